@@ -1,0 +1,120 @@
+"""Load a notebook's definitions as a module, for tests, benchmarks and the command line.
+
+The notebooks are the single source of what they teach: a game's rules and the search algorithms
+are defined in notebook cells, nowhere else. This module runs those cells outside Jupyter:
+
+- every code cell runs, in order, in the namespace of a fresh module, except the cells tagged
+  ``demo`` (cells that show, time, plot or play: they are the lecture, not the definitions);
+- a line ``%run Other.ipynb`` loads that notebook's definitions into the same namespace, as
+  IPython's ``%run`` does in the kernel (the path is relative to the notebook's folder);
+- any other IPython magic in a loaded cell is an error that names the cell, so that a notebook
+  cannot silently depend on Jupyter for its definitions.
+
+Reading uses ``nbformat``; executing is plain ``exec`` with the cell registered in ``linecache``,
+so tracebacks show the notebook's cell and line.
+"""
+
+from __future__ import annotations
+
+import linecache
+import re
+import types
+from pathlib import Path
+from typing import Any
+
+import nbformat
+
+from gamesolver.game import Game
+
+DEMO_TAG = "demo"
+"""Cells with this tag are skipped when a notebook is loaded as a module."""
+
+_RUN = re.compile(r"^%run\s+(?P<path>\S+\.ipynb)\s*$")
+_MAGIC = re.compile(r"^\s*(%|!)")
+
+
+class NotebookError(Exception):
+    """A notebook that cannot be loaded, or that does not define what was asked of it."""
+
+
+def code_cells(path: Path) -> list[tuple[int, str, list[str]]]:
+    """The code cells of a notebook as ``(number, source, tags)``, numbered from 1."""
+    try:
+        nb = nbformat.read(path, as_version=4)
+    except FileNotFoundError:
+        raise NotebookError(f"no such notebook: {path}") from None
+    except Exception as error:  # nbformat raises several kinds for a damaged file
+        raise NotebookError(f"{path} is not a readable notebook: {error}") from None
+    cells = []
+    number = 0
+    for cell in nb.cells:
+        if cell.cell_type != "code":
+            continue
+        number += 1
+        cells.append((number, cell.source, list(cell.get("metadata", {}).get("tags", []))))
+    return cells
+
+
+def _run_source(source: str, filename: str, namespace: dict[str, Any]) -> None:
+    linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
+    exec(compile(source, filename, "exec"), namespace)
+
+
+def load_into(path: str | Path, namespace: dict[str, Any]) -> None:
+    """Run the definition cells of the notebook at ``path`` in ``namespace``."""
+    path = Path(path)
+    for number, source, tags in code_cells(path):
+        if DEMO_TAG in tags:
+            continue
+        chunk: list[str] = []
+        first_line = 1
+        for line_number, line in enumerate(source.splitlines(), start=1):
+            run = _RUN.match(line)
+            if run:
+                _run_source("\n".join(chunk), f"<{path.name}, cell {number}>", namespace)
+                load_into(path.parent / run["path"], namespace)
+                chunk, first_line = [], line_number + 1
+                continue
+            if _MAGIC.match(line):
+                raise NotebookError(
+                    f"{path.name}, cell {number}, line {line_number}: the magic "
+                    f"{line.strip()!r} needs Jupyter; tag the cell {DEMO_TAG!r} if it only shows "
+                    "something, or write it in plain Python"
+                )
+            if not chunk:
+                chunk = [""] * (first_line - 1)  # keep line numbers right in tracebacks
+            chunk.append(line)
+        _run_source("\n".join(chunk), f"<{path.name}, cell {number}>", namespace)
+
+
+def load_notebook(path: str | Path) -> types.ModuleType:
+    """The definitions of the notebook at ``path`` as a fresh module.
+
+    >>> solver = load_notebook("notebooks/Solver.ipynb")   # doctest: +SKIP
+    >>> solver.alpha_beta                                    # doctest: +SKIP
+    """
+    path = Path(path)
+    if path.suffix != ".ipynb":
+        raise NotebookError(f"{path} is not a notebook (.ipynb)")
+    module = types.ModuleType(path.stem.replace("-", "_"))
+    module.__file__ = str(path)
+    load_into(path, module.__dict__)
+    return module
+
+
+def find_game(module: types.ModuleType) -> Game[Any, Any]:
+    """The ``Game`` that a game notebook defines (the one named ``game`` if there are several)."""
+    games = {name: value for name, value in vars(module).items() if isinstance(value, Game)}
+    if "game" in games:
+        return games["game"]
+    if len(games) == 1:
+        return next(iter(games.values()))
+    where = getattr(module, "__file__", module.__name__)
+    if not games:
+        raise NotebookError(
+            f"{where} defines no game: bundle its definitions with "
+            "game = Game(name, Players, Start, next_states, finished, utility)"
+        )
+    raise NotebookError(
+        f"{where} defines several games ({', '.join(sorted(games))}); name the one to use 'game'"
+    )
