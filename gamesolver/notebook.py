@@ -40,7 +40,7 @@ class NotebookError(Exception):
 def code_cells(path: Path) -> list[tuple[int, str, list[str]]]:
     """The code cells of a notebook as ``(number, source, tags)``, numbered from 1."""
     try:
-        nb = nbformat.read(path, as_version=4)
+        nb = nbformat.read(path, as_version=4)  # type: ignore[no-untyped-call]
     except FileNotFoundError:
         raise NotebookError(f"no such notebook: {path}") from None
     except Exception as error:  # nbformat raises several kinds for a damaged file

@@ -15,4 +15,4 @@ def load_style(path: Path = STYLE_SHEET) -> HTML:
 
     The sheet uses system fonts only, so it works in a lecture room without a network.
     """
-    return HTML(f"<style>\n{path.read_text(encoding='utf-8')}</style>")
+    return HTML(f"<style>\n{path.read_text(encoding='utf-8')}</style>")  # type: ignore[no-untyped-call]

@@ -8,6 +8,7 @@ as ``"0.123 s"`` and ratios as ``"×12.3"``, the two patterns that ``nbval_sanit
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
@@ -33,6 +34,9 @@ def ratio(value: float) -> str:
     return f"×{value:.1f}"
 
 
+_NUMBERLIKE = re.compile(r"^[-+×]?\d")
+
+
 @dataclass
 class Table:
     """Rows under a header; numbers right-aligned."""
@@ -52,7 +56,12 @@ class Table:
 
     @staticmethod
     def _numeric(row: Sequence[object]) -> list[bool]:
-        return [isinstance(v, int | float) and not isinstance(v, bool) for v in row]
+        """Which cells align right: numbers, and texts that read as numbers ("0.1 s", "×3")."""
+        return [
+            (isinstance(v, int | float) and not isinstance(v, bool))
+            or (isinstance(v, str) and bool(_NUMBERLIKE.match(v)))
+            for v in row
+        ]
 
     def __repr__(self) -> str:
         cells = list(self._cells())
@@ -60,7 +69,8 @@ class Table:
         for row in cells:
             widths = [max(w, len(c)) for w, c in zip(widths, row, strict=True)]
         lines = [self.title] if self.title else []
-        lines.append("  ".join(c.ljust(w) for c, w in zip(self.columns, widths, strict=True)))
+        header = "  ".join(c.ljust(w) for c, w in zip(self.columns, widths, strict=True))
+        lines.append(header.rstrip())
         lines.append("  ".join("-" * w for w in widths))
         for raw, row in zip(self.rows, cells, strict=True):
             parts = [

@@ -1,0 +1,44 @@
+"""Walking a game's state space: every position reachable from a start.
+
+Tests use it to check an algorithm on every reachable position (not just a sample), and
+notebooks use it to count states, the number that memoization brings the work down to.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Hashable
+
+from gamesolver.game import AnyGame
+
+Position = tuple[Hashable, Hashable]
+"""A state together with the player to move in it."""
+
+
+def reachable(
+    game: AnyGame, state: Hashable | None = None, player: Hashable | None = None
+) -> list[Position]:
+    """Every ``(state, player to move)`` reachable from ``state``, in breadth-first order.
+
+    Defaults: the start state with ``Players[0]`` to move. Finished states are included; their
+    successors are not explored.
+    """
+    start: Position = (
+        game.Start if state is None else state,
+        game.Players[0] if player is None else player,
+    )
+    seen = {start}
+    order = [start]
+    queue = deque([start])
+    while queue:
+        state, player = queue.popleft()
+        if game.finished(state):
+            continue
+        opponent = game.other(player)
+        for next_state in game.next_states(state, player):
+            position = (next_state, opponent)
+            if position not in seen:
+                seen.add(position)
+                order.append(position)
+                queue.append(position)
+    return order

@@ -1,0 +1,37 @@
+"""Shared fixtures: the notebooks' definitions loaded as modules, once per test session."""
+
+from __future__ import annotations
+
+import types
+from pathlib import Path
+
+import pytest
+
+from gamesolver.notebook import load_notebook
+
+ROOT = Path(__file__).resolve().parents[1]
+NOTEBOOKS = ROOT / "notebooks"
+
+TIC_TAC_TOE_NOTEBOOKS = ["Tic-Tac-Toe.ipynb"]
+"""Every notebook that defines tic-tac-toe: they must agree on values and counts."""
+
+_loaded: dict[str, types.ModuleType] = {}
+
+
+def notebook(name: str) -> types.ModuleType:
+    """The definitions of ``notebooks/<name>``, loaded once and shared (treat as read-only)."""
+    if name not in _loaded:
+        _loaded[name] = load_notebook(NOTEBOOKS / name)
+    return _loaded[name]
+
+
+@pytest.fixture(scope="session")
+def solver() -> types.ModuleType:
+    """Solver.ipynb: the search algorithms."""
+    return notebook("Solver.ipynb")
+
+
+@pytest.fixture(scope="session", params=TIC_TAC_TOE_NOTEBOOKS)
+def ttt(request: pytest.FixtureRequest) -> types.ModuleType:
+    """A tic-tac-toe notebook (each representation in turn), with the solver it runs."""
+    return notebook(request.param)

@@ -1,0 +1,154 @@
+"""Tic-tac-toe through its notebooks: the rules, the seed's exact counts, and the algorithms'
+agreement on every reachable position."""
+
+from __future__ import annotations
+
+import random
+import types
+from collections.abc import Hashable
+from functools import cache
+
+import pytest
+from conftest import notebook
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from gamesolver import Stats, measure
+from gamesolver.explore import reachable
+
+# ---------------------------------------------------------------- rules (list-of-rows notebook)
+
+
+@pytest.fixture(scope="module")
+def rows() -> types.ModuleType:
+    return notebook("Tic-Tac-Toe.ipynb")
+
+
+def board(text: str) -> tuple[tuple[str, ...], ...]:
+    """A board from three lines like "XO.", with "." for a free cell."""
+    return tuple(tuple(" " if ch == "." else ch for ch in line) for line in text.split())
+
+
+def test_start_has_nine_moves_in_reading_order(rows: types.ModuleType) -> None:
+    moves = rows.next_states(rows.Start, "X")
+    assert len(moves) == 9
+    assert [rows.describe_move(rows.Start, m) for m in moves] == [
+        str((r, c)) for r in range(3) for c in range(3)
+    ]
+
+
+def test_utility_lines_and_draw(rows: types.ModuleType) -> None:
+    column = board("XOO XX. X.O")
+    assert rows.utility(column, "X") == 1 and rows.utility(column, "O") == -1
+    assert rows.finished(column)
+    rising = board("XXO .O. OX.")
+    assert rows.utility(rising, "O") == 1
+    draw = board("XOX XOO OXX")
+    assert rows.utility(draw, "X") == 0 and rows.finished(draw)
+    open_board = board("XO. ... ...")
+    assert rows.utility(open_board, "X") is None and not rows.finished(open_board)
+
+
+def test_show_draws_the_board(rows: types.ModuleType) -> None:
+    assert rows.show(board("XO. ... ..X")).splitlines() == [
+        " X | O |  ",
+        "---+---+---",
+        "   |   |  ",
+        "---+---+---",
+        "   |   | X",
+    ]
+
+
+# ---------------------------------------------------------------- counts (every representation)
+
+
+@pytest.mark.parametrize(
+    ("name", "value", "calls", "extra"),
+    [
+        ("minimax", 0, 549_946, {}),
+        ("max_min", 0, 549_946, {}),
+        ("minimax_memo", 0, 16_168, {"cache_entries": 5_478, "cache_hits": 10_690}),
+        ("preclusion", 0, 94_978, {"cutoffs": 31_723}),
+        ("alpha_beta", 0, 16_811, {"cutoffs": 7_795}),
+    ],
+)
+def test_exact_counts_from_the_start(
+    ttt: types.ModuleType, name: str, value: int, calls: int, extra: dict[str, int]
+) -> None:
+    result, stats = measure(getattr(ttt, name), ttt.game)
+    assert result == value
+    assert stats.calls == calls
+    for field, expected in extra.items():
+        assert getattr(stats, field) == expected
+
+
+# ---------------------------------------------------------------- agreement on every position
+
+
+def exact_values(ttt: types.ModuleType) -> dict[tuple[Hashable, Hashable], int]:
+    """The value of every reachable position, by a negamax written here as an independent oracle."""
+    game = ttt.game
+
+    @cache
+    def value(state: Hashable, player: Hashable) -> int:
+        if game.finished(state):
+            return int(game.utility(state, player))
+        return max(-value(s, game.other(player)) for s in game.next_states(state, player))
+
+    return {position: value(*position) for position in reachable(game)}
+
+
+def test_every_reachable_position(ttt: types.ModuleType) -> None:
+    """alpha_beta, minimax_memo and preclusion equal minimax on all 5,478 positions."""
+    exact = exact_values(ttt)
+    assert len(exact) == 5_478
+    for (state, player), expected in exact.items():
+        for algorithm in (ttt.alpha_beta, ttt.minimax_memo, ttt.preclusion):
+            assert algorithm(ttt.game, state, player, Stats()) == expected, (algorithm, state)
+
+
+@settings(max_examples=60, deadline=None)
+@given(index=st.integers(min_value=0, max_value=5_477), data=st.data())
+def test_knuth_moore_on_tic_tac_toe(index: int, data: st.DataObject) -> None:
+    """For any window, alpha_beta is exact inside it and a bound on the right side outside."""
+    ttt = notebook("Tic-Tac-Toe.ipynb")
+    exact = _exact_cache.setdefault("rows", exact_values(ttt))
+    (state, player), value = list(exact.items())[index]
+    alpha = data.draw(st.floats(min_value=-1.5, max_value=1.5))
+    beta = data.draw(st.floats(min_value=alpha, max_value=1.5))
+    result = ttt.alpha_beta(ttt.game, state, player, Stats(), alpha, beta)
+    if alpha <= value <= beta:
+        assert result == value
+    elif value < alpha:
+        assert result <= alpha
+    else:
+        assert result >= beta
+
+
+_exact_cache: dict[str, dict[tuple[Hashable, Hashable], int]] = {}
+
+
+@settings(max_examples=15, deadline=None)
+@given(index=st.integers(min_value=0, max_value=5_477))
+def test_plain_minimax_and_max_min_agree(index: int) -> None:
+    ttt = notebook("Tic-Tac-Toe.ipynb")
+    exact = _exact_cache.setdefault("rows", exact_values(ttt))
+    (state, player), value = list(exact.items())[index]
+    minimax_stats, max_min_stats = Stats(), Stats()
+    assert ttt.minimax(ttt.game, state, player, minimax_stats) == value
+    assert ttt.max_min(ttt.game, state, player, max_min_stats) == value
+    assert minimax_stats.calls == max_min_stats.calls
+
+
+def test_best_move_is_optimal_and_seeded(ttt: types.ModuleType) -> None:
+    """The same seed gives the same move; every move chosen keeps the value of the start."""
+    game, first = ttt.game, ttt.game.Players[0]
+    choices = [
+        ttt.best_move(game, game.Start, first, ttt.alpha_beta, random.Random(seed))
+        for seed in (7, 7, 8, 9, 10)
+    ]
+    assert choices[0] == choices[1]
+    for value, state in choices:
+        assert value == 0
+        assert state in game.next_states(game.Start, first)
+        assert ttt.alpha_beta(game, state, game.other(first), Stats()) == 0
