@@ -1,0 +1,192 @@
+"""Play a game in a terminal: the seed lecture's ``input()``-based ``play_game``, generalized.
+
+The notebooks play on a canvas; this module keeps the lecture's text version for a terminal
+(``python -m gamesolver play NOTEBOOK``) and for tests. It knows nothing about search: the
+computer's move comes from a ``choose(state, player) -> (value, next_state)`` function, such as
+the Solver notebook's ``best_move`` with a seeded random generator. Input and output go through
+``read`` and ``write`` (``input`` and ``print`` by default), so a test can script a whole game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from gamesolver.game import Game, Player, State, Value
+from gamesolver.table import fmt
+
+Read = Callable[[str], str]
+"""Reads one line of input after showing a prompt, like ``input``."""
+Write = Callable[[str], None]
+"""Shows one message, like ``print``."""
+
+QUIT = ("q", "quit", "exit")
+"""What a human can type to end the game early (unless a move has that name)."""
+
+
+class GameAbandoned(Exception):
+    """The human ended the game before it was over (quit, end of input or Ctrl-C)."""
+
+
+def player_name(player: object) -> str:
+    """How messages name a player: ``X`` as ``"X"``, but ``0`` as ``"player 0"``."""
+    return player if isinstance(player, str) else f"player {player!r}"
+
+
+def describe_value(game: Game[Any, Any], value: Value, player: object) -> str:
+    """What a search value means for ``player``, e.g. ``"a draw with best play for X"``.
+
+    A value of ``game.best`` is a win, ``game.worst`` a loss and ``0`` a draw; any other value
+    (a heuristic estimate, a score) is only a number, so this returns ``""`` for it.
+    """
+    who = player_name(player)
+    if value == game.best:
+        return f"a win for {who} with best play"
+    if value == game.worst:
+        return f"a loss for {who} with best play"
+    if value == 0:
+        return f"a draw with best play for {who}"
+    return ""
+
+
+def value_text(game: Game[Any, Any], value: Value, player: object) -> str:
+    """A value with its meaning in parentheses, e.g. ``"0 (a draw with best play for X)"``."""
+    meaning = describe_value(game, value, player)
+    return f"{fmt(value)} ({meaning})" if meaning else fmt(value)
+
+
+def _normalized(text: str) -> str:
+    """A move name without case, blanks, brackets and commas: ``"(0, 1)"`` and ``"0,1"`` agree."""
+    return "".join(c for c in text.lower() if c.isalnum())
+
+
+def parse_move(text: str, names: Sequence[str]) -> int | None:
+    """The index in ``names`` of the move that ``text`` means, or ``None`` if it means none.
+
+    A move can be typed by its name as listed (exactly, or ignoring case, blanks and punctuation:
+    ``0,1`` for ``(0, 1)``), or by its number in the list, counted from 1. An exact name wins
+    over a number, so a game whose moves are named ``"1"``, ``"2"``, ... works as expected.
+    """
+    text = text.strip()
+    if not text:
+        return None
+    if text in names:
+        return list(names).index(text)
+    if text.isdigit() and 1 <= int(text) <= len(names):
+        return int(text) - 1
+    matches = [i for i, name in enumerate(names) if _normalized(name) == _normalized(text)]
+    return matches[0] if len(matches) == 1 else None
+
+
+def move_list(names: Sequence[str], width: int = 78) -> str:
+    """The moves numbered from 1, ``"Your moves:  [1] (0, 0)  [2] (0, 1) ..."``, wrapped.
+
+    Lines break only between two moves, never inside a move's name, so that each number stays
+    next to its move.
+    """
+    head = "Your moves:"
+    lines, line = [], head
+    for number, name in enumerate(names, start=1):
+        item = f"  [{number}] {name}"
+        if len(line) + len(item) > width and line.strip() != head:
+            lines.append(line)
+            line = " " * len(head)
+        line += item
+    lines.append(line)
+    return "\n".join(lines)
+
+
+def get_move(
+    game: Game[State, Player],
+    state: State,
+    player: Player,
+    read: Read = input,
+    write: Write = print,
+) -> State:
+    """Ask the human playing ``player`` for a move in ``state``; the state that move reaches.
+
+    Lists the legal moves with their numbers and asks again, saying why, until the answer is one
+    of them. Raises ``GameAbandoned`` if the human types ``q``, or the input ends.
+    """
+    moves = list(game.next_states(state, player))
+    names = [game.move_name(state, ns) for ns in moves]
+    write(move_list(names))
+    prompt = f"{player_name(player)}, your move (its number or name; q to quit): "
+    while True:
+        try:
+            answer = read(prompt)
+        except EOFError:
+            raise GameAbandoned("\nGame abandoned: no more input.") from None
+        choice = parse_move(answer, names)
+        if choice is not None:
+            return moves[choice]
+        if answer.strip().lower() in QUIT:
+            raise GameAbandoned("Game abandoned: you quit.")
+        shown = answer.strip()
+        write(
+            f"{shown!r} is not one of your moves: type a number from 1 to {len(moves)}, "
+            f"or a move as listed, e.g. {names[0]}"
+            if shown
+            else f"Type a number from 1 to {len(moves)}, or a move as listed, e.g. {names[0]}"
+        )
+
+
+def result_text(game: Game[State, Player], state: State, human: Player) -> str:
+    """The end of the game in words, from the human's side, e.g. ``"Game over: a draw."``."""
+    utility = game.utility(state, human)
+    computer = game.other(human)
+    if utility > 0:
+        verdict = f"you win ({player_name(human)})"
+    elif utility < 0:
+        verdict = f"the computer wins ({player_name(computer)})"
+    else:
+        verdict = "a draw"
+    if utility not in (game.best, game.worst, 0):
+        verdict += f", with utility {fmt(utility)} for you"
+    return f"Game over: {verdict}."
+
+
+def play_in_terminal(
+    game: Game[State, Player],
+    choose: Callable[[State, Player], tuple[Value, State]],
+    human_first: bool = True,
+    read: Read = input,
+    write: Write = print,
+) -> State | None:
+    """Play ``game`` between a human (through ``read`` and ``write``) and ``choose``.
+
+    The human plays ``Players[0]`` if ``human_first``, else ``Players[1]``. Each turn shows the
+    state with ``game.text``; the human picks from the listed moves (see ``get_move``); the
+    computer's move comes from ``choose(state, player)``, and it says the value it sees, as the
+    lecture's ``play_game`` does. Returns the final state, or ``None`` if the game was abandoned
+    (``q``, end of input, Ctrl-C), which ends it with one line instead of a traceback.
+    """
+    human = game.Players[0] if human_first else game.Players[1]
+    state, player = game.Start, game.Players[0]
+    write(
+        f"{game.name}: you play {player_name(human)}, "
+        f"the computer plays {player_name(game.other(human))}."
+    )
+    try:
+        while not game.finished(state):
+            write(game.text(state))
+            if player == human:
+                state = get_move(game, state, player, read, write)
+            else:
+                value, next_state = choose(state, player)
+                write(
+                    f"For me ({player_name(player)}), the game has the value "
+                    f"{value_text(game, value, player)}."
+                    f" My move: {game.move_name(state, next_state)}"
+                )
+                state = next_state
+            player = game.other(player)
+    except GameAbandoned as reason:
+        write(str(reason))
+        return None
+    except KeyboardInterrupt:
+        write("\nGame abandoned: interrupted.")
+        return None
+    write(game.text(state))
+    write(result_text(game, state, human))
+    return state
