@@ -33,7 +33,9 @@ class Game(Generic[State, Player]):
       a deterministic order (the order decides which moves alpha-beta prunes);
     - ``finished(state)``: true iff the game is over;
     - ``utility(state, player)``: the value of a finished ``state`` for ``player``, with
-      ``utility(s, A) == -utility(s, B)`` (zero-sum) and inside ``utility_range``;
+      ``utility(s, A) == -utility(s, B)`` (zero-sum) and inside ``utility_range``, a pair
+      ``(worst, best)`` with ``worst == -best`` (negamax negates values, so the range must be
+      symmetric);
     - ``heuristic(state, player)`` (optional): an estimate for an unfinished state, strictly
       inside ``utility_range``, used by depth-limited search;
     - ``canonical(state)`` (optional): one representative of the state's symmetry class, so that a
@@ -62,16 +64,20 @@ class Game(Generic[State, Player]):
         object.__setattr__(self, "Players", players)
         others: dict[Player, Player] = {}
         if len(players) == 2:
-            others = {players[0]: players[1], players[1]: players[0]}
+            try:
+                others = {players[0]: players[1], players[1]: players[0]}
+            except TypeError:
+                pass  # unhashable players: check_game explains; other() says so meanwhile
         object.__setattr__(self, "_others", others)
 
     def other(self, player: Player) -> Player:
         """The opponent of ``player`` (the seed's ``other(p)``)."""
         try:
             return self._others[player]
-        except KeyError:
+        except (KeyError, TypeError):
             raise ValueError(
-                f"{player!r} is not one of the two players {list(self.Players)!r}"
+                f"{player!r} is not one of two distinct, hashable players {list(self.Players)!r}"
+                " (check_game(game) says what is wrong)"
             ) from None
 
     @property

@@ -1,0 +1,935 @@
+"""The game validator: random play-outs that tell a student precisely what is wrong with a game.
+
+A student writes a game as plain functions and bundles them in a ``Game``. A mistake in them
+rarely shows where it is made: a utility that is not zero-sum gives plausible but wrong values, a
+finished state that still has moves is searched on, a list as a state fails deep inside
+memoization. ``check_game(game)`` plays seeded random games from ``Start`` and checks the game
+contract (see ``gamesolver.game``) on every state it meets. Each kind of problem is reported
+once, with the function call, the player and the state (drawn with ``game.text``), a hint on the
+fix, and how often it came up::
+
+    >>> check_game(game)                                       # doctest: +SKIP
+    tic-tac-toe passes the check: 200 random games, 1,234 states checked
+
+The check never raises because of the game's code (an exception in it is a problem to report),
+never runs for long (a random game is at most ``max_moves`` moves long, and the check stops after
+``MAX_PROBLEMS`` problems), and is deterministic for a given seed, so that a notebook can show
+its report and nbval can compare it.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import re
+import sysconfig
+import textwrap
+import traceback
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from numbers import Real
+from typing import Any
+
+from gamesolver.game import AnyGame
+
+MAX_PROBLEMS = 10
+"""The check stops after this many kinds of problem: the first ones are the ones to fix."""
+
+MIN_WON_GAMES = 10
+"""How many random games must end with a winner before the last-mover warning can be given."""
+
+MAX_STATE_TEXT = 2000
+"""State drawings longer than this are cut in messages."""
+
+WIDTH = 88
+"""Prose in messages is wrapped to this width (state drawings are not)."""
+
+
+class GameDefinitionError(ValueError):
+    """A game that does not satisfy the game contract; the message is the check's report."""
+
+
+@dataclass
+class CheckReport:
+    """What ``check_game`` found: problems (errors), doubts (warnings) and how much it looked at.
+
+    Its ``repr`` is the text a notebook shows: short, and the same on every run for a given seed.
+    """
+
+    game_name: str
+    plays: int
+    """The random games played (fewer than asked if the check stopped early)."""
+    states_checked: int
+    """The distinct states on which the contract was checked."""
+    errors: list[str] = field(default_factory=list)
+    """One message per kind of problem: its first instance, a hint, and how often it came up."""
+    warnings: list[str] = field(default_factory=list)
+    """What is probably, but not certainly, wrong."""
+    note: str = ""
+    """Why the check stopped early, if it did."""
+
+    @property
+    def ok(self) -> bool:
+        """True iff the check found no errors (warnings do not count)."""
+        return not self.errors
+
+    def __repr__(self) -> str:
+        games = _plural(self.plays, "random game")
+        states = _plural(self.states_checked, "state")
+        if self.ok:
+            lines = [f"{self.game_name} passes the check: {games}, {states} checked"]
+            lines += [_hanging("Warning: ", warning) for warning in self.warnings]
+            return "\n".join(lines)
+        problems = _plural(len(self.errors), "problem")
+        where = f"in {games} ({states} checked)" if self.plays else "found before any random game"
+        paragraphs = [f"{self.game_name} fails the check: {problems} {where}"]
+        paragraphs += [
+            _hanging(f"{number}. ", error) for number, error in enumerate(self.errors, start=1)
+        ]
+        paragraphs += [_hanging("Warning: ", warning) for warning in self.warnings]
+        if self.note:
+            paragraphs.append(self.note)
+        return "\n\n".join(paragraphs)
+
+    def raise_if_failed(self) -> None:
+        """Raise ``GameDefinitionError`` with the report as its message if there are errors."""
+        if not self.ok:
+            raise GameDefinitionError(repr(self))
+
+
+def check_game(
+    game: AnyGame, plays: int = 200, seed: int = 0, max_moves: int = 1000
+) -> CheckReport:
+    """Check ``game`` against the game contract with ``plays`` random games from its start.
+
+    The moves are chosen by ``random.Random(seed)``, so the report is the same on every run.
+    A random game longer than ``max_moves`` moves is reported as a game that does not end.
+    """
+    return _Checker(game, plays, seed, max_moves).run()
+
+
+# -- text -----------------------------------------------------------------------------------------
+
+
+def _plural(count: int, noun: str) -> str:
+    return f"{count:,} {noun}" if count == 1 else f"{count:,} {noun}s"
+
+
+def _hanging(head: str, text: str) -> str:
+    """``text`` after ``head``, its further lines indented to line up with its first."""
+    indent = " " * len(head)
+    lines = text.splitlines() or [""]
+    return "\n".join([head + lines[0]] + [indent + line if line else "" for line in lines[1:]])
+
+
+def _short(value: object, limit: int = 80) -> str:
+    """``repr(value)``, cut to ``limit`` characters; never raises."""
+    try:
+        text = repr(value)
+    except Exception:
+        text = f"<a {type(value).__name__} whose repr raises>"
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _type_name(value: object) -> str:
+    return "None" if value is None else type(value).__name__
+
+
+@dataclass(frozen=True)
+class _Shown:
+    """A part of a message: a state, drawn when (and only if) the message is written."""
+
+    state: Any
+
+
+class _Code(str):
+    """A part of a message shown as it is, indented, never wrapped: a line of code."""
+
+
+Part = str | _Shown
+"""A part of a message: prose (wrapped), a ``_Code`` line or a ``_Shown`` state."""
+
+_OPENING = {"(": ")", "[": "]", "{": "}"}
+_NO_BREAK = "\0"
+MAX_UNBROKEN = 40
+"""Bracketed text up to this long, such as ``next_states(state, 'X')``, is kept on one line."""
+
+
+def _wrap(text: str) -> list[str]:
+    """``text`` wrapped to ``WIDTH``, never breaking a short bracketed group such as a call."""
+    kept: list[str] = []
+    position = 0
+    while position < len(text):
+        char = text[position]
+        end = _group_end(text, position) if char in _OPENING else -1
+        if 0 < end - position < MAX_UNBROKEN:
+            kept.append(text[position : end + 1].replace(" ", _NO_BREAK))
+            position = end + 1
+        else:
+            kept.append(char)
+            position += 1
+    lines = textwrap.wrap("".join(kept), WIDTH, break_long_words=False, break_on_hyphens=False)
+    return [line.replace(_NO_BREAK, " ") for line in lines] or [""]
+
+
+def _group_end(text: str, start: int) -> int:
+    """The index of the bracket that closes the one at ``start``, or -1."""
+    stack: list[str] = []
+    for index in range(start, len(text)):
+        char = text[index]
+        if char in _OPENING:
+            stack.append(_OPENING[char])
+        elif stack and char == stack[-1]:
+            stack.pop()
+            if not stack:
+                return index
+    return -1
+
+
+_LIBRARY_PATHS = tuple(
+    sorted({sysconfig.get_paths()[name] for name in ("stdlib", "platstdlib", "purelib", "platlib")})
+)
+
+
+def _user_line(error: BaseException) -> str:
+    """The line of the game's code that raised ``error`` ('' if it is not known).
+
+    That is the innermost frame outside this module, the standard library and the installed
+    packages: the student's line, not a line inside ``random`` or ``copy``.
+    """
+    frames = [
+        frame for frame in traceback.extract_tb(error.__traceback__) if frame.filename != __file__
+    ]
+    own = [
+        frame
+        for frame in frames
+        if not frame.filename.startswith(_LIBRARY_PATHS)
+        and not frame.filename.startswith("<frozen")
+    ]
+    chosen = own or frames
+    return (chosen[-1].line or "").strip() if chosen else ""
+
+
+def _describe_error(error: Exception) -> str:
+    """``Type: message``, as the last line of a traceback says it."""
+    message = str(error).strip()
+    return f"{type(error).__name__}: {message}" if message else type(error).__name__
+
+
+def _where(error: Exception) -> list[Part]:
+    """The line of the game's code that raised ``error``, as parts of a message."""
+    line = _user_line(error)
+    return ["in the line:", _Code(line)] if line else []
+
+
+_UNHASHABLE = re.compile(r"unhashable type: '(?P<type>[\w.]+)'")
+
+
+def _hashable_hint(value: object, error: Exception) -> str:
+    """How to make a state like ``value`` hashable, from the type that is not."""
+    match = _UNHASHABLE.search(str(error))
+    culprit = match["type"] if match else type(value).__name__
+    how = {
+        "list": "use tuples instead of lists, e.g. tuple(tuple(row) for row in board) for a list "
+        "of lists",
+        "set": "use a frozenset instead of a set",
+        "dict": "use a tuple of (key, value) pairs instead of a dictionary, e.g. "
+        "tuple(sorted(d.items()))",
+    }.get(
+        culprit, f"build states from tuples, strings, numbers and frozensets (a {culprit} is not)"
+    )
+    return f"Hint: memoization stores states as dictionary keys, so they must be hashable: {how}."
+
+
+def _hash_error(value: object) -> Exception | None:
+    """The exception ``hash(value)`` raises, or ``None`` if ``value`` is hashable."""
+    try:
+        hash(value)
+    except Exception as error:
+        return error
+    return None
+
+
+def _equal(a: object, b: object) -> bool:
+    """``a == b`` as a ``bool``; ``False`` if the comparison raises."""
+    try:
+        return bool(a == b)
+    except Exception:
+        return False
+
+
+def _is_number(value: object) -> bool:
+    """A real number that is not a ``bool`` (``True`` as a utility is a mistake, not a 1)."""
+    return isinstance(value, Real) and not isinstance(value, bool)
+
+
+def _same_value(a: float, b: float) -> bool:
+    """Equal up to floating-point rounding."""
+    return math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-12)
+
+
+# -- problems -------------------------------------------------------------------------------------
+
+
+@dataclass
+class _Problem:
+    message: str
+    count: int = 1
+
+
+class _Problems:
+    """Problems by kind: the message of the first instance of each kind, and a count."""
+
+    def __init__(self) -> None:
+        self._by_kind: dict[tuple[str, ...], _Problem] = {}
+
+    def __len__(self) -> int:
+        return len(self._by_kind)
+
+    def add(self, kind: tuple[str, ...], message: Callable[[], str]) -> None:
+        """Count an instance of ``kind``; ``message`` is called for the first one only."""
+        problem = self._by_kind.get(kind)
+        if problem is None:
+            self._by_kind[kind] = _Problem(message())
+        else:
+            problem.count += 1
+
+    def texts(self) -> list[str]:
+        """The messages, in the order in which their kinds first came up."""
+        return [
+            problem.message
+            if problem.count == 1
+            else f"{problem.message}\n(This came up {problem.count:,} times; the first is shown.)"
+            for problem in self._by_kind.values()
+        ]
+
+
+_FAILED: Any = object()
+"""What ``_Checker.call`` returns when the game's function raised."""
+
+
+class _StopCheck(Exception):
+    """Raised inside the checker when it has found enough problems."""
+
+
+# -- the checker ----------------------------------------------------------------------------------
+
+
+class _Checker:
+    """One run of ``check_game``: the random games, the caches, the problems found."""
+
+    def __init__(self, game: AnyGame, plays: int, seed: int, max_moves: int) -> None:
+        self.game = game
+        self.plays = plays
+        self.max_moves = max_moves
+        self.rng = random.Random(seed)
+        self.errors = _Problems()
+        self.warnings = _Problems()
+        self.note = ""
+        self.played = 0
+        self.players: tuple[Any, Any] = (None, None)
+        self.range: tuple[float, float] | None = None
+        self.finished_cache: dict[Any, Any] = {}
+        """``finished(state)`` as a bool, or ``_FAILED``."""
+        self.moves_cache: dict[tuple[Any, Any], tuple[Any, ...] | None] = {}
+        """The checked ``next_states(state, player)``; ``None`` if play cannot go on from it."""
+        self.utilities: dict[Any, dict[Any, float]] = {}
+        """The valid utilities of the finished states checked, by player."""
+        self.checked: set[Any] = set()
+        self.won_games = 0
+        self.last_mover_lost = 0
+
+    # -- reporting --------------------------------------------------------------------------------
+
+    def error(self, kind: tuple[str, ...], *parts: Part) -> None:
+        """Report a problem of ``kind``; its message is written for the first instance only."""
+        self.errors.add(kind, lambda: self.message(parts))
+        if len(self.errors) >= MAX_PROBLEMS:
+            self.note = f"Stopped after {MAX_PROBLEMS} problems: fix these first, then check again."
+            raise _StopCheck
+
+    def warning(self, kind: tuple[str, ...], *parts: Part) -> None:
+        """Report a doubt of ``kind``; its message is written for the first instance only."""
+        self.warnings.add(kind, lambda: self.message(parts))
+
+    def message(self, parts: tuple[Part, ...]) -> str:
+        """Prose parts wrapped to ``WIDTH``; states drawn, indented by four spaces."""
+        lines: list[str] = []
+        for part in parts:
+            if isinstance(part, _Shown):
+                lines += ["    " + line for line in self.text(part.state).splitlines() or [""]]
+            elif isinstance(part, _Code):
+                lines.append("    " + part)
+            else:
+                lines += _wrap(part)
+        return "\n".join(lines)
+
+    def text(self, state: Any) -> str:
+        """``state`` as the game draws it (``show``), or its ``repr`` if that fails."""
+        try:
+            text = self.game.text(state)
+            if not isinstance(text, str) or not text.strip():
+                text = _short(state, MAX_STATE_TEXT)
+        except Exception:
+            text = _short(state, MAX_STATE_TEXT)
+        return text if len(text) <= MAX_STATE_TEXT else text[: MAX_STATE_TEXT - 1] + "…"
+
+    def call(self, name: str, call: str, state: Any, *args: Any, which: str = "state") -> Any:
+        """The game's function ``name`` applied to ``args``, or ``_FAILED`` if it raised.
+
+        The exception is reported with ``call``, how the call reads in the message (e.g.
+        ``next_states(state, 'X')``), and ``state``, the ``which`` (e.g. "finished state") it
+        was about.
+        """
+        function: Callable[..., Any] = getattr(self.game, name)
+        try:
+            result = function(*args)
+            return bool(result) if name == "finished" else result
+        except Exception as error:
+            self.error(
+                ("raised", name, type(error).__name__),
+                f"{call} raised {_describe_error(error)} for this {which}:",
+                _Shown(state),
+                *_where(error),
+                *self.again(name, args),
+                "Hint: every function of the game must work on every state that can occur in a "
+                "game; the state above was reached from Start by moves of next_states.",
+            )
+            return _FAILED
+
+    def again(self, name: str, args: tuple[Any, ...]) -> list[Part]:
+        """How to make the call again, if the state's drawing is not already its repr."""
+        arguments = ", ".join(_short(argument, 1000) for argument in args)
+        if self.game.show is None or len(arguments) > 300:
+            return []
+        return ["To see it again:", _Code(f"game.{name}({arguments})")]
+
+    # -- the run ----------------------------------------------------------------------------------
+
+    def run(self) -> CheckReport:
+        """The definition checks, then the random games, then the report."""
+        try:
+            if self.check_definition():
+                for number in range(1, self.plays + 1):
+                    self.played = number
+                    if not self.play(number):
+                        break
+                self.warn_last_mover()
+        except _StopCheck:
+            pass
+        return CheckReport(
+            game_name=str(self.game.name),
+            plays=self.played,
+            states_checked=len(self.checked),
+            errors=self.errors.texts(),
+            warnings=self.warnings.texts(),
+            note=self.note,
+        )
+
+    def check_definition(self) -> bool:
+        """Checks 1 and 2: Players, utility_range and Start; true if games can be played."""
+        players_ok = self.check_players()
+        self.check_range()
+        start = self.game.Start
+        error = _hash_error(start)
+        if error is not None:
+            self.error(
+                ("start-unhashable",),
+                f"Start is not hashable ({type(error).__name__}: {error}):",
+                _Shown(start),
+                _hashable_hint(start, error),
+            )
+            return False
+        done = self.finished(start)
+        if done is True:
+            self.error(
+                ("start-finished",),
+                "Start is already finished: finished(Start) returned True for the start state:",
+                _Shown(start),
+                "Hint: finished(state) must be true only when the game is over; look at its "
+                "conditions (is a draw declared only when no move is left?).",
+            )
+        return players_ok and done is False
+
+    def check_players(self) -> bool:
+        """Check 1: exactly two players, hashable and distinct; true if they are."""
+        players = tuple(self.game.Players)
+        unhashable = [(player, _hash_error(player)) for player in players]
+        for player, error in unhashable:
+            if error is not None:
+                self.error(
+                    ("player-unhashable",),
+                    f"The player {_short(player)} in Players is not hashable "
+                    f"({type(error).__name__}: {error}).",
+                    "Hint: name the players with strings or numbers, e.g. Players = ['X', 'O']: "
+                    "the search uses them as dictionary keys.",
+                )
+                return False
+        if len(players) != 2:
+            self.error(
+                ("players-count",),
+                f"Players must hold exactly two players, but it holds {len(players)}: "
+                f"{_short(list(players))}.",
+                "Hint: the games here are for two persons: Players[0] moves first, then the two "
+                "take turns, e.g. Players = ['X', 'O'].",
+            )
+            return False
+        if _equal(players[0], players[1]):
+            self.error(
+                ("players-same",),
+                f"The two players are the same: Players = {_short(list(players))}.",
+                "Hint: give them different names, e.g. Players = ['X', 'O']; the search tells "
+                "them apart by name.",
+            )
+            return False
+        self.players = (players[0], players[1])
+        return True
+
+    def check_range(self) -> None:
+        """utility_range: two numbers, worst < best (an error), and worst == -best (a warning)."""
+        bounds = self.game.utility_range
+        try:
+            worst, best = bounds
+            valid = (
+                _is_number(worst)
+                and _is_number(best)
+                and math.isfinite(worst)
+                and math.isfinite(best)
+                and worst < best
+            )
+        except Exception:
+            valid = False
+        if not valid:
+            self.error(
+                ("range",),
+                "utility_range must be a pair of numbers (worst, best) with worst < best, e.g. "
+                f"(-1, 1), but it is {_short(bounds)}.",
+                "Hint: it holds the utility of a loss and of a win, the lowest and the highest "
+                "value of utility.",
+            )
+            return
+        if not _same_value(worst, -best):
+            self.warning(
+                ("range-asymmetric",),
+                f"utility_range {_short(bounds)} is not symmetric: in a zero-sum game one "
+                "player's win is the other's loss, so the worst utility is the negated best one.",
+                f"Hint: use utility_range=({_short(-best)}, {_short(best)}) if the utilities "
+                "lie between those, else the range of the values utility really returns.",
+            )
+        self.range = (float(worst), float(best))
+
+    # -- one random game (check 8) ----------------------------------------------------------------
+
+    def play(self, number: int) -> bool:
+        """Play random game ``number``; false if no more games should be played."""
+        state, turn = self.game.Start, 0
+        last_mover: Any = None
+        seen = {(state, turn)}
+        for moves_made in range(self.max_moves + 1):
+            done = self.finished(state)
+            if done is _FAILED:
+                return True
+            self.check_state(state, done)
+            player = self.players[turn]
+            moves = self.next_states(state, player, done)
+            if done:
+                self.count_winner(state, last_mover)
+                return True
+            if not moves:
+                return True
+            if moves_made == self.max_moves:
+                self.report_too_long(number, state)
+                return False
+            last_mover = player
+            state, turn = self.rng.choice(moves), 1 - turn
+            if (state, turn) in seen:
+                self.report_repeat(number, state, self.players[turn])
+                return True
+            seen.add((state, turn))
+        raise AssertionError("not reached: the loop returns at max_moves")  # pragma: no cover
+
+    def report_too_long(self, number: int, state: Any) -> None:
+        self.error(
+            ("too-long",),
+            f"A random game did not end: random game {number} was still not finished after "
+            f"{self.max_moves:,} moves (max_moves), at this state:",
+            _Shown(state),
+            "Hint: a game must end after finitely many moves: check that finished becomes true "
+            "and that every move makes progress. If random games really are this long, pass a "
+            "larger max_moves to check_game. (No more random games were played after this one.)",
+        )
+
+    def report_repeat(self, number: int, state: Any, player: Any) -> None:
+        self.error(
+            ("repeat",),
+            f"The game can go on forever: in random game {number}, this state came back with "
+            f"{player!r} to move:",
+            _Shown(state),
+            "Hint: a game must end after finitely many moves, or minimax recurses forever. Every "
+            "move must change the state for good (a mark placed, a match taken), so that no "
+            "state comes back with the same player to move.",
+        )
+
+    def finished(self, state: Any) -> Any:
+        """``finished(state)`` as a bool (cached), or ``_FAILED``."""
+        if state not in self.finished_cache:
+            self.finished_cache[state] = self.call("finished", "finished(state)", state, state)
+        return self.finished_cache[state]
+
+    # -- next_states (checks 3 and 4) -------------------------------------------------------------
+
+    def next_states(self, state: Any, player: Any, done: bool) -> tuple[Any, ...] | None:
+        """The checked ``next_states(state, player)`` (cached); ``None`` if play cannot go on."""
+        key = (state, player)
+        if key not in self.moves_cache:
+            self.moves_cache[key] = self.check_moves(state, player, done)
+        return self.moves_cache[key]
+
+    def check_moves(self, state: Any, player: Any, done: bool) -> tuple[Any, ...] | None:
+        """Call ``next_states(state, player)`` and check what it returns."""
+        call = f"next_states(state, {player!r})"
+        which = "finished state" if done else "state"
+        result = self.call("next_states", call, state, state, player, which=which)
+        if result is _FAILED:
+            return None
+        moves = self.as_tuple(result, call, state, which)
+        if moves is None or not self.check_hashable(moves, call, state, which):
+            return None
+        self.check_duplicates(moves, call, state, which)
+        if isinstance(result, list | tuple):
+            again = self.call("next_states", call, state, state, player, which=which)
+            if again is not _FAILED and not _equal(list(result), list(again)):
+                self.error(
+                    ("next-nondeterministic",),
+                    f"next_states is not deterministic: {call} returned a different list when "
+                    f"called again with this {which}:",
+                    _Shown(state),
+                    "Hint: next_states must return the same states in the same order every time "
+                    "(no random.shuffle, no loop over a set): the search and its counts must be "
+                    "reproducible.",
+                )
+        if done and moves:
+            self.error(
+                ("finished-with-moves",),
+                f"Finished state that still has moves: finished(state) returned True, but {call} "
+                f"returned {_plural(len(moves), 'next state')}, for this state:",
+                _Shown(state),
+                "Hint: when the game is over, nobody can move: next_states must return [] for a "
+                "finished state (e.g. once a player has won), or finished is true too early.",
+            )
+        if not done and not moves:
+            self.error(
+                ("unfinished-without-moves",),
+                f"Unfinished state without moves: finished(state) returned False, but {call} "
+                "returned no next states, for this state:",
+                _Shown(state),
+                "Hint: a state where the player to move cannot move must be finished, so that "
+                "utility says who won (e.g. a full board is a draw), or next_states misses some "
+                "moves.",
+            )
+        return moves
+
+    def as_tuple(self, result: Any, call: str, state: Any, which: str) -> tuple[Any, ...] | None:
+        """``result`` of ``next_states`` as a tuple, after reporting it if it is not a list.
+
+        Play goes on through a set in the order of its states' reprs, through a generator in its
+        own order: deterministically, so the check can find further problems.
+        """
+        if isinstance(result, list | tuple):
+            return tuple(result)
+        if isinstance(result, set | frozenset):
+            what = f"a {type(result).__name__}"
+            why = (
+                "a set has no fixed order, and the order of the moves decides which moves "
+                "alpha-beta prunes, so value-call counts would change from run to run: return a "
+                "list, e.g. [... for ...] instead of {... for ...}."
+            )
+        elif isinstance(result, Iterator):
+            what = f"a {type(result).__name__}"
+            why = (
+                "it can be read only once (a second loop over the moves finds none) and has no "
+                "length: return a list, e.g. [... for ...] instead of (... for ...) or yield."
+            )
+        elif result is None:
+            what = "None"
+            why = (
+                "is a return missing? next_states must return the list of the next states, [] "
+                "if there is no move."
+            )
+        else:
+            what = f"a {type(result).__name__} ({_short(result)})"
+            why = "next_states must return the list of the next states, [] if there is no move."
+        self.error(
+            ("next-type", _type_name(result)),
+            f"next_states must return a list: {call} returned {what} for this {which}:",
+            _Shown(state),
+            f"Hint: {why}",
+        )
+        try:
+            if isinstance(result, set | frozenset):
+                return tuple(sorted(result, key=repr))
+            if isinstance(result, Iterator):
+                return tuple(result)
+        except Exception as error:
+            self.error(
+                ("raised", "next_states", type(error).__name__),
+                f"reading the result of {call} raised {_describe_error(error)} for this {which}:",
+                _Shown(state),
+                *_where(error),
+            )
+        return None
+
+    def check_hashable(self, moves: tuple[Any, ...], call: str, state: Any, which: str) -> bool:
+        """Report the first next state that is not hashable; true if there is none."""
+        for next_state in moves:
+            error = _hash_error(next_state)
+            if error is not None:
+                break
+        else:
+            return True
+        self.error(
+            ("next-unhashable", type(next_state).__name__),
+            f"{call} returned a next state that is not hashable ({type(error).__name__}: {error}):",
+            _Shown(next_state),
+            f"for this {which}:",
+            _Shown(state),
+            _hashable_hint(next_state, error),
+        )
+        return False
+
+    def check_duplicates(self, moves: tuple[Any, ...], call: str, state: Any, which: str) -> None:
+        """Warn about the first next state that ``moves`` holds twice."""
+        if len(set(moves)) == len(moves):
+            return
+        first_index: dict[Any, int] = {}
+        for index, next_state in enumerate(moves):
+            if next_state in first_index:
+                break
+            first_index[next_state] = index
+        self.warning(
+            ("duplicate",),
+            f"{call} returned the same next state twice (as moves {first_index[next_state] + 1} "
+            f"and {index + 1}) for this {which}:",
+            _Shown(state),
+            "the repeated next state:",
+            _Shown(next_state),
+            "Hint: list each move once: a repeated state makes the search do the same work twice "
+            "and count its calls twice.",
+        )
+
+    # -- utility and heuristic (checks 5 and 6) ---------------------------------------------------
+
+    def check_state(self, state: Any, done: bool) -> None:
+        """Check utility (finished) or heuristic (unfinished), and canonical, once per state."""
+        if state in self.checked:
+            return
+        self.checked.add(state)
+        if done:
+            self.utilities[state] = self.values("utility", state, "finished state")
+        elif self.game.heuristic is not None:
+            self.values("heuristic", state, "unfinished state")
+        if self.game.canonical is not None:
+            self.check_canonical(state, done)
+
+    def values(self, name: str, state: Any, which: str) -> dict[Any, float]:
+        """``utility`` or ``heuristic`` (``name``) of ``state`` for both players, checked.
+
+        The result holds the values that are numbers in range.
+        """
+        valid: dict[Any, float] = {}
+        for player in self.players:
+            value = self.value(name, state, player, which)
+            if value is not None:
+                valid[player] = value
+        if len(valid) == 2:
+            a, b = self.players
+            if not _same_value(valid[a], -valid[b]):
+                title = "Not zero-sum" if name == "utility" else "Heuristic not zero-sum"
+                example = (
+                    " (a win, 1, for one is a loss, -1, for the other; a draw is 0 for both)"
+                    if name == "utility"
+                    else ""
+                )
+                self.error(
+                    (name, "not-zero-sum"),
+                    f"{title}: {name}(state, {a!r}) returned {valid[a]!r} and {name}(state, "
+                    f"{b!r}) returned {valid[b]!r} for this {which}:",
+                    _Shown(state),
+                    f"Hint: what one player wins, the other loses: {name}(state, {b!r}) must be "
+                    f"-{name}(state, {a!r}){example}.",
+                )
+        return valid
+
+    def value(self, name: str, state: Any, player: Any, which: str) -> float | None:
+        """``name(state, player)`` if it is a number in range, else ``None`` after reporting."""
+        call = f"{name}(state, {player!r})"
+        value = self.call(name, call, state, state, player, which=which)
+        if value is _FAILED:
+            return None
+        if not _is_number(value):
+            self.report_not_a_number(name, call, value, state, player, which)
+            return None
+        if math.isnan(value):
+            self.error(
+                (name, "nan"),
+                f"{name.capitalize()} is NaN: {call} returned nan for this {which}:",
+                _Shown(state),
+                "Hint: NaN is neither smaller nor larger than any number, so max and min would "
+                "choose moves at random; return a number.",
+            )
+            return None
+        if self.range is None:
+            return value  # type: ignore[no-any-return]
+        worst, best = self.range
+        if name == "utility" and not worst <= value <= best:
+            low, high = _short(-abs(value)), _short(abs(value))
+            self.error(
+                (name, "out-of-range"),
+                f"Utility out of range: {call} returned {value!r}, outside utility_range "
+                f"{_short(self.game.utility_range)}, for this {which}:",
+                _Shown(state),
+                "Hint: fix utility, or give the game its true range, e.g. Game(..., "
+                f"utility_range=({low}, {high})): the search takes the ends of the range for a "
+                "certain loss and a certain win.",
+            )
+            return None
+        if name == "heuristic" and not worst < value < best:
+            self.error(
+                (name, "out-of-range"),
+                f"Heuristic out of range: {call} returned {value!r}, not strictly inside "
+                f"utility_range {_short(self.game.utility_range)}, for this {which}:",
+                _Shown(state),
+                "Hint: an estimate must never claim a certain win or loss: keep it strictly "
+                f"between {_short(self.game.worst)} and {_short(self.game.best)} (e.g. scale it "
+                "down), so that depth-limited search prefers a real win to a promising position.",
+            )
+            return None
+        return value  # type: ignore[no-any-return]
+
+    def report_not_a_number(
+        self, name: str, call: str, value: Any, state: Any, player: Any, which: str
+    ) -> None:
+        if value is None:
+            what, fix = "None", "a function that ends without return returns None."
+        elif isinstance(value, bool):
+            what, fix = f"{value} (a bool, not a number)", "return 1 or -1, not True or False."
+        else:
+            what = f"{_short(value)} (a {type(value).__name__}, not a number)"
+            fix = "return an int or a float."
+        if name == "utility":
+            title = "Utility missing"
+            must = (
+                f"utility must return a number for every finished state, e.g. 1 if {player!r} "
+                f"has won, -1 if {player!r} has lost and 0 for a draw"
+            )
+        else:
+            title = "Heuristic not a number"
+            must = (
+                "heuristic must return a number for every unfinished state, an estimate of its "
+                f"value for {player!r}"
+            )
+        self.error(
+            (name, "not-a-number", _type_name(value)),
+            f"{title}: {call} returned {what} for this {which}:",
+            _Shown(state),
+            f"Hint: {must}; {fix}",
+        )
+
+    # -- canonical (check 7) ----------------------------------------------------------------------
+
+    def check_canonical(self, state: Any, done: bool) -> None:
+        """canonical(state) is hashable, idempotent, and keeps finished and the utilities."""
+        which = "finished state" if done else "state"
+        image = self.call("canonical", "canonical(state)", state, state, which=which)
+        if image is _FAILED:
+            return
+        error = _hash_error(image)
+        if error is not None:
+            self.error(
+                ("canonical", "unhashable"),
+                f"canonical(state) returned a state that is not hashable ({type(error).__name__}: "
+                f"{error}):",
+                _Shown(image),
+                f"for this {which}:",
+                _Shown(state),
+                _hashable_hint(image, error),
+            )
+            return
+        again = self.call("canonical", "canonical(canonical(state))", state, image, which=which)
+        if again is not _FAILED and not _equal(again, image):
+            self.error(
+                ("canonical", "not-idempotent"),
+                "canonical is not idempotent: canonical(canonical(state)) differs from "
+                f"canonical(state) for this {which}:",
+                _Shown(state),
+                "canonical(state):",
+                _Shown(image),
+                "canonical(canonical(state)):",
+                _Shown(again),
+                "Hint: canonical must choose one representative of each symmetry class, e.g. the "
+                "smallest of the symmetric variants; a representative is then its own "
+                "representative.",
+            )
+        image_done = self.call("finished", "finished(canonical(state))", state, image, which=which)
+        if image_done is _FAILED:
+            return
+        if image_done != done:
+            self.error(
+                ("canonical", "finished"),
+                f"canonical changes whether the game is over: finished(state) returned {done} "
+                f"but finished(canonical(state)) returned {image_done} for this state:",
+                _Shown(state),
+                "canonical(state):",
+                _Shown(image),
+                "Hint: a symmetric variant of a state is finished exactly when the state is: "
+                "canonical may rotate or reflect a state, never change the position.",
+            )
+        elif done:
+            for player, value in self.utilities.get(state, {}).items():
+                if not self.same_utility(state, image, player, value):
+                    return
+
+    def same_utility(self, state: Any, image: Any, player: Any, value: float) -> bool:
+        """Whether ``utility(image, player)`` is ``value``, the utility of ``state``."""
+        call = f"utility(canonical(state), {player!r})"
+        image_value = self.call("utility", call, state, image, player, which="finished state")
+        if image_value is _FAILED:
+            return False
+        if _is_number(image_value) and _same_value(image_value, value):
+            return True
+        self.error(
+            ("canonical", "utility"),
+            f"canonical changes the utility: utility(state, {player!r}) returned {value!r} but "
+            f"{call} returned {_short(image_value)} for this finished state:",
+            _Shown(state),
+            "canonical(state):",
+            _Shown(image),
+            "Hint: a symmetric variant of a finished state has the same winner: canonical may "
+            "rotate or reflect a state, never change the position.",
+        )
+        return False
+
+    # -- who made the last move (check 8) ---------------------------------------------------------
+
+    def count_winner(self, state: Any, last_mover: Any) -> None:
+        """Count a random game that ended with a winner, and whether the last mover lost it."""
+        if last_mover is None:
+            return
+        value = self.utilities.get(state, {}).get(last_mover)
+        if value is None or value == 0:
+            return
+        self.won_games += 1
+        if value < 0:
+            self.last_mover_lost += 1
+
+    def warn_last_mover(self) -> None:
+        """Warn about the classic bug: next_states(state, player) places the opponent's mark."""
+        if self.won_games < MIN_WON_GAMES or self.last_mover_lost < self.won_games:
+            return
+        self.warning(
+            ("last-mover-lost",),
+            f"In all {self.won_games:,} random games that ended with a winner, the player who "
+            "made the last move lost: does next_states(state, player) make the move for the "
+            "other player? (If the game is misère, e.g. whoever takes the last match loses, this "
+            "is expected.)",
+        )
