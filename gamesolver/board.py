@@ -1,0 +1,390 @@
+"""The board on the canvas: one look for every game, clicks mapped to moves.
+
+A game notebook draws its board by subclassing ``Board`` (or ``GridBoard`` for a game on a grid)
+and writing two methods, with the lecture's ``(row, col)`` coordinates, 0-based::
+
+    class TicTacToeBoard(GridBoard):
+        prompt = "click an empty cell."
+
+        def __init__(self) -> None:
+            super().__init__(rows=3, cols=3)
+
+        def draw_state(self, canvas, state):
+            self.draw_grid(canvas)
+            for row, col in self.cells():
+                if state[row][col] == "X":
+                    self.draw_x(canvas, row, col)
+                elif state[row][col] == "O":
+                    self.draw_o(canvas, row, col)
+
+        def move_at(self, state, player, x, y):
+            row, col = self.cell_of_click(x, y)      # "That click is outside the board."
+            if state[row][col] != " ":
+                raise IllegalMove(f"{(row, col)} is taken: click an empty cell.")
+            return put(state, row, col, player)
+
+The base class owns what no game is about: the ``ipycanvas.Canvas`` with a fixed size in pixels
+(so that click coordinates arrive unscaled), the palette and fonts, batching the drawing commands,
+and redrawing when a browser (re)connects, which works around a known ipycanvas bug (see
+``Board._client_ready``). ``gamesolver.play.Play`` turns a board and a ``Game`` into a game to
+play against the computer.
+"""
+
+from __future__ import annotations
+
+import math
+import threading
+from abc import ABC, abstractmethod
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any, ClassVar, Generic, Literal
+
+import ipywidgets
+from ipycanvas import Canvas, hold_canvas
+
+from gamesolver.game import Player, State
+
+FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif'
+"""System fonts only: the notebooks must look the same in a lecture room without a network."""
+
+
+@dataclass(frozen=True)
+class Palette:
+    """The colours of every board.
+
+    High contrast on a projector, and told apart with any kind of colour vision: the two players
+    are the blue and the vermilion of the Okabe–Ito palette, the marks of the last move are
+    outlined in its bluish green.
+    """
+
+    background: str = "#ffffff"
+    """The canvas behind everything."""
+    board: str = "#f3f1ea"
+    """The playing area of a grid (a warm light grey, so that white space reads as off-board)."""
+    grid: str = "#2b2b2b"
+    """Grid lines."""
+    label: str = "#555555"
+    """Coordinates in the margin."""
+    ink: str = "#1a1a1a"
+    """Text on the board, e.g. the numbers of ghost marks."""
+    players: tuple[str, str] = ("#0072b2", "#d55e00")
+    """The first player's colour (blue), then the second player's (vermilion)."""
+    highlight: str = "#009e73"
+    """The outline around the last move."""
+
+
+PALETTE = Palette()
+"""The palette that every board uses unless a subclass sets its own ``palette``."""
+
+
+class IllegalMove(Exception):
+    """A click that is not a move: outside the board, on an occupied cell, ...
+
+    The message is shown to the student on the status line, so it says exactly what was wrong
+    and what to do instead, e.g. ``"(0, 1) is taken: click an empty cell."``.
+    """
+
+
+OUTSIDE = "That click is outside the board."
+"""The message for a click that hits no cell."""
+
+_DRAWING = threading.RLock()
+"""Serializes all board drawing in the kernel.
+
+``hold_canvas`` switches ipycanvas' single, global canvas manager into caching mode and back;
+two threads drawing at the same time (the computer's move is drawn from a background thread)
+could flush each other's half-drawn boards or lose commands.
+"""
+
+
+class Board(ABC, Generic[State, Player]):
+    """A game's view on an ``ipycanvas.Canvas``: draws states and maps clicks to moves.
+
+    Subclasses write ``draw_state`` and ``move_at``; they may also override ``draw_move`` (show
+    the last move), ``player_name`` and ``prompt``. Call ``draw(state)`` to show a state: it
+    batches the drawing into one message and remembers the state, so the board is drawn again
+    whenever a browser connects (page reload, Voilà).
+    """
+
+    palette: ClassVar[Palette] = PALETTE
+    prompt: ClassVar[str] = "click on the board to make your move."
+    """What the student does on their turn; the status line says "Your turn: " before it."""
+
+    def __init__(self, width: int, height: int) -> None:
+        """A board of ``width`` x ``height`` canvas pixels, shown at exactly that size."""
+        self.width = width
+        self.height = height
+        # A layout in px pins the displayed size to the canvas size: otherwise the canvas
+        # stretches to the width of the output area and click coordinates arrive scaled.
+        self.canvas: Any = Canvas(
+            width=width,
+            height=height,
+            layout=ipywidgets.Layout(width=f"{width}px", height=f"{height}px"),
+        )
+        self.canvas.on_client_ready(self._client_ready)
+        self._shown: tuple[State, State | None] | None = None
+
+    # -- what a game writes ---------------------------------------------------------------------
+
+    @abstractmethod
+    def draw_state(self, canvas: Any, state: State) -> None:
+        """Draw ``state`` on ``canvas``, which is already cleared to the background colour."""
+
+    @abstractmethod
+    def move_at(self, state: State, player: Player, x: float, y: float) -> State:
+        """The state after ``player`` clicks at canvas pixel ``(x, y)`` in ``state``.
+
+        Raises ``IllegalMove`` with a message for the student if the click is not a move.
+        The caller checks that the result is one of ``game.next_states(state, player)``.
+        """
+
+    def draw_move(self, canvas: Any, before: State, after: State) -> None:
+        """Mark the move from ``before`` to ``after``, drawn over ``draw_state``; default: none.
+
+        A grid game finds the changed cell and calls ``highlight_cell``.
+        """
+
+    def player_name(self, player: Player) -> str:
+        """How the status line names ``player`` ("you are X")."""
+        return str(player)
+
+    # -- drawing --------------------------------------------------------------------------------
+
+    def draw(self, state: State, before: State | None = None) -> None:
+        """Show ``state`` (and the move that led to it from ``before``, if given).
+
+        The commands go to the browser in one message (``hold_canvas``), so the board never shows
+        half-drawn. The state is remembered for the redraw when a browser connects.
+        """
+        with _DRAWING:
+            self._shown = (state, before)
+            self._paint()
+
+    @property
+    def shown(self) -> State | None:
+        """The state drawn last (``None`` before the first ``draw``)."""
+        return None if self._shown is None else self._shown[0]
+
+    def redraw(self) -> None:
+        """Draw the remembered state again (or the empty background before the first ``draw``)."""
+        with _DRAWING:
+            self._paint()
+
+    def _paint(self) -> None:
+        canvas = self.canvas
+        failure: BaseException | None = None
+        with hold_canvas():
+            # ipycanvas' hold_canvas does not restore its state if the body raises: every later
+            # drawing command of every canvas would stay in its cache. So the body never raises;
+            # a student's error in draw_state is re-raised after the half-drawing is flushed.
+            try:
+                self._reset_styles(canvas)
+                canvas.clear()
+                canvas.fill_style = self.palette.background
+                canvas.fill_rect(0, 0, self.width, self.height)
+                if self._shown is not None:
+                    state, before = self._shown
+                    self.draw_state(canvas, state)
+                    if before is not None:
+                        self._reset_styles(canvas)
+                        self.draw_move(canvas, before, state)
+            except BaseException as error:
+                failure = error
+        if failure is not None:
+            raise failure
+
+    @staticmethod
+    def _reset_styles(canvas: Any) -> None:
+        """Set every style the helpers use, every time.
+
+        After a page reload the browser's canvas starts with the defaults while the Python object
+        still holds the styles set before; setting them again keeps both sides in step.
+        """
+        canvas.global_alpha = 1.0
+        canvas.line_width = 1.0
+        canvas.line_cap = "butt"
+        canvas.line_join = "miter"
+        canvas.set_line_dash([])
+        canvas.font = f"16px {FONT}"
+        canvas.text_align = "start"
+        canvas.text_baseline = "alphabetic"
+        canvas.fill_style = "black"
+        canvas.stroke_style = "black"
+
+    def _client_ready(self) -> None:
+        """A browser view of the canvas is ready (first display, page reload, Voilà): redraw.
+
+        Workaround for ipycanvas issue #322 ("current canvas out of sync after page reload",
+        open in ipycanvas 0.14.3). The Python canvas manager, shared by all canvases, sends the
+        browser a "switchCanvas" command only when the target canvas differs from the last one
+        it targeted. A reloaded page has a fresh manager in the browser with no current canvas,
+        so without a switch every command fails there ("Cannot read properties of undefined
+        (reading 'clearCanvas')") and the board stays blank. ipycanvas has no public way to
+        reset the manager, so the private attribute is reset here; tests/test_play.py pins
+        this behaviour of ipycanvas, and fails if an upgrade changes it.
+        """
+        with _DRAWING:
+            self.canvas._canvas_manager._current_canvas = None
+            self._paint()
+
+    # -- text -----------------------------------------------------------------------------------
+
+    def draw_text(
+        self,
+        canvas: Any,
+        x: float,
+        y: float,
+        text: str,
+        size: float = 16,
+        color: str | None = None,
+        bold: bool = False,
+        align: Literal["left", "center", "right"] = "center",
+    ) -> None:
+        """Write ``text`` centred vertically at ``(x, y)`` in the system font."""
+        canvas.font = f"{'bold ' if bold else ''}{size:g}px {FONT}"
+        canvas.fill_style = color or self.palette.ink
+        canvas.text_align = align
+        canvas.text_baseline = "middle"
+        canvas.fill_text(text, x, y)
+
+
+Cell = tuple[int, int]
+"""A cell of a grid as the lecture writes it: ``(row, col)``, 0-based, row 0 at the top."""
+
+Shape = Literal["x", "o", "disc"]
+
+
+class GridBoard(Board[State, Player]):
+    """A board of ``rows`` x ``cols`` square cells, with the coordinates written in the margin.
+
+    Tic-tac-toe, Connect Four, Othello, ... share it: ``cell_at`` maps a click to ``(row, col)``
+    and the ``draw_*`` helpers draw marks in the common look. Player ``0`` is the first player
+    (blue), player ``1`` the second (vermilion).
+    """
+
+    def __init__(self, rows: int, cols: int, cell: int = 96, margin: int = 28) -> None:
+        """``cell``: the side of a cell; ``margin``: the width of the coordinate strip; in px."""
+        if rows < 1 or cols < 1:
+            raise ValueError(f"a grid needs at least one row and one column, not {rows}x{cols}")
+        self.rows = rows
+        self.cols = cols
+        self.cell = cell
+        self.margin = margin
+        self.left = margin
+        """The x of the grid's left edge (the row numbers are written left of it)."""
+        self.top = margin
+        """The y of the grid's top edge (the column numbers are written above it)."""
+        pad = 8  # room for the outer grid line on the right and at the bottom
+        super().__init__(width=margin + cols * cell + pad, height=margin + rows * cell + pad)
+
+    def cells(self) -> Iterator[Cell]:
+        """Every cell, row by row."""
+        for row in range(self.rows):
+            for col in range(self.cols):
+                yield row, col
+
+    def cell_at(self, x: float, y: float) -> Cell | None:
+        """The cell under canvas pixel ``(x, y)``, or ``None`` in the margin or outside."""
+        col = math.floor((x - self.left) / self.cell)
+        row = math.floor((y - self.top) / self.cell)
+        if 0 <= row < self.rows and 0 <= col < self.cols:
+            return row, col
+        return None
+
+    def cell_of_click(self, x: float, y: float) -> Cell:
+        """The cell under ``(x, y)``; raises ``IllegalMove`` for a click outside the grid."""
+        cell = self.cell_at(x, y)
+        if cell is None:
+            raise IllegalMove(OUTSIDE)
+        return cell
+
+    def center(self, row: int, col: int) -> tuple[float, float]:
+        """The canvas pixel at the centre of cell ``(row, col)``: where a test clicks."""
+        return self.left + (col + 0.5) * self.cell, self.top + (row + 0.5) * self.cell
+
+    def color(self, who: int) -> str:
+        """The colour of player ``who``: ``0`` moves first, ``1`` second."""
+        return self.palette.players[who]
+
+    def draw_grid(self, canvas: Any, outer: bool = True, labels: bool = True) -> None:
+        """The playing area, its lines (with the frame if ``outer``) and the coordinates."""
+        right = self.left + self.cols * self.cell
+        bottom = self.top + self.rows * self.cell
+        canvas.fill_style = self.palette.board
+        canvas.fill_rect(self.left, self.top, right - self.left, bottom - self.top)
+        canvas.stroke_style = self.palette.grid
+        canvas.line_width = 3
+        canvas.line_cap = "square"
+        skip = 0 if outer else 1  # without the frame: only the lines between cells
+        for row in range(skip, self.rows + 1 - skip):
+            y = self.top + row * self.cell
+            canvas.stroke_line(self.left, y, right, y)
+        for col in range(skip, self.cols + 1 - skip):
+            x = self.left + col * self.cell
+            canvas.stroke_line(x, self.top, x, bottom)
+        if labels:
+            size = max(11, round(self.margin * 0.55))
+            for row in range(self.rows):
+                _, middle = self.center(row, 0)
+                self.draw_text(canvas, self.margin / 2, middle, str(row), size, self.palette.label)
+            for col in range(self.cols):
+                middle, _ = self.center(0, col)
+                self.draw_text(canvas, middle, self.margin / 2, str(col), size, self.palette.label)
+
+    def draw_x(self, canvas: Any, row: int, col: int, who: int = 0) -> None:
+        """An X in cell ``(row, col)``, in player ``who``'s colour (the first player's: blue)."""
+        x, y = self.center(row, col)
+        arm = self.cell * 0.28
+        canvas.stroke_style = self.color(who)
+        canvas.line_width = max(3, self.cell * 0.1)
+        canvas.line_cap = "round"
+        canvas.stroke_line(x - arm, y - arm, x + arm, y + arm)
+        canvas.stroke_line(x - arm, y + arm, x + arm, y - arm)
+
+    def draw_o(self, canvas: Any, row: int, col: int, who: int = 1) -> None:
+        """An O in cell ``(row, col)``, in player ``who``'s colour (the second's: vermilion)."""
+        x, y = self.center(row, col)
+        canvas.stroke_style = self.color(who)
+        canvas.line_width = max(3, self.cell * 0.1)
+        canvas.stroke_circle(x, y, self.cell * 0.29)
+
+    def draw_disc(self, canvas: Any, row: int, col: int, who: int) -> None:
+        """A filled disc of player ``who`` in cell ``(row, col)`` (Connect Four, Othello, ...)."""
+        x, y = self.center(row, col)
+        canvas.fill_style = self.color(who)
+        canvas.fill_circle(x, y, self.cell * 0.4)
+        canvas.stroke_style = self.palette.grid
+        canvas.line_width = 1.5
+        canvas.stroke_circle(x, y, self.cell * 0.4)
+
+    def draw_mark(self, canvas: Any, row: int, col: int, who: int, shape: Shape) -> None:
+        """Player ``who``'s mark of the given ``shape`` in cell ``(row, col)``."""
+        if shape == "x":
+            self.draw_x(canvas, row, col, who)
+        elif shape == "o":
+            self.draw_o(canvas, row, col, who)
+        else:
+            self.draw_disc(canvas, row, col, who)
+
+    def highlight_cell(self, canvas: Any, row: int, col: int) -> None:
+        """Outline cell ``(row, col)``, e.g. the last move."""
+        inset = max(4, self.cell * 0.06)
+        canvas.stroke_style = self.palette.highlight
+        canvas.line_width = max(3, self.cell * 0.05)
+        canvas.line_join = "round"
+        left = self.left + col * self.cell + inset
+        top = self.top + row * self.cell + inset
+        canvas.stroke_rect(left, top, self.cell - 2 * inset, self.cell - 2 * inset)
+
+    def draw_ghost(
+        self, canvas: Any, row: int, col: int, who: int, number: int, shape: Shape = "disc"
+    ) -> None:
+        """A faint mark of player ``who`` with ``number`` on it: move ``number`` of a line of play.
+
+        Used to show a principal variation, the moves the search expects, in order.
+        """
+        canvas.global_alpha = 0.3
+        self.draw_mark(canvas, row, col, who, shape)
+        canvas.global_alpha = 1.0
+        x, y = self.center(row, col)
+        self.draw_text(canvas, x, y, str(number), round(self.cell * 0.36), self.palette.ink, True)

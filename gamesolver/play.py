@@ -1,0 +1,484 @@
+"""Play against the computer: a state machine, and the widget that puts it on a canvas.
+
+``PlayController`` is the game between a student and the computer as a plain object with no
+widgets: whose turn it is, the state, the moves to undo, the status line. Tests and notebook cells
+drive it headlessly. ``Play`` shows it: the board's canvas, the status line and the buttons, with
+the computer's move searched in a background thread, so the kernel keeps handling clicks (and
+refuses them politely) while the computer thinks.
+
+A game notebook starts a game with the solver's ``best_move`` as the computer's choice::
+
+    def computer(state, player, rng):
+        return best_move(game, state, player, alpha_beta, rng)
+
+    board = TicTacToeBoard()
+    play = Play(game, board, computer)
+    play
+
+and a plain cell plays a move the way a click does, with the same output in JupyterLab and
+under nbval::
+
+    play.click(*board.center(1, 1))
+    play.wait()
+    print(play.status)
+"""
+
+from __future__ import annotations
+
+import html
+import random
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Generic, Literal
+
+import ipywidgets
+
+from gamesolver.board import Board, IllegalMove
+from gamesolver.game import Game, Player, State, Value
+from gamesolver.table import fmt
+
+Phase = Literal["human", "computer", "over"]
+"""Whose turn it is: the student's, the computer's, or nobody's (the game is over)."""
+
+Chooser = Callable[[Any, Any, random.Random], tuple[Value, Any]]
+"""The computer's choice: ``choose(state, player, rng) -> (value, next_state)``.
+
+``value`` is the value of ``state`` for ``player`` as the search sees it; ``rng`` breaks ties
+among equally good moves, seeded so that a notebook plays the same game on every run.
+"""
+
+WAIT = "Wait: I am still thinking."
+GAME_OVER = "The game is over: press New game."
+NOT_LEGAL = "That is not a legal move here."
+NOTHING_TO_UNDO = "Nothing to undo: you have not moved yet."
+THINKING = "I am thinking ..."
+PLAY_AGAIN = "Press New game to play again."
+YOU_FIRST = "You first"
+COMPUTER_FIRST = "Computer first"
+
+
+@dataclass(frozen=True)
+class ComputerTurn(Generic[State, Player]):
+    """One search for the computer's move: what to search, and which game position it is for.
+
+    ``PlayController.start_computer_turn`` hands it out; ``finish_computer_turn`` accepts the
+    result only if the game is still at that position (not after New game in the meantime).
+    """
+
+    state: State
+    player: Player
+    rng: random.Random
+    epoch: int
+
+
+@dataclass(frozen=True)
+class _HumanTurn(Generic[State]):
+    """The game at one of the student's turns, and the student's move there: what Undo restores."""
+
+    state: State
+    before: State | None
+    value: Value | None
+    after: State
+
+
+class PlayController(Generic[State, Player]):
+    """A game between a student (clicks on the board) and the computer (``choose``), no widgets.
+
+    Attributes the widget shows and tests check: ``state``, ``before`` (the state before the
+    last move, for the board's highlight), ``phase``, ``status`` (the status line), ``value``
+    (the value the computer saw at its last move) and ``history`` (what Undo goes back to).
+
+    The computer's turn is split in three so that a caller decides where the search runs:
+    ``start_computer_turn()`` returns a ``ComputerTurn``, ``think(turn)`` runs ``choose`` (the
+    slow part; safe to run in another thread, it touches no state of the controller) and
+    ``finish_computer_turn(turn, result)`` makes the move. ``computer_move()`` does all three.
+    """
+
+    def __init__(
+        self,
+        game: Game[State, Player],
+        board: Board[State, Player],
+        choose: Callable[[State, Player, random.Random], tuple[Value, State]],
+        *,
+        human_first: bool = True,
+        seed: int = 0,
+        rng: random.Random | None = None,
+    ) -> None:
+        """A new game; ``rng`` (default: ``random.Random(seed)``) goes to every ``choose``."""
+        if len(game.Players) != 2:
+            raise ValueError(f"a game to play needs two players, not {list(game.Players)!r}")
+        self.game = game
+        self.board = board
+        self.choose = choose
+        self.rng = random.Random(seed) if rng is None else rng
+        self.human_first = human_first
+        self.error: BaseException | None = None
+        """Why the computer's last search failed, if it did."""
+        self._epoch = 0
+        self.new_game(human_first)
+
+    # -- the state of the game ------------------------------------------------------------------
+
+    def new_game(self, human_first: bool | None = None) -> None:
+        """Start again from ``game.Start``; ``human_first`` (default: as before) picks who begins.
+
+        Allowed at any time: a search still running for the old game is ignored when it ends.
+        """
+        if human_first is not None:
+            self.human_first = human_first
+        first, second = self.game.Players
+        self.human, self.computer = (first, second) if self.human_first else (second, first)
+        self._epoch += 1
+        self.state: State = self.game.Start
+        self.before: State | None = None
+        self.value: Value | None = None
+        self.history: list[_HumanTurn[State]] = []
+        self.error = None
+        you, me = self.board.player_name(self.human), self.board.player_name(self.computer)
+        if self.human_first:
+            intro = f"New game: you are {you}, I am {me}."
+        else:
+            intro = f"New game: I am {me}, you are {you}."
+        if self.game.finished(self.state):
+            self.phase: Phase = "over"
+            self.status = f"{intro} {self._result()} {PLAY_AGAIN}"
+        elif self.human_first:
+            self.phase = "human"
+            self.status = f"{intro} {self._your_turn()}"
+        else:
+            self.phase = "computer"
+            self.status = f"{intro} {THINKING}"
+
+    @property
+    def to_move(self) -> Player | None:
+        """The player whose turn it is, or ``None`` when the game is over."""
+        return {"human": self.human, "computer": self.computer}.get(self.phase)
+
+    @property
+    def winner(self) -> Literal["human", "computer", "draw"] | None:
+        """Who won a finished game (``None`` while it is not finished)."""
+        if not self.game.finished(self.state):
+            return None
+        utility = self.game.utility(self.state, self.human)
+        return "human" if utility > 0 else "computer" if utility < 0 else "draw"
+
+    # -- the student ----------------------------------------------------------------------------
+
+    def click(self, x: float, y: float) -> bool:
+        """The student clicked at canvas pixel ``(x, y)``: make their move if it is one.
+
+        Returns whether a move was made. Otherwise the state is unchanged and the status line
+        says why: not the student's turn, the game is over, or the board's ``IllegalMove``.
+        """
+        if self.phase == "computer":
+            self.status = WAIT
+            return False
+        if self.phase == "over":
+            self.status = GAME_OVER
+            return False
+        try:
+            after = self.board.move_at(self.state, self.human, x, y)
+        except IllegalMove as illegal:
+            self.status = str(illegal)
+            return False
+        if after not in self.game.next_states(self.state, self.human):
+            self.status = NOT_LEGAL
+            return False
+        self.history.append(_HumanTurn(self.state, self.before, self.value, after))
+        name = self._move(after)
+        if self.game.finished(self.state):
+            self.phase = "over"
+            self.status = f"You played {name}. {self._result()} {PLAY_AGAIN}"
+        else:
+            self.phase = "computer"
+            self.status = f"You played {name}. {THINKING}"
+        return True
+
+    def undo(self) -> bool:
+        """Go back to the student's previous turn (taking back the computer's answer too).
+
+        Allowed on the student's turn and after the end; returns whether anything was undone.
+        """
+        if self.phase == "computer":
+            self.status = WAIT
+            return False
+        if not self.history:
+            self.status = NOTHING_TO_UNDO
+            return False
+        turn = self.history.pop()
+        taken = f"Took back {self.game.move_name(turn.state, turn.after)}"
+        if self.state != turn.after:
+            taken += f" and my answer {self.game.move_name(turn.after, self.state)}"
+        self._epoch += 1
+        self.state, self.before, self.value = turn.state, turn.before, turn.value
+        self.error = None
+        self.phase = "human"
+        self.status = f"{taken}. {self._your_turn()}"
+        return True
+
+    # -- the computer ---------------------------------------------------------------------------
+
+    def start_computer_turn(self) -> ComputerTurn[State, Player]:
+        """What the computer has to search now; only on the computer's turn."""
+        if self.phase != "computer":
+            raise RuntimeError(f"it is not the computer's turn (phase {self.phase!r})")
+        return ComputerTurn(self.state, self.computer, self.rng, self._epoch)
+
+    def think(self, turn: ComputerTurn[State, Player]) -> tuple[Value, State]:
+        """Run the search for ``turn``: ``choose(state, player, rng)``; changes nothing here."""
+        return self.choose(turn.state, turn.player, turn.rng)
+
+    def is_current(self, turn: ComputerTurn[State, Player]) -> bool:
+        """Whether the game still waits for ``turn``'s move (no New game or move since)."""
+        return self.phase == "computer" and turn.epoch == self._epoch
+
+    def finish_computer_turn(
+        self, turn: ComputerTurn[State, Player], result: tuple[Value, State]
+    ) -> bool:
+        """Make the computer's move ``result = (value, next_state)``; returns whether it did.
+
+        A result for an old position (the student pressed New game meanwhile) is ignored. A
+        next state that is not a legal move is reported as a failed search.
+        """
+        if not self.is_current(turn):
+            return False
+        value, after = result
+        if after not in self.game.next_states(turn.state, turn.player):
+            error = ValueError(
+                f"choose returned {after!r}, which is not one of "
+                f"game.next_states(state, {turn.player!r})"
+            )
+            self.fail_computer_turn(turn, error)
+            return False
+        self.value = value
+        name = self._move(after)
+        if self.game.finished(self.state):
+            self.phase = "over"
+            self.status = f"I played {name}. {self._result()} {PLAY_AGAIN}"
+        else:
+            self.phase = "human"
+            self.status = (
+                f"I played {name}. I see the value {fmt(value)}: {self._meaning(value)}. "
+                f"{self._your_turn()}"
+            )
+        return True
+
+    def fail_computer_turn(self, turn: ComputerTurn[State, Player], error: BaseException) -> bool:
+        """The search for ``turn`` raised ``error``: stop the game and say so on the status line."""
+        if not self.is_current(turn):
+            return False
+        self.error = error
+        self.phase = "over"
+        self.status = f"My search failed ({type(error).__name__}: {error}). Press Undo or New game."
+        return True
+
+    def computer_move(self) -> bool:
+        """The computer's whole turn, here and now (headless play, tests); returns ``True``.
+
+        An exception from ``choose`` is recorded as a failed search and then raised.
+        """
+        turn = self.start_computer_turn()
+        try:
+            result = self.think(turn)
+        except Exception as error:
+            self.fail_computer_turn(turn, error)
+            raise
+        return self.finish_computer_turn(turn, result)
+
+    # -- texts ----------------------------------------------------------------------------------
+
+    def _move(self, after: State) -> str:
+        """Go to ``after``; returns the move's name."""
+        name = self.game.move_name(self.state, after)
+        self.before, self.state = self.state, after
+        self._epoch += 1
+        return name
+
+    def _your_turn(self) -> str:
+        return f"Your turn: {self.board.prompt}"
+
+    def _result(self) -> str:
+        return {"human": "You win!", "computer": "I win.", "draw": "Draw."}[self.winner or "draw"]
+
+    def _meaning(self, value: Value) -> str:
+        """What the computer's ``value`` means for the student, in words."""
+        if value >= self.game.best:
+            return "with best play I win"
+        if value <= self.game.worst:
+            return "with best play you win"
+        if value == 0:
+            return "with best play this is a draw"
+        return "that is good for me" if value > 0 else "that is good for you"
+
+
+class Play(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped
+    """Play ``game`` against the computer on ``board``'s canvas: the widget for a notebook.
+
+    Below the canvas: the status line (an HTML widget with the CSS class ``gamesolver-status``)
+    and the buttons New game, Undo and who moves first. A click on the canvas goes to the
+    ``PlayController``; the computer's move is searched in a background thread, so the kernel
+    stays free to handle events. ``wait()`` joins that thread, so that a notebook cell can play::
+
+        play.click(x, y)
+        play.wait()
+        print(play.status)
+
+    ``choose(state, player, rng)`` is the computer's choice; ``seed`` (or an ``rng``) makes the
+    games reproducible.
+    """
+
+    def __init__(
+        self,
+        game: Game[Any, Any],
+        board: Board[Any, Any],
+        choose: Chooser,
+        *,
+        human_first: bool = True,
+        seed: int = 0,
+        rng: random.Random | None = None,
+    ) -> None:
+        """Show a new game; if the computer moves first, it starts thinking at once."""
+        controller = PlayController(
+            game, board, choose, human_first=human_first, seed=seed, rng=rng
+        )
+        status_line = ipywidgets.HTML()
+        status_line.add_class("gamesolver-status")
+        new_button = ipywidgets.Button(description="New game", tooltip="Start a new game")
+        undo_button = ipywidgets.Button(
+            description="Undo", tooltip="Take back your last move and my answer"
+        )
+        first = ipywidgets.ToggleButtons(
+            options=[YOU_FIRST, COMPUTER_FIRST],
+            value=YOU_FIRST if human_first else COMPUTER_FIRST,
+            tooltips=["You move first", "I move first"],
+        )
+        super().__init__(
+            children=[board.canvas, status_line, ipywidgets.HBox([new_button, undo_button, first])]
+        )
+        self.controller: PlayController[Any, Any] = controller
+        self.board = board
+        self.status_line = status_line
+        self.new_button = new_button
+        self.undo_button = undo_button
+        self.first = first
+        # One lock for the controller and the widgets: the click handler (the kernel's thread)
+        # and the computer's thread both change them. The search itself runs without it.
+        self._play_lock = threading.RLock()
+        self._thread: threading.Thread | None = None
+        self._error: BaseException | None = None
+        self._setting_first = False
+        board.canvas.on_mouse_down(self.click)
+        new_button.on_click(lambda _button: self.new_game())
+        undo_button.on_click(lambda _button: self.undo())
+        first.observe(self._first_changed, names="value")
+        with self._play_lock:
+            self._show()
+            self._think_if_my_turn()
+
+    def __repr__(self) -> str:
+        """Short and stable: nbval compares it, so no widget ids and no racy game state."""
+        return f"Play({self.controller.game.name!r})"
+
+    @property
+    def status(self) -> str:
+        """The status line as plain text."""
+        with self._play_lock:
+            return self.controller.status
+
+    # -- the student's actions ------------------------------------------------------------------
+
+    def click(self, x: float, y: float) -> None:
+        """A click at canvas pixel ``(x, y)``, from the canvas or from a notebook cell."""
+        with self._play_lock:
+            if self.controller.click(x, y):
+                self._show()
+                self._think_if_my_turn()
+            else:
+                self._show_status()
+
+    def undo(self) -> None:
+        """Back to the student's previous turn (the Undo button)."""
+        with self._play_lock:
+            if self.controller.undo():
+                self._show()
+            else:
+                self._show_status()
+
+    def new_game(self, human_first: bool | None = None) -> None:
+        """Start again (the New game button); ``human_first`` as in the toggle by default."""
+        with self._play_lock:
+            self.controller.new_game(human_first)
+            self._error = None
+            self._setting_first = True
+            try:
+                self.first.value = YOU_FIRST if self.controller.human_first else COMPUTER_FIRST
+            finally:
+                self._setting_first = False
+            self._show()
+            self._think_if_my_turn()
+
+    def _first_changed(self, change: dict[str, Any]) -> None:
+        if not self._setting_first:
+            self.new_game(change["new"] == YOU_FIRST)
+
+    # -- the computer's move --------------------------------------------------------------------
+
+    def wait(self, timeout: float | None = 60.0) -> None:
+        """Wait until the computer has moved and the widget shows it.
+
+        Raises ``TimeoutError`` if the search takes longer than ``timeout`` seconds, and the
+        search's own exception if it failed (once), so that a notebook cell shows the traceback.
+        """
+        with self._play_lock:
+            thread = self._thread
+        if thread is not None:
+            thread.join(timeout)
+            if thread.is_alive():
+                raise TimeoutError(f"the computer is still thinking after {timeout} s")
+        with self._play_lock:
+            error, self._error = self._error, None
+        if error is not None:
+            raise error
+
+    def _think_if_my_turn(self) -> None:
+        """Start the computer's search in a background thread if it is the computer's turn."""
+        if self.controller.phase != "computer":
+            return
+        turn = self.controller.start_computer_turn()
+        thread = threading.Thread(
+            target=self._think, args=(turn,), name="gamesolver-computer-move", daemon=True
+        )
+        self._thread = thread
+        thread.start()
+
+    def _think(self, turn: ComputerTurn[Any, Any]) -> None:
+        """The background thread: search without the lock, then show the move with it."""
+        try:
+            result = self.controller.think(turn)
+        except Exception as error:
+            with self._play_lock:
+                if self.controller.fail_computer_turn(turn, error):
+                    self._error = error
+                    self._show_status()
+            return
+        with self._play_lock:
+            if not self.controller.is_current(turn):
+                return  # a search for an old position: New game was pressed meanwhile
+            try:
+                if self.controller.finish_computer_turn(turn, result):
+                    self._show()
+                else:  # not a legal move: the controller reports a failed search
+                    self._error = self.controller.error
+                    self._show_status()
+            except Exception as error:  # e.g. the board's draw_state failed
+                self._error = error
+
+    # -- showing --------------------------------------------------------------------------------
+
+    def _show(self) -> None:
+        self.board.draw(self.controller.state, self.controller.before)
+        self._show_status()
+
+    def _show_status(self) -> None:
+        self.status_line.value = html.escape(self.controller.status)
