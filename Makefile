@@ -38,7 +38,7 @@ test: lint typecheck pytest
 # Re-execute every notebook in place and store its outputs (run after changing one).
 notebooks: $(STAMP)
 	cd notebooks && for nb in *.ipynb; do \
-	  ../$(BIN)/jupyter nbconvert --to notebook --execute --inplace --ExecutePreprocessor.record_timing=False "$$nb" || exit 1; \
+	  ../$(BIN)/jupyter nbconvert --to notebook --execute --inplace --ExecutePreprocessor.record_timing=False --ExecutePreprocessor.store_widget_state=False "$$nb" || exit 1; \
 	done
 
 clean:

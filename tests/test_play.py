@@ -1,10 +1,10 @@
 """Playing against the computer, headless: the board base class, the controller, the widget.
 
-The game and its board are defined here (tic-tac-toe on tuples of rows), so these tests do not
-depend on a game notebook; the computer's choice is the solver notebook's ``best_move`` with
-``alpha_beta``. No browser: canvas commands are read where ipycanvas hands them to the comm, and
-browser events are fed in where ipycanvas receives them. The computer's thread is held "thinking"
-with an event, never with sleeps.
+The game and its board are the Tic-Tac-Toe lecture's (loaded from the notebook, so the guarantee
+that the computer never loses is tested on what students play); the computer's choice is the
+solver notebook's ``best_move`` with ``alpha_beta``. No browser: canvas commands are read where
+ipycanvas hands them to the comm, and browser events are fed in where ipycanvas receives them.
+The computer's thread is held "thinking" with an event, never with sleeps.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
+from conftest import notebook
 from ipycanvas import Canvas, hold_canvas
 from ipycanvas.canvas import _CANVAS_MANAGER, COMMANDS
 
@@ -34,86 +35,22 @@ from gamesolver.play import (
     PlayController,
 )
 
-# ------------------------------------------------------------------ a game and its board
+# ------------------------------------------------------------------ the lecture's game and board
 
 Row = tuple[str, str, str]
 State = tuple[Row, Row, Row]
+
+TTT = notebook("Tic-Tac-Toe.ipynb")
+GAME: Game[State, str] = TTT.game
+TicTacToeBoard = TTT.TicTacToeBoard
 EMPTY = " "
-START: State = ((EMPTY,) * 3, (EMPTY,) * 3, (EMPTY,) * 3)
-LINES = (
-    [[(r, c) for c in range(3)] for r in range(3)]
-    + [[(r, c) for r in range(3)] for c in range(3)]
-    + [[(i, i) for i in range(3)], [(i, 2 - i) for i in range(3)]]
-)
+START: State = GAME.Start
 
 
 def put(state: State, row: int, col: int, mark: str) -> State:
-    rows = [list(r) for r in state]
-    rows[row][col] = mark
-    return tuple(tuple(r) for r in rows)  # type: ignore[return-value]
-
-
-def winner(state: State) -> str | None:
-    for line in LINES:
-        marks = {state[r][c] for r, c in line}
-        if len(marks) == 1 and EMPTY not in marks:
-            return marks.pop()
-    return None
-
-
-def finished(state: State) -> bool:
-    return winner(state) is not None or all(EMPTY not in row for row in state)
-
-
-def next_states(state: State, player: str) -> list[State]:
-    if finished(state):
-        return []
-    return [put(state, r, c, player) for r in range(3) for c in range(3) if state[r][c] == EMPTY]
-
-
-def utility(state: State, player: str) -> Value:
-    w = winner(state)
-    return 0 if w is None else 1 if w == player else -1
-
-
-def changed_cell(before: State, after: State) -> tuple[int, int]:
-    (cell,) = [(r, c) for r in range(3) for c in range(3) if before[r][c] != after[r][c]]
-    return cell
-
-
-def describe_move(state: State, next_state: State) -> str:
-    return str(changed_cell(state, next_state))
-
-
-GAME: Game[State, str] = Game(
-    "tic-tac-toe", ("X", "O"), START, next_states, finished, utility, describe_move=describe_move
-)
-
-
-class TicTacToeBoard(GridBoard[State, str]):
-    """The board as a game notebook writes it."""
-
-    prompt = "click an empty cell."
-
-    def __init__(self) -> None:
-        super().__init__(rows=3, cols=3, cell=100, margin=28)
-
-    def draw_state(self, canvas: Any, state: State) -> None:
-        self.draw_grid(canvas, outer=False)
-        for row, col in self.cells():
-            if state[row][col] == "X":
-                self.draw_x(canvas, row, col)
-            elif state[row][col] == "O":
-                self.draw_o(canvas, row, col)
-
-    def draw_move(self, canvas: Any, before: State, after: State) -> None:
-        self.highlight_cell(canvas, *changed_cell(before, after))
-
-    def move_at(self, state: State, player: str, x: float, y: float) -> State:
-        row, col = self.cell_of_click(x, y)
-        if state[row][col] != EMPTY:
-            raise IllegalMove(f"{(row, col)} is taken: click an empty cell.")
-        return put(state, row, col, player)
+    """``state`` with ``mark`` in cell ``(row, col)`` (the notebook's ``mark``)."""
+    result: State = TTT.mark(state, (row, col), mark)
+    return result
 
 
 def board_of(text: str) -> State:
@@ -383,7 +320,7 @@ def test_a_failing_or_cheating_search_stops_the_game(choose: Choose) -> None:
 
 def test_the_seed_makes_the_computer_reproducible() -> None:
     def choose(state: State, player: str, rng: random.Random) -> tuple[Value, State]:
-        return 0, rng.choice(next_states(state, player))  # the controller's rng decides
+        return 0, rng.choice(GAME.next_states(state, player))  # the controller's rng decides
 
     def openings(seed: int) -> list[State]:
         c = controller(choose, human_first=False, seed=seed)
