@@ -12,6 +12,7 @@ another notebook's global variables, and two games can live side by side in one 
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
@@ -64,10 +65,9 @@ class Game(Generic[State, Player]):
         object.__setattr__(self, "Players", players)
         others: dict[Player, Player] = {}
         if len(players) == 2:
-            try:
+            # unhashable players: check_game explains; other() says so meanwhile
+            with contextlib.suppress(TypeError):
                 others = {players[0]: players[1], players[1]: players[0]}
-            except TypeError:
-                pass  # unhashable players: check_game explains; other() says so meanwhile
         object.__setattr__(self, "_others", others)
 
     def other(self, player: Player) -> Player:

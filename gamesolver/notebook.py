@@ -20,6 +20,7 @@ from __future__ import annotations
 import json
 import linecache
 import re
+import sys
 import types
 from pathlib import Path
 from typing import Any
@@ -106,9 +107,17 @@ def load_notebook(path: str | Path) -> types.ModuleType:
     path = Path(path)
     if path.suffix != ".ipynb":
         raise NotebookError(f"{path} is not a notebook (.ipynb)")
-    module = types.ModuleType(path.stem.replace("-", "_"))
+    name = "gamesolver.notebooks." + re.sub(r"\W", "_", path.stem)
+    module = types.ModuleType(name)
     module.__file__ = str(path)
-    load_into(path, module.__dict__)
+    # Registered as an imported module is (the latest load of a notebook wins): dataclasses,
+    # typing and pickle look up a class's module in sys.modules, e.g. to resolve list["Node"].
+    sys.modules[name] = module
+    try:
+        load_into(path, module.__dict__)
+    except BaseException:
+        del sys.modules[name]
+        raise
     return module
 
 

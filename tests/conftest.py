@@ -12,7 +12,7 @@ from gamesolver.notebook import load_notebook
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = ROOT / "notebooks"
 
-TIC_TAC_TOE_NOTEBOOKS = ["Tic-Tac-Toe.ipynb"]
+TIC_TAC_TOE_NOTEBOOKS = ["Tic-Tac-Toe.ipynb", "Tic-Tac-Toe-Bitboard.ipynb"]
 """Every notebook that defines tic-tac-toe: they must agree on values and counts."""
 
 _loaded: dict[str, types.ModuleType] = {}

@@ -98,9 +98,20 @@ def exact_values(ttt: types.ModuleType) -> dict[tuple[Hashable, Hashable], int]:
     return {position: value(*position) for position in reachable(game)}
 
 
+_exact_cache: dict[str, dict[tuple[Hashable, Hashable], int]] = {}
+
+
+def _exact(ttt: types.ModuleType) -> dict[tuple[Hashable, Hashable], int]:
+    """``exact_values(ttt)``, computed once per notebook."""
+    key = ttt.__file__ or ttt.__name__
+    if key not in _exact_cache:
+        _exact_cache[key] = exact_values(ttt)
+    return _exact_cache[key]
+
+
 def test_every_reachable_position(ttt: types.ModuleType) -> None:
     """alpha_beta, minimax_memo and preclusion equal minimax on all 5,478 positions."""
-    exact = exact_values(ttt)
+    exact = _exact(ttt)
     assert len(exact) == 5_478
     for (state, player), expected in exact.items():
         for algorithm in (ttt.alpha_beta, ttt.minimax_memo, ttt.preclusion):
@@ -109,10 +120,9 @@ def test_every_reachable_position(ttt: types.ModuleType) -> None:
 
 @settings(max_examples=60, deadline=None)
 @given(index=st.integers(min_value=0, max_value=5_477), data=st.data())
-def test_knuth_moore_on_tic_tac_toe(index: int, data: st.DataObject) -> None:
+def test_knuth_moore_on_tic_tac_toe(ttt: types.ModuleType, index: int, data: st.DataObject) -> None:
     """For any window, alpha_beta is exact inside it and a bound on the right side outside."""
-    ttt = notebook("Tic-Tac-Toe.ipynb")
-    exact = _exact_cache.setdefault("rows", exact_values(ttt))
+    exact = _exact(ttt)
     (state, player), value = list(exact.items())[index]
     alpha = data.draw(st.floats(min_value=-1.5, max_value=1.5))
     beta = data.draw(st.floats(min_value=alpha, max_value=1.5))
@@ -125,14 +135,11 @@ def test_knuth_moore_on_tic_tac_toe(index: int, data: st.DataObject) -> None:
         assert result >= beta
 
 
-_exact_cache: dict[str, dict[tuple[Hashable, Hashable], int]] = {}
-
-
 @settings(max_examples=15, deadline=None)
 @given(index=st.integers(min_value=0, max_value=5_477))
-def test_plain_minimax_and_max_min_agree(index: int) -> None:
-    ttt = notebook("Tic-Tac-Toe.ipynb")
-    exact = _exact_cache.setdefault("rows", exact_values(ttt))
+def test_plain_minimax_and_max_min_agree(ttt: types.ModuleType, index: int) -> None:
+    """Plain minimax and the Max/Min form give the value with the same number of calls."""
+    exact = _exact(ttt)
     (state, player), value = list(exact.items())[index]
     minimax_stats, max_min_stats = Stats(), Stats()
     assert ttt.minimax(ttt.game, state, player, minimax_stats) == value
