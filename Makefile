@@ -19,7 +19,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 lab: $(STAMP)
-	$(BIN)/jupyter lab $(ROOT_FLAG) --notebook-dir=notebooks Solver.ipynb
+	$(BIN)/jupyter lab $(ROOT_FLAG) --notebook-dir=notebooks --LabApp.default_url=/lab/tree/Index.ipynb
 
 lint: $(STAMP)
 	$(BIN)/ruff check gamesolver tests

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import importlib.util
+import random
 import types
 from collections.abc import Iterator
 from itertools import product
@@ -15,7 +16,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gamesolver import Stats, measure
+from gamesolver.board import IllegalMove
 from gamesolver.explore import reachable
+from gamesolver.play import PlayController
 
 State = tuple[tuple[int, ...], str]
 
@@ -270,3 +273,41 @@ def test_knuth_moore(state: State, data: st.DataObject) -> None:
         assert result <= alpha
     else:
         assert result >= beta
+
+
+# ---------------------------------------------------------------- the board on the canvas
+
+
+def test_a_click_takes_the_match_and_those_to_its_right() -> None:
+    nim = notebook("Nim.ipynb")
+    board = nim.NimBoard((1, 3, 5, 7))
+    state = ((1, 3, 5, 7), "A")
+    assert board.move_at(state, "A", *board.center(2, 1)) == ((1, 3, 1, 7), "B")
+    assert board.move_at(state, "A", *board.center(0, 0)) == ((3, 5, 7), "B")
+    assert board.move_at(state, "A", *board.center(3, 6)) == ((1, 3, 5, 6), "B")
+
+
+@pytest.mark.parametrize(("row", "col"), [(0, 1), (1, 5), (3, 7)])
+def test_a_click_beside_the_matches_is_refused(row: int, col: int) -> None:
+    nim = notebook("Nim.ipynb")
+    board = nim.NimBoard((1, 3, 5, 7))
+    state = ((1, 3, 5, 7), "A")
+    x, y = board.center(row, col)
+    with pytest.raises(IllegalMove, match=r"no match there|outside the board"):
+        board.move_at(state, "A", x, y)
+
+
+def test_the_computer_wins_from_a_losing_start_for_the_human() -> None:
+    """Human first on (1, 3, 5, 7) (nim-sum 0): whatever the human clicks, the computer wins."""
+    nim = notebook("Nim.ipynb")
+    game = nim.nim((1, 3, 5, 7))
+    rng = random.Random(3)
+    for _ in range(20):
+        controller = PlayController(game, nim.NimBoard(), nim.computer, human_first=True, seed=1)
+        while controller.phase != "over":
+            piles, _ = controller.state
+            row = rng.randrange(len(piles))
+            controller.click(*controller.board.center(row, rng.randrange(piles[row])))
+            if controller.phase == "computer":
+                controller.computer_move()
+        assert controller.winner == "computer"
