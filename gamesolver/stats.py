@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Hashable
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from gamesolver.game import AnyGame, Value
@@ -30,10 +30,15 @@ class Stats:
     """Entries in the memo table when the search ended."""
     seconds: float = 0.0
     """Wall-clock time of the search, set by ``measure``."""
+    depth: int = 0
+    """For searches that deepen step by step: the deepest search that was completed."""
+    line: list[Hashable] = field(default_factory=list)
+    """The principal variation the search found, as the states of the line of best play after
+    the searched state (searches that record it: iterative deepening)."""
 
     def as_dict(self) -> dict[str, int | float]:
-        """The counters as a plain dictionary (for JSON and tables)."""
-        return asdict(self)
+        """The counters as a plain dictionary (for JSON and tables; ``line`` is not a counter)."""
+        return {name: value for name, value in asdict(self).items() if name != "line"}
 
 
 Algorithm = Callable[..., Value]

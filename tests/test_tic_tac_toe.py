@@ -159,3 +159,103 @@ def test_best_move_is_optimal_and_seeded(ttt: types.ModuleType) -> None:
         assert value == 0
         assert state in game.next_states(game.Start, first)
         assert ttt.alpha_beta(game, state, game.other(first), Stats()) == 0
+
+
+# ---------------------------------------------------------------- search in depth
+
+
+@pytest.mark.parametrize(
+    ("options", "calls", "entries"),
+    [
+        ({}, 4_314, 2_474),
+        ({"order": True}, 1_032, 807),
+        ({"symmetry": True}, 836, 468),
+        ({"order": True, "symmetry": True}, 273, 193),
+    ],
+)
+def test_alpha_beta_memo_counts_under_the_ceilings(
+    ttt: types.ModuleType, options: dict[str, bool], calls: int, entries: int
+) -> None:
+    """The issue's ceilings: 4,400 calls; 1,200 with ordering; 300 with ordering and symmetry."""
+    value, stats = measure(ttt.alpha_beta_memo, ttt.game, **options)
+    assert value == 0
+    assert (stats.calls, stats.cache_entries) == (calls, entries)
+
+
+@pytest.mark.parametrize(
+    "options", [{}, {"order": True}, {"symmetry": True}, {"order": True, "symmetry": True}]
+)
+def test_alpha_beta_memo_on_every_reachable_position(
+    ttt: types.ModuleType, options: dict[str, bool]
+) -> None:
+    for (state, player), expected in _exact(ttt).items():
+        assert ttt.alpha_beta_memo(ttt.game, state, player, Stats(), **options) == expected
+
+
+def test_heuristic_is_the_slides_open_lines(rows: types.ModuleType) -> None:
+    corner = rows.mark(rows.Start, (0, 0), "X")
+    assert (rows.open_lines(corner, "X"), rows.open_lines(corner, "O")) == (8, 5)
+    assert rows.heuristic(corner, "X") == pytest.approx(3 / 9) == -rows.heuristic(corner, "O")
+
+
+def test_canonical_is_constant_on_a_symmetry_class(ttt: types.ModuleType) -> None:
+    """765 classes among the 5,478 positions (the known count for tic-tac-toe)."""
+    game = ttt.game
+    states = {state for state, _ in reachable(game)}
+    classes = {game.canonical(state) for state in states}
+    assert len(classes) == 765
+    for state in states:
+        assert game.canonical(game.canonical(state)) == game.canonical(state)
+
+
+@pytest.mark.parametrize("depth", range(1, 10))
+def test_iterative_deepening_to_depth_d_is_the_depth_d_value(
+    ttt: types.ModuleType, depth: int
+) -> None:
+    game = ttt.game
+    limited = ttt.depth_limited(game, game.Start, game.Players[0], Stats(), depth)
+    stats = Stats()
+    assert ttt.iterative_deepening(game, game.Start, game.Players[0], stats, depth=depth) == limited
+    assert stats.depth == depth and len(stats.line) == depth
+
+
+@settings(max_examples=40, deadline=None)
+@given(index=st.integers(min_value=0, max_value=5_477))
+def test_depth_beyond_the_end_is_exact(ttt: types.ModuleType, index: int) -> None:
+    (state, player), value = list(_exact(ttt).items())[index]
+    assert ttt.depth_limited(ttt.game, state, player, Stats(), 9) == value
+    stats = Stats()
+    assert ttt.iterative_deepening(ttt.game, state, player, stats) == value
+    line = [state, *stats.line]
+    assert ttt.game.finished(line[-1])  # the line of an exact search reaches the end
+
+
+def test_iterative_deepening_line_is_a_line_of_best_play(ttt: types.ModuleType) -> None:
+    game = ttt.game
+    stats = Stats()
+    assert ttt.iterative_deepening(game, game.Start, game.Players[0], stats) == 0
+    assert stats.depth == 9 and len(stats.line) == 9
+    player = game.Players[0]
+    for before, after in zip([game.Start, *stats.line], stats.line, strict=False):
+        assert after in game.next_states(before, player)
+        assert ttt.alpha_beta(game, after, game.other(player), Stats()) == 0  # keeps the draw
+        player = game.other(player)
+
+
+def test_a_budget_too_small_for_one_move_is_an_error(ttt: types.ModuleType) -> None:
+    with pytest.raises(ttt.OutOfTime, match="not enough"):
+        ttt.iterative_deepening(ttt.game, ttt.game.Start, ttt.game.Players[0], Stats(), budget=0)
+
+
+def test_a_generous_budget_changes_nothing(ttt: types.ModuleType) -> None:
+    game, first = ttt.game, ttt.game.Players[0]
+    timed, plain = Stats(), Stats()
+    assert ttt.iterative_deepening(game, game.Start, first, timed, budget=3600) == 0
+    assert ttt.iterative_deepening(game, game.Start, first, plain) == 0
+    assert (timed.calls, timed.depth) == (plain.calls, plain.depth)
+
+
+def test_principal_variation_ends_the_game_with_its_value(ttt: types.ModuleType) -> None:
+    game, first = ttt.game, ttt.game.Players[0]
+    line = ttt.principal_variation(game, game.Start, first)
+    assert len(line) == 9 and game.utility(line[-1], first) == 0
