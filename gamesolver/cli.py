@@ -3,18 +3,21 @@
 ::
 
     python -m gamesolver solve NOTEBOOK --algorithm NAME [--state LITERAL] [--player INDEX] [--json]
+                               [--depth N] [--budget SECONDS] [--order] [--symmetry]
     python -m gamesolver algorithms [--solver PATH]
     python -m gamesolver check NOTEBOOK
     python -m gamesolver play NOTEBOOK [--algorithm NAME] [--first human|computer] [--seed N]
+                              [--depth N] [--budget SECONDS] [--order] [--symmetry]
 
 The game comes from a game notebook and the algorithms from a Solver notebook (by default the
 ``Solver.ipynb`` next to the game notebook), both loaded with ``load_notebook``: the command line
 runs exactly what the lecture defines, nothing is defined twice.
 
 Errors are for students: a bad argument (no such notebook or algorithm, a state that does not
-parse, ...) is one line ``gamesolver: error: ...`` on stderr and exit status 2; an exception in
-a notebook's own code is one or two lines naming the notebook, cell and line, and exit status 1.
-Never a traceback.
+parse, an option the algorithm does not take or the game cannot serve, a time budget too small
+to look at one move) is one line ``gamesolver: error: ...`` on stderr and exit status 2: the fix
+is on the command line. An exception in a notebook's own code is one or two lines naming the
+notebook, cell and line, and exit status 1: the fix is in the notebook. Never a traceback.
 """
 
 from __future__ import annotations
@@ -24,8 +27,10 @@ import ast
 import difflib
 import functools
 import inspect
+import itertools
 import json
 import linecache
+import math
 import random
 import re
 import sys
@@ -44,7 +49,12 @@ from gamesolver.terminal import play_in_terminal, value_text
 
 PROG = "gamesolver"
 
-OPTIONS = {"depth": "--depth N", "order": "--order", "symmetry": "--symmetry"}
+OPTIONS = {
+    "depth": "--depth N",
+    "budget": "--budget SECONDS",
+    "order": "--order",
+    "symmetry": "--symmetry",
+}
 """The algorithm options of the command line, by the keyword an algorithm's signature uses."""
 
 STAT_LABELS = {
@@ -59,6 +69,9 @@ EXAMPLES = """examples:
   gamesolver algorithms
   gamesolver solve notebooks/Tic-Tac-Toe.ipynb --algorithm alpha_beta
   gamesolver solve notebooks/Tic-Tac-Toe.ipynb --algorithm minimax --json
+  gamesolver solve notebooks/Tic-Tac-Toe.ipynb --algorithm alpha_beta_memo --order --symmetry
+  gamesolver solve notebooks/Tic-Tac-Toe.ipynb --algorithm depth_limited --depth 3
+  gamesolver solve notebooks/Tic-Tac-Toe.ipynb --algorithm iterative_deepening --budget 0.1
   gamesolver solve notebooks/Tic-Tac-Toe.ipynb --algorithm alpha_beta --player 1 \\
       --state "(('X', ' ', ' '), (' ', ' ', ' '), (' ', ' ', ' '))"
   gamesolver check notebooks/Tic-Tac-Toe.ipynb
@@ -172,11 +185,39 @@ def load_algorithms(path: Path) -> tuple[types.ModuleType, dict[str, Algorithm]]
     return solver, {algorithm.__name__: algorithm for algorithm in algorithms}
 
 
+def _plain(name: str) -> str:
+    """A name without case, ``_`` and ``-``: ``alphabeta``, ``Alpha-Beta`` and ``alpha_beta``."""
+    return "".join(c for c in name.lower() if c not in "_-")
+
+
+def suggestions(name: str, names: Sequence[str]) -> list[str]:
+    """The names that ``name`` probably means, best first (at most 3; none if nothing is close).
+
+    A name that differs only in case, ``_`` or ``-`` is the one meant; else one with a typo
+    (``alpha_bet``, ``minmax``); else the names that contain ``name`` (``memo``, ``deepening``);
+    else the closest. Of the close ones, only those nearly as close as the closest, so that
+    ``alpha_bet`` suggests ``alpha_beta`` and not also ``alpha_beta_memo``.
+    """
+    plain = _plain(name)
+    same = [other for other in names if _plain(other) == plain]
+    if same:
+        return same[:3]
+    scores = {
+        other: difflib.SequenceMatcher(None, name.lower(), other.lower()).ratio() for other in names
+    }
+    close = sorted((other for other in names if scores[other] >= 0.6), key=lambda o: -scores[o])
+    closest = [other for other in close if scores[other] >= scores[close[0]] - 0.1] if close else []
+    if closest and scores[closest[0]] >= 0.85:  # a typo
+        return closest[:3]
+    containing = [other for other in names if len(plain) >= 3 and plain in _plain(other)]
+    return (containing or closest)[:3]
+
+
 def find_algorithm(algorithms: dict[str, Algorithm], name: str, path: Path) -> Algorithm:
     """The algorithm called ``name``; a ``UsageError`` that suggests close names if none is."""
     if name in algorithms:
         return algorithms[name]
-    close = difflib.get_close_matches(name, list(algorithms), n=3, cutoff=0.6)
+    close = suggestions(name, list(algorithms))
     suggestion = f"; did you mean {' or '.join(close)}?" if close else ""
     raise UsageError(
         f"no algorithm {name!r} in {path}{suggestion} (algorithms: {', '.join(algorithms)})"
@@ -202,6 +243,8 @@ def algorithm_options(
     given: dict[str, Any] = {}
     if args.depth is not None:
         given["depth"] = args.depth
+    if args.budget is not None:
+        given["budget"] = args.budget
     if args.order:
         given["order"] = True
     if args.symmetry:
@@ -221,6 +264,38 @@ def algorithm_options(
         if parameter and parameter.default is inspect.Parameter.empty and option not in given:
             raise UsageError(f"{name} needs {usage}")
     return given
+
+
+def check_game_serves(options: dict[str, Any], game: AnyGame, game_path: Path) -> None:
+    """A ``UsageError`` if an option needs something the game does not define.
+
+    ``--symmetry`` stores one memo entry per symmetry class, which takes the game's
+    ``canonical(state)``: checked here, before the search, so that the student learns what to
+    add to the notebook instead of getting the search's exception.
+    """
+    if options.get("symmetry") and game.canonical is None:
+        raise UsageError(
+            f"--symmetry needs the game's canonical(state), and {game.name} in {game_path} has "
+            "none: define canonical(state), one representative of the state's symmetry class, "
+            "and pass canonical=canonical to Game(...)"
+        )
+
+
+def _out_of_time(
+    error: Exception, solver: types.ModuleType, options: dict[str, Any], name: str
+) -> UsageError | None:
+    """A ``UsageError`` if ``error`` is the Solver's ``OutOfTime`` for a too small ``--budget``.
+
+    A budget too small to look at one move is a bad argument, not a bug in the notebook: the
+    fix is a larger ``--budget`` (or none), so it is reported like one, with exit status 2.
+    """
+    out_of_time = getattr(solver, "OutOfTime", None)
+    if "budget" not in options or not isinstance(out_of_time, type):
+        return None
+    if not isinstance(error, out_of_time):
+        return None
+    reason = str(error).strip() or f"a budget of {fmt(options['budget'])} s is too small"
+    return UsageError(f"{reason}: give {name} a larger --budget, or none")
 
 
 def parse_state(text: str, game: AnyGame) -> Hashable:
@@ -278,45 +353,128 @@ def cmd_algorithms(args: argparse.Namespace) -> int:
     _print(f"Algorithms in {path}:")
     for name, algorithm in algorithms.items():
         doc = (inspect.getdoc(algorithm) or "").strip().splitlines()
-        takes = [usage for option, usage in OPTIONS.items() if option in _keywords(algorithm)]
-        options = f"  [{' '.join(takes)}]" if takes else ""
-        _print(f"  {name.ljust(width)}  {doc[0] if doc else ''}{options}".rstrip())
+        _print(f"  {name.ljust(width)}  {doc[0] if doc else ''}".rstrip())
+        usage = option_usage(algorithm)
+        if usage:
+            _print(f"  {' ' * width}  options: {usage}")
     return 0
 
 
-def _stats_line(stats: Stats) -> str:
-    """The counters of a search on one line, those that the algorithm counted (non-zero)."""
+def option_usage(algorithm: Algorithm) -> str:
+    """The command-line options ``algorithm`` takes, as in a usage line: ``--depth N`` if it
+    needs the option, ``[--order]`` if it may have it; ``""`` if it takes none."""
+    parameters = _keywords(algorithm)
+    usages = []
+    for option, usage in OPTIONS.items():
+        if option in parameters:
+            needed = parameters[option].default is inspect.Parameter.empty
+            usages.append(usage if needed else f"[{usage}]")
+    return " ".join(usages)
+
+
+def _stats_line(counters: dict[str, int | float]) -> str:
+    """A search's ``counters`` on one line: value calls, ``depth`` if there, the others if not 0.
+
+    The algorithm counted those that are not 0; the others it does not count.
+    """
     parts = []
-    for key, number in stats.as_dict().items():
+    for key, number in counters.items():
         if key == "seconds" or isinstance(number, bool) or not isinstance(number, int | float):
             continue
-        if number or key == "calls":
+        if number or key in ("calls", "depth"):
             parts.append(f"{STAT_LABELS.get(key, key.replace('_', ' '))}: {fmt(number)}")
-    parts.append(f"seconds: {stats.seconds:.3f}")
+    parts.append(f"seconds: {counters['seconds']:.3f}")
     return "   ".join(parts)
+
+
+def looked_ahead(options: dict[str, Any], stats: Stats) -> int | None:
+    """How many moves deep a search looked, if its value may be a heuristic estimate; else None.
+
+    Only a search given ``--depth`` or ``--budget`` estimates. One that deepens step by step
+    fills in ``stats.depth``, the deepest search it completed; it answers exactly when it stopped
+    before the depth asked for without running out of time, since it then stopped because it saw
+    every line to its end. (It cannot have run out of time if it took no longer than the budget.)
+    """
+    depth: int | None = options.get("depth")
+    budget: float | None = options.get("budget")
+    if depth is None and budget is None:
+        return None
+    if stats.depth == 0 and budget is None:  # a search to a fixed depth: depth_limited
+        return depth
+    out_of_time = budget is not None and stats.seconds > budget
+    if not out_of_time and (depth is None or stats.depth < depth):
+        return None
+    return stats.depth
+
+
+def solve_value_text(
+    game: AnyGame, value: Value, player: Hashable, options: dict[str, Any], stats: Stats
+) -> str:
+    """The value with its meaning, e.g. ``"0 (a draw with best play for X)"``, or, for a value
+    that may be a heuristic estimate, ``"0.333 (an estimate: the search looked 3 moves ahead)"``.
+
+    A win or a loss is never an estimate: a heuristic lies strictly between the two.
+    """
+    moves = looked_ahead(options, stats)
+    if moves is None or value in (game.best, game.worst):
+        return value_text(game, value, player)
+    if moves == 0 and "budget" in options:
+        return f"{fmt(value)} (an estimate: the time was up before the search looked 1 move ahead)"
+    if moves == 0:
+        return f"{fmt(value)} (the heuristic's estimate, without looking ahead)"
+    plural = "move" if moves == 1 else "moves"
+    return f"{fmt(value)} (an estimate: the search looked {moves} {plural} ahead)"
+
+
+def line_names(game: AnyGame, state: Hashable, line: Sequence[Hashable]) -> list[str]:
+    """The moves of a line of states that starts after ``state``, named by ``game.move_name``."""
+    return [game.move_name(before, after) for before, after in itertools.pairwise([state, *line])]
 
 
 def cmd_solve(args: argparse.Namespace) -> int:
     """Solve a state of the notebook's game with one algorithm; print value, counts and time."""
     game_path = _notebook_path(args.notebook)
     path = solver_path(game_path, args.solver)
-    _, algorithms = load_algorithms(path)
+    solver, algorithms = load_algorithms(path)
     algorithm = find_algorithm(algorithms, args.algorithm, path)
     options = algorithm_options(args, args.algorithm, algorithms, path)
     game_path, game = load_game(args.notebook)
+    check_game_serves(options, game, game_path)
     state = game.Start if args.state is None else parse_state(args.state, game)
     player = player_at(game, args.player)
     try:
         value, stats = measure(algorithm, game, state, player, **options)
     except Exception as error:
+        usage = _out_of_time(error, solver, options, args.algorithm)
+        if usage is not None:
+            raise usage from error
         raise _code_error(f"solving {game_path} with {args.algorithm}", error) from error
+    try:
+        line = line_names(game, state, stats.line)
+    except Exception as error:
+        raise _code_error(f"naming the moves of {game_path}", error) from error
+    counters = stats.as_dict()
+    # only a search that deepens step by step keeps stats.depth; one with a time budget may not
+    # complete depth 1, and then its depth 0 says so
+    if not (stats.depth or "budget" in _keywords(algorithm)):
+        del counters["depth"]
     if args.json:
-        result: dict[str, Any] = {"game": game.name, "algorithm": args.algorithm, "value": value}
-        result.update(stats.as_dict())
+        result: dict[str, Any] = {
+            "game": game.name,
+            "algorithm": args.algorithm,
+            "options": options,
+            "value": value,
+        }
+        result.update(counters)
+        if line:
+            result["line"] = line
         _print(json.dumps(result, default=str))
     else:
-        _print(f"{game.name}, {args.algorithm}: value {value_text(game, value, player)}")
-        _print(_stats_line(stats))
+        words = solve_value_text(game, value, player, options, stats)
+        _print(f"{game.name}, {args.algorithm}: value {words}")
+        _print(_stats_line(counters))
+        if line:
+            _print(f"line of best play: {', '.join(line)}")
     return 0
 
 
@@ -344,6 +502,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     if not callable(best_move):
         raise UsageError(f"{path} defines no best_move(game, state, player, algorithm, rng)")
     game_path, game = load_game(args.notebook)
+    check_game_serves(options, game, game_path)
     search = functools.partial(algorithm, **options) if options else algorithm
     rng = random.Random(args.seed)
 
@@ -351,9 +510,13 @@ def cmd_play(args: argparse.Namespace) -> int:
         result: tuple[Value, Any] = best_move(game, state, player, algorithm=search, rng=rng)
         return result
 
+    estimates = "depth" in options or "budget" in options
     try:
-        play_in_terminal(game, choose, human_first=args.first == "human")
+        play_in_terminal(game, choose, human_first=args.first == "human", estimates=estimates)
     except Exception as error:
+        usage = _out_of_time(error, solver, options, args.algorithm)
+        if usage is not None:
+            raise usage from error
         raise _code_error(f"playing {game_path} with {args.algorithm}", error) from error
     return 0
 
@@ -370,6 +533,19 @@ def _depth(text: str) -> int:
     if depth < 0:
         raise argparse.ArgumentTypeError(f"a depth is at least 0, not {depth}")
     return depth
+
+
+def _budget(text: str) -> float:
+    """A time budget: a number of seconds, at least 0."""
+    try:
+        budget = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+    if not math.isfinite(budget):
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}")
+    if budget < 0:
+        raise argparse.ArgumentTypeError(f"a budget is at least 0 seconds, not {text}")
+    return int(budget) if budget.is_integer() else budget  # 2, not 2.0, in the Solver's messages
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -400,10 +576,22 @@ def build_parser() -> argparse.ArgumentParser:
             help="the Solver notebook (default: Solver.ipynb next to NOTEBOOK)",
         )
         command.add_argument(
-            "--depth", type=_depth, metavar="N", help="search depth (algorithms that take it)"
+            "--depth",
+            type=_depth,
+            metavar="N",
+            help="look N moves ahead, then estimate; 0: the estimate alone "
+            "(algorithms that take it)",
         )
         command.add_argument(
-            "--order", action="store_true", help="order the moves (algorithms that take it)"
+            "--budget",
+            type=_budget,
+            metavar="SECONDS",
+            help="stop searching after about SECONDS (algorithms that take it)",
+        )
+        command.add_argument(
+            "--order",
+            action="store_true",
+            help="try the most promising moves first (algorithms that take it)",
         )
         command.add_argument(
             "--symmetry",

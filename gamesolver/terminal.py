@@ -49,8 +49,19 @@ def describe_value(game: Game[Any, Any], value: Value, player: object) -> str:
     return ""
 
 
-def value_text(game: Game[Any, Any], value: Value, player: object) -> str:
-    """A value with its meaning in parentheses, e.g. ``"0 (a draw with best play for X)"``."""
+ESTIMATE = "an estimate, unless the search saw every line to its end"
+"""What a value of a depth-limited or timed search is, unless it is a win or a loss."""
+
+
+def value_text(game: Game[Any, Any], value: Value, player: object, estimate: bool = False) -> str:
+    """A value with its meaning in parentheses, e.g. ``"0 (a draw with best play for X)"``.
+
+    If the value may be a heuristic ``estimate`` (the search stopped at a depth or when its time
+    was up), only a win or a loss has a meaning in words: a heuristic lies strictly between the
+    two, so they are certain, but a 0 may be an estimate and not a draw.
+    """
+    if estimate and value not in (game.best, game.worst):
+        return f"{fmt(value)} ({ESTIMATE})"
     meaning = describe_value(game, value, player)
     return f"{fmt(value)} ({meaning})" if meaning else fmt(value)
 
@@ -152,14 +163,17 @@ def play_in_terminal(
     human_first: bool = True,
     read: Read = input,
     write: Write = print,
+    estimates: bool = False,
 ) -> State | None:
     """Play ``game`` between a human (through ``read`` and ``write``) and ``choose``.
 
     The human plays ``Players[0]`` if ``human_first``, else ``Players[1]``. Each turn shows the
     state with ``game.text``; the human picks from the listed moves (see ``get_move``); the
     computer's move comes from ``choose(state, player)``, and it says the value it sees, as the
-    lecture's ``play_game`` does. Returns the final state, or ``None`` if the game was abandoned
-    (``q``, end of input, Ctrl-C), which ends it with one line instead of a traceback.
+    lecture's ``play_game`` does; with ``estimates``, the values may be heuristic estimates (a
+    depth-limited or timed search), and it says so. Returns the final state, or ``None`` if the
+    game was abandoned (``q``, end of input, Ctrl-C), which ends it with one line instead of a
+    traceback.
     """
     human = game.Players[0] if human_first else game.Players[1]
     state, player = game.Start, game.Players[0]
@@ -176,7 +190,7 @@ def play_in_terminal(
                 value, next_state = choose(state, player)
                 write(
                     f"For me ({player_name(player)}), the game has the value "
-                    f"{value_text(game, value, player)}."
+                    f"{value_text(game, value, player, estimates)}."
                     f" My move: {game.move_name(state, next_state)}"
                 )
                 state = next_state

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ast
 import io
+import itertools
 import json
 import shutil
 import subprocess
@@ -21,13 +22,14 @@ import nbformat
 import pytest
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 
-from gamesolver import load_notebook, measure
-from gamesolver.cli import main
+from gamesolver import Stats, load_notebook, measure
+from gamesolver.cli import looked_ahead, main, suggestions
 
 ROOT = Path(__file__).resolve().parents[1]
 SOLVER = ROOT / "notebooks" / "Solver.ipynb"
 TIC_TAC_TOE = ROOT / "notebooks" / "Tic-Tac-Toe.ipynb"
-ALGORITHMS = ["minimax", "minimax_memo", "max_min", "preclusion", "alpha_beta"]
+EXACT = ["minimax", "minimax_memo", "max_min", "preclusion", "alpha_beta", "alpha_beta_memo"]
+ALGORITHMS = [*EXACT, "depth_limited", "iterative_deepening"]
 
 needs_tic_tac_toe = pytest.mark.skipif(
     not TIC_TAC_TOE.exists(), reason="notebooks/Tic-Tac-Toe.ipynb is not written yet"
@@ -68,15 +70,14 @@ def describe_move(state, next_state):
 game = Game("nim", Players, Start, next_states, finished, utility, describe_move=describe_move)
 """
 
-DEPTH_SOLVER = '''
-def depth_limited(game, state, player, stats, depth):
-    """Minimax to a fixed depth (a test double): the depth it was given, as the value."""
+OLD_SOLVER = """
+def undocumented(game, state, player, stats):
     stats.calls += 1
-    return depth
+    return 0
 
 
-Algorithms = [*Algorithms, depth_limited]
-'''
+Algorithms = [minimax, alpha_beta, undocumented]  # a Solver from before the search in depth
+"""
 
 
 def write_notebook(path: Path, *sources: str, demo: str = "") -> Path:
@@ -101,7 +102,7 @@ def games(tmp_path_factory: pytest.TempPathFactory) -> Path:
     write_notebook(folder / "Broken.ipynb", broken)
     write_notebook(folder / "LoadFails.ipynb", "x = 1", "y = undefined_name")
     write_notebook(folder / "Syntax.ipynb", "def f(:\n    pass")
-    write_notebook(folder / "DepthSolver.ipynb", "%run Solver.ipynb", DEPTH_SOLVER)
+    write_notebook(folder / "OldSolver.ipynb", "%run Solver.ipynb", OLD_SOLVER)
     (folder / "Damaged.ipynb").write_text("this is not JSON")
     (folder / "notes.txt").write_text("not a notebook")
     alone = folder / "alone"
@@ -158,35 +159,66 @@ def test_algorithms_lists_the_solver_with_first_docstring_lines(
     assert lines[0] == f"Algorithms in {SOLVER}:"
     solver = load_notebook(SOLVER)
     names = [algorithm.__name__ for algorithm in solver.Algorithms]
-    assert [line.split()[0] for line in lines[1:]] == names
-    assert set(ALGORITHMS) <= set(names)
-    first_line = solver.minimax.__doc__.strip().splitlines()[0]
-    assert any(line.split(None, 1)[1] == first_line for line in lines[1:])
+    assert names == ALGORITHMS
+    listed = [line for line in lines[1:] if not line.lstrip().startswith("options:")]
+    assert [line.split()[0] for line in listed] == names
+    for line, algorithm in zip(listed, solver.Algorithms, strict=True):
+        first_line = algorithm.__doc__.strip().splitlines()[0]
+        assert line.split(None, 1)[1] == first_line
 
 
-def test_algorithms_of_another_solver_show_their_options(
-    games: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    status, out, _ = run(["algorithms", "--solver", str(games / "DepthSolver.ipynb")], capsys)
+def test_algorithms_show_the_options_each_takes(capsys: pytest.CaptureFixture[str]) -> None:
+    _, out, _ = run(["algorithms"], capsys)
+    lines = out.splitlines()
+    options = {
+        lines[number - 1].split()[0]: line.strip()
+        for number, line in enumerate(lines)
+        if line.lstrip().startswith("options:")
+    }
+    assert options == {  # needed without brackets, optional in brackets, as in a usage line
+        "alpha_beta_memo": "options: [--order] [--symmetry]",
+        "depth_limited": "options: --depth N",
+        "iterative_deepening": "options: [--depth N] [--budget SECONDS] [--order]",
+    }
+    indent = len("  iterative_deepening  ")  # under the first docstring lines
+    assert all(line.index("options:") == indent for line in lines if "options:" in line)
+
+
+def test_algorithms_of_another_solver(games: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(["algorithms", "--solver", str(games / "OldSolver.ipynb")], capsys)
     assert status == 0
-    assert out.splitlines()[-1] == (
-        "  depth_limited  Minimax to a fixed depth (a test double): the depth it was given, "
-        "as the value.  [--depth N]"
-    )
+    assert out.splitlines()[1:] == [
+        "  minimax       The value of `state` for `player` under perfect play: negamax, no memory.",
+        "  alpha_beta    Negamax with alpha-beta pruning (fail-soft), exact inside the window "
+        "[alpha, beta].",
+        "  undocumented",
+    ]
 
 
 # ----------------------------------------------------------------------------- solve on Nim
+
+
+NEEDS = {"depth_limited": ["--depth", "3"]}
+"""The options an algorithm cannot do without (Nim's piles (1, 2) end after at most 3 moves)."""
 
 
 @pytest.mark.parametrize("algorithm", ALGORITHMS)
 def test_solve_nim_with_every_algorithm(
     algorithm: str, games: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    status, out, err = run(["solve", str(games / "Nim.ipynb"), "--algorithm", algorithm], capsys)
+    argv = ["solve", str(games / "Nim.ipynb"), "--algorithm", algorithm, *NEEDS.get(algorithm, [])]
+    status, out, err = run(argv, capsys)
     assert status == 0 and err == ""
-    first, second = out.splitlines()
+    first, second, *line = out.splitlines()
     assert first == f"nim, {algorithm}: value 1 (a win for A with best play)"
     assert second.startswith("value calls: ") and "seconds: " in second
+    assert ("depth: " in second) == (algorithm == "iterative_deepening")
+    if algorithm == "iterative_deepening":  # A wins: 1 from pile 2, B takes one, A the last
+        assert line == [
+            "line of best play: take 1 from pile 2, take 1 from pile 1, take 1 from pile 2"
+        ]
+    else:
+        assert line == []
 
 
 def test_solve_json_has_the_counts_of_the_algorithm(
@@ -196,9 +228,10 @@ def test_solve_json_has_the_counts_of_the_algorithm(
     status, out, _ = run(argv, capsys)
     assert status == 0
     result = json.loads(out)
-    assert list(result) == [
+    assert list(result) == [  # no depth: minimax_memo does not deepen step by step
         "game",
         "algorithm",
+        "options",
         "value",
         "calls",
         "cache_hits",
@@ -254,20 +287,147 @@ def test_solver_option_overrides_the_one_next_to_the_game(
 def test_options_go_only_to_algorithms_that_take_them(
     games: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    argv = ["solve", str(games / "Nim.ipynb"), "--solver", str(games / "DepthSolver.ipynb")]
+    argv = ["solve", str(games / "Nim.ipynb")]
     status, out, _ = run([*argv, "--algorithm", "depth_limited", "--depth", "3", "--json"], capsys)
-    assert status == 0 and json.loads(out)["value"] == 3
+    result = json.loads(out)
+    assert status == 0 and result["value"] == 1 and result["options"] == {"depth": 3}
     status, out, err = run([*argv, "--algorithm", "alpha_beta", "--depth", "3"], capsys)
     assert_one_line_error(
         status,
         out,
         err,
-        "alpha_beta does not take --depth (algorithms that do: depth_limited)",
+        "alpha_beta does not take --depth (algorithms that do: depth_limited, iterative_deepening)",
+    )
+    status, out, err = run([*argv, "--algorithm", "minimax", "--budget", "1"], capsys)
+    assert_one_line_error(
+        status, out, err, "minimax does not take --budget (algorithms that do: iterative_deepening)"
     )
     status, out, err = run([*argv, "--algorithm", "depth_limited"], capsys)
     assert_one_line_error(status, out, err, "depth_limited needs --depth N")
     status, out, err = run([*argv, "--algorithm", "depth_limited", "--depth", "-1"], capsys)
     assert_one_line_error(status, out, err, "--depth", "at least 0")
+
+
+def test_depth_0_is_the_heuristic_estimate_alone(
+    games: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Nim has no heuristic: the Solver estimates every open state as 0, which is not a draw
+    argv = ["solve", str(games / "Nim.ipynb"), "--algorithm", "depth_limited", "--depth", "0"]
+    status, out, err = run(argv, capsys)
+    assert status == 0 and err == ""
+    first, second = out.splitlines()
+    assert first == "nim, depth_limited: value 0 (the heuristic's estimate, without looking ahead)"
+    assert second.startswith("value calls: 1   seconds: ")
+
+
+def test_a_depth_limited_win_is_certain_and_a_shallow_value_an_estimate(
+    games: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["solve", str(games / "Nim.ipynb"), "--algorithm", "depth_limited", "--depth"]
+    _, out, _ = run([*argv, "1"], capsys)
+    assert out.splitlines()[0] == (
+        "nim, depth_limited: value 0 (an estimate: the search looked 1 move ahead)"
+    )
+    _, out, _ = run([*argv, "2"], capsys)
+    assert out.splitlines()[0] == (
+        "nim, depth_limited: value 0 (an estimate: the search looked 2 moves ahead)"
+    )
+    _, out, _ = run([*argv, "3"], capsys)  # a win found by search is never an estimate
+    assert out.splitlines()[0] == "nim, depth_limited: value 1 (a win for A with best play)"
+
+
+def test_symmetry_needs_a_game_with_canonical(
+    games: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    nim = games / "Nim.ipynb"
+    for command in (["solve", str(nim)], ["play", str(nim)]):
+        monkeypatch.setattr("sys.stdin", io.StringIO(""))
+        argv = [*command, "--algorithm", "alpha_beta_memo", "--symmetry"]
+        status, out, err = run(argv, capsys)
+        assert_one_line_error(
+            status,
+            out,
+            err,
+            f"--symmetry needs the game's canonical(state), and nim in {nim} has none: "
+            "define canonical(state), one representative of the state's symmetry class, "
+            "and pass canonical=canonical to Game(...)",
+        )
+    status, out, _ = run(["solve", str(nim), "--algorithm", "alpha_beta_memo", "--order"], capsys)
+    assert status == 0 and "value 1 (a win for A with best play)" in out
+
+
+def test_a_budget_too_small_for_one_move_is_a_bad_argument(
+    games: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # not a bug in the notebook (exit 1, pointing into the Solver) but a number to change
+    nim = str(games / "Nim.ipynb")
+    argv = ["--algorithm", "iterative_deepening", "--budget", "0"]
+    status, out, err = run(["solve", nim, *argv], capsys)
+    assert_one_line_error(
+        status,
+        out,
+        err,
+        "a budget of 0 s is not enough to look at one move: "
+        "give iterative_deepening a larger --budget, or none",
+    )
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    status, out, err = run(["play", nim, "--first", "computer", *argv], capsys)
+    assert status == 2 and err.count("\n") == 1 and "a larger --budget" in err
+
+
+def test_a_budget_large_enough_gives_the_exact_value(
+    games: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["solve", str(games / "Nim.ipynb"), "--algorithm", "iterative_deepening"]
+    status, out, _ = run([*argv, "--budget", "60"], capsys)
+    assert status == 0
+    first, second, line = out.splitlines()
+    assert first == "nim, iterative_deepening: value 1 (a win for A with best play)"
+    assert "depth: 3" in second and line.startswith("line of best play: take 1 from pile 2")
+    status, out, _ = run([*argv, "--budget", "60", "--json"], capsys)
+    result = json.loads(out)
+    assert result["options"] == {"budget": 60} and result["depth"] == 3
+    assert result["line"] == ["take 1 from pile 2", "take 1 from pile 1", "take 1 from pile 2"]
+
+
+@pytest.mark.parametrize(
+    ("name", "meant"),
+    [
+        ("alphabeta", ["alpha_beta"]),
+        ("Alpha-Beta", ["alpha_beta"]),
+        ("alpha_bet", ["alpha_beta"]),
+        ("alpha_beta_mem", ["alpha_beta_memo"]),
+        ("minmax", ["minimax"]),
+        ("memo", ["minimax_memo", "alpha_beta_memo"]),
+        ("deepening", ["iterative_deepening"]),
+        ("depth", ["depth_limited"]),
+        ("zzz", []),
+        ("ab", []),
+    ],
+)
+def test_suggestions_for_a_mistyped_algorithm(name: str, meant: list[str]) -> None:
+    assert suggestions(name, ALGORITHMS) == meant
+
+
+@pytest.mark.parametrize(
+    ("options", "depth", "seconds", "moves"),
+    [
+        ({}, 0, 1.0, None),  # searched to the end
+        ({"order": True}, 0, 1.0, None),
+        ({"depth": 3}, 0, 1.0, 3),  # depth_limited: always to the depth asked for
+        ({"depth": 0}, 0, 1.0, 0),
+        ({"depth": 4}, 4, 1.0, 4),  # iterative deepening that reached the depth asked for
+        ({"depth": 12}, 9, 1.0, None),  # ... that stopped before: it saw every line's end
+        ({"budget": 5}, 9, 1.0, None),  # ... that stopped in time
+        ({"budget": 0.5}, 6, 0.6, 6),  # ... that ran out of time
+        ({"budget": 0.5}, 0, 0.6, 0),  # ... before it completed depth 1
+        ({"depth": 12, "budget": 0.5}, 9, 0.6, 9),
+    ],
+)
+def test_when_a_value_may_be_an_estimate(
+    options: dict[str, object], depth: int, seconds: float, moves: int | None
+) -> None:
+    assert looked_ahead(options, Stats(depth=depth, seconds=seconds)) == moves
 
 
 # ----------------------------------------------------------------------------- bad arguments
@@ -289,7 +449,11 @@ BAD_ARGUMENTS = {
     ),
     "close algorithm name": (
         "solve {games}/Nim.ipynb --algorithm alphabeta",
-        ["no algorithm 'alphabeta'", "did you mean alpha_beta?", "(algorithms: minimax, "],
+        ["no algorithm 'alphabeta'", "; did you mean alpha_beta? (algorithms: minimax, "],
+    ),
+    "part of algorithm names": (
+        "solve {games}/Nim.ipynb --algorithm memo",
+        ["no algorithm 'memo'", "did you mean minimax_memo or alpha_beta_memo?"],
     ),
     "unknown algorithm": (
         "solve {games}/Nim.ipynb --algorithm zzz",
@@ -329,15 +493,51 @@ BAD_ARGUMENTS = {
     ),
     "depth not taken": (
         "solve {games}/Nim.ipynb --algorithm alpha_beta --depth 2",
-        ["alpha_beta does not take --depth (no algorithm in ", "Solver.ipynb does)"],
+        ["alpha_beta does not take --depth (algorithms that do: depth_limited, iterative_d"],
     ),
-    "order not taken": (
-        "solve {games}/Nim.ipynb --algorithm alpha_beta --order",
-        ["alpha_beta does not take --order"],
+    "depth taken by no algorithm": (
+        "solve {games}/Nim.ipynb --algorithm alpha_beta --depth 2 --solver {games}/OldSolver.ipynb",
+        ["alpha_beta does not take --depth (no algorithm in ", "OldSolver.ipynb does)"],
+    ),
+    "depth needed": (
+        "solve {games}/Nim.ipynb --algorithm depth_limited",
+        ["depth_limited needs --depth N"],
     ),
     "symmetry not taken": (
         "solve {games}/Nim.ipynb --algorithm alpha_beta --symmetry",
-        ["alpha_beta does not take --symmetry"],
+        ["alpha_beta does not take --symmetry (algorithms that do: alpha_beta_memo)"],
+    ),
+    "order not taken": (
+        "solve {games}/Nim.ipynb --algorithm minimax --order",
+        ["minimax does not take --order (algorithms that do: alpha_beta_memo, iterative_d"],
+    ),
+    "symmetry without canonical": (
+        "solve {games}/Nim.ipynb --algorithm alpha_beta_memo --symmetry",
+        ["--symmetry needs the game's canonical(state), and nim in ", "canonical=canonical"],
+    ),
+    "budget not taken": (
+        "solve {games}/Nim.ipynb --algorithm depth_limited --depth 2 --budget 1",
+        ["depth_limited does not take --budget (algorithms that do: iterative_deepening)"],
+    ),
+    "budget negative": (
+        "solve {games}/Nim.ipynb --algorithm iterative_deepening --budget -1",
+        ["argument --budget: a budget is at least 0 seconds, not -1"],
+    ),
+    "budget not a number": (
+        "solve {games}/Nim.ipynb --algorithm iterative_deepening --budget 1s",
+        ["argument --budget: not a number of seconds: '1s'"],
+    ),
+    "budget nan": (
+        "solve {games}/Nim.ipynb --algorithm iterative_deepening --budget nan",
+        ["argument --budget: not a number of seconds: 'nan'"],
+    ),
+    "budget too small": (
+        "solve {games}/Nim.ipynb --algorithm iterative_deepening --budget 0",
+        ["a budget of 0 s is not enough to look at one move", "a larger --budget, or none"],
+    ),
+    "play: depth negative": (
+        "play {games}/Nim.ipynb --algorithm depth_limited --depth -3",
+        ["argument --depth: a depth is at least 0, not -3"],
     ),
     "depth not a number": (
         "solve {games}/Nim.ipynb --algorithm alpha_beta --depth two",
@@ -390,7 +590,8 @@ def test_bad_arguments_in_a_real_terminal_have_no_traceback(games: Path) -> None
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr == (
         f"gamesolver: error: no algorithm 'alphabeta' in {games / 'Solver.ipynb'}; did you mean "
-        "alpha_beta? (algorithms: minimax, minimax_memo, max_min, preclusion, alpha_beta)\n"
+        "alpha_beta? (algorithms: minimax, minimax_memo, max_min, preclusion, alpha_beta, "
+        "alpha_beta_memo, depth_limited, iterative_deepening)\n"
     )
 
 
@@ -549,3 +750,129 @@ def test_tic_tac_toe_list_board_gets_a_tuple_hint(capsys: pytest.CaptureFixture[
 def test_tic_tac_toe_passes_the_check(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = run(["check", str(TIC_TAC_TOE)], capsys)
     assert status == 0 and out.startswith("tic-tac-toe passes the check")
+
+
+@needs_tic_tac_toe
+@pytest.mark.parametrize(
+    ("options", "calls", "entries"),
+    [
+        ([], 4_314, 2_474),
+        (["--order"], 1_032, 807),
+        (["--symmetry"], 836, 468),
+        (["--order", "--symmetry"], 273, 193),
+    ],
+)
+def test_tic_tac_toe_alpha_beta_memo(
+    options: list[str], calls: int, entries: int, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["solve", str(TIC_TAC_TOE), "--algorithm", "alpha_beta_memo", *options]
+    status, out, _ = run([*argv, "--json"], capsys)
+    assert status == 0
+    result = json.loads(out)
+    assert result["value"] == 0 and (result["calls"], result["cache_entries"]) == (calls, entries)
+    assert result["options"] == {option.removeprefix("--"): True for option in options}
+    assert "depth" not in result and "line" not in result
+    status, out, _ = run(argv, capsys)
+    first, second = out.splitlines()
+    assert first == "tic-tac-toe, alpha_beta_memo: value 0 (a draw with best play for X)"
+    assert second.startswith(f"value calls: {calls:,}   cache hits: ")
+    assert f"   cache entries: {entries:,}   seconds: " in second
+
+
+@needs_tic_tac_toe
+def test_tic_tac_toe_depth_limited(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["solve", str(TIC_TAC_TOE), "--algorithm", "depth_limited", "--depth", "3"]
+    status, out, _ = run([*argv, "--json"], capsys)
+    result = json.loads(out)
+    assert status == 0 and result["options"] == {"depth": 3}
+    assert result["value"] == pytest.approx(1 / 3) and result["calls"] == 163
+    assert "depth" not in result  # depth_limited does not keep stats.depth: --depth says it
+    status, out, _ = run(argv, capsys)
+    first, second = out.splitlines()
+    assert first == (
+        "tic-tac-toe, depth_limited: value 0.333 (an estimate: the search looked 3 moves ahead)"
+    )
+    assert second.startswith("value calls: 163   ") and "depth" not in second
+
+
+@needs_tic_tac_toe
+def test_tic_tac_toe_iterative_deepening_in_a_real_terminal() -> None:
+    done = run_process("solve", "notebooks/Tic-Tac-Toe.ipynb", "--algorithm", "iterative_deepening")
+    assert done.returncode == 0 and done.stderr == ""
+    first, second, third = done.stdout.splitlines()
+    assert first == "tic-tac-toe, iterative_deepening: value 0 (a draw with best play for X)"
+    assert second.startswith("value calls: 6,743   cut-offs: ")
+    assert "   depth: 9   seconds: " in second
+    assert third == (
+        "line of best play: (1, 1), (0, 0), (1, 2), (1, 0), (2, 0), (0, 2), (0, 1), (2, 1), (2, 2)"
+    )
+
+
+@needs_tic_tac_toe
+def test_tic_tac_toe_iterative_deepening_json_line_is_a_drawn_game(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    argv = ["solve", str(TIC_TAC_TOE), "--algorithm", "iterative_deepening", "--json"]
+    status, out, _ = run(argv, capsys)
+    result = json.loads(out)
+    assert status == 0 and result["options"] == {}
+    assert (result["value"], result["calls"], result["depth"]) == (0, 6_743, 9)
+    ttt = load_notebook(TIC_TAC_TOE)
+    game = ttt.game
+    _, stats = measure(ttt.iterative_deepening, game)
+    states = [game.Start, *stats.line]
+    assert result["line"] == [game.move_name(a, b) for a, b in itertools.pairwise(states)]
+    player = game.Players[0]
+    for before, after in itertools.pairwise(states):
+        assert after in game.next_states(before, player)
+        player = game.other(player)
+    assert game.finished(states[-1]) and game.utility(states[-1], "X") == 0
+
+
+@needs_tic_tac_toe
+def test_tic_tac_toe_iterative_deepening_to_a_depth_is_depth_limited(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    argv = ["solve", str(TIC_TAC_TOE), "--depth", "4", "--json", "--algorithm"]
+    _, out, _ = run([*argv, "iterative_deepening"], capsys)
+    deepening = json.loads(out)
+    _, out, _ = run([*argv, "depth_limited"], capsys)
+    limited = json.loads(out)
+    assert deepening["value"] == limited["value"] == pytest.approx(1 / 9)
+    assert deepening["depth"] == len(deepening["line"]) == 4
+    assert deepening["calls"] < limited["calls"]  # the earlier iterations order the moves
+    argv = ["solve", str(TIC_TAC_TOE), "--algorithm", "iterative_deepening", "--depth"]
+    _, out, _ = run([*argv, "4"], capsys)
+    assert out.splitlines()[0] == (
+        "tic-tac-toe, iterative_deepening: value 0.111 (an estimate: the search looked 4 moves "
+        "ahead)"
+    )
+    _, out, _ = run([*argv, "12"], capsys)  # it stops at 9, the end of every line: exact
+    first, second, _ = out.splitlines()
+    assert first == "tic-tac-toe, iterative_deepening: value 0 (a draw with best play for X)"
+    assert "   depth: 9   " in second
+
+
+@needs_tic_tac_toe
+@pytest.mark.parametrize(
+    ("options", "says"),
+    [
+        (["alpha_beta_memo", "--order", "--symmetry"], "0 (a draw with best play for X)."),
+        (
+            ["depth_limited", "--depth", "2"],
+            "0.333 (an estimate, unless the search saw every line to its end).",
+        ),
+    ],
+)
+def test_tic_tac_toe_play_with_options(
+    options: list[str],
+    says: str,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    argv = ["play", str(TIC_TAC_TOE), "--first", "computer", "--seed", "1", "--algorithm"]
+    status, out, err = run([*argv, *options], capsys)
+    assert status == 0 and err == ""
+    assert f"For me (X), the game has the value {says} My move: " in out
+    assert out.rstrip().endswith("Game abandoned: no more input.")

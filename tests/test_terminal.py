@@ -258,6 +258,30 @@ def test_values_in_words() -> None:
     assert describe_value(NIM, 0, 1) == "a draw with best play for player 1"
 
 
+def test_values_that_may_be_estimates_in_words() -> None:
+    # a heuristic lies strictly between a loss and a win: only they are certain
+    estimate = "(an estimate, unless the search saw every line to its end)"
+    assert value_text(NIM, 0, "A", estimate=True) == f"0 {estimate}"
+    assert value_text(NIM, 0.25, "A", estimate=True) == f"0.25 {estimate}"
+    assert value_text(NIM, 1, "A", estimate=True) == "1 (a win for A with best play)"
+    assert value_text(NIM, -1, "B", estimate=True) == "-1 (a loss for B with best play)"
+
+
+def test_play_says_when_the_computer_estimates() -> None:
+    read, _ = scripted()
+    out: list[str] = []
+    play_in_terminal(NIM, first_move, human_first=False, read=read, write=out.append)
+    assert "the game has the value 0 (a draw with best play for A)" in out[2]
+    out.clear()
+    play_in_terminal(
+        NIM, first_move, human_first=False, read=read, write=out.append, estimates=True
+    )
+    assert out[2] == (
+        "For me (A), the game has the value 0 (an estimate, unless the search saw every line to "
+        "its end). My move: take 1 from pile 1"
+    )
+
+
 def test_result_from_the_humans_side() -> None:
     assert result_text(NIM, ((0, 0), "B"), "A") == "Game over: you win (A)."
     assert result_text(NIM, ((0, 0), "A"), "A") == "Game over: the computer wins (B)."
