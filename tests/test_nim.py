@@ -19,6 +19,7 @@ from gamesolver import Stats, measure
 from gamesolver.board import IllegalMove
 from gamesolver.explore import reachable
 from gamesolver.play import PlayController
+from gamesolver.trace import record
 
 State = tuple[tuple[int, ...], str]
 
@@ -130,19 +131,23 @@ SEED_TREE = [  # the seed's figure with values, read top down and left to right
 
 
 def test_the_seed_tree_values(nb: types.ModuleType) -> None:
-    """Every algorithm of the solver gives every node of the seed's tree the seed's value."""
+    """Every algorithm of the solver gives every node of the seed's tree the seed's value
+    (depth_limited searching to the end: no game from (1, 2) lasts more than 3 moves)."""
     assert len(nb.Algorithms) >= 5
     for algorithm in nb.Algorithms:
+        options = {"depth": 3} if algorithm.__name__ == "depth_limited" else {}
         nodes = [
-            (nb.show(state), algorithm(nb.game, state, player, Stats()))
+            (nb.show(state), algorithm(nb.game, state, player, Stats(), **options))
             for state, player in tree(nb, nb.game.Start, "A")
         ]
         assert nodes == SEED_TREE, algorithm.__name__
 
 
-def test_the_notebook_tree_is_the_seed_tree(nb: types.ModuleType) -> None:
-    nodes = nb.preorder(nb.game_tree(nb.game, nb.game.Start, "A"))
-    assert [(nb.show(n.state), n.value) for n in nodes] == SEED_TREE
+def test_the_recorded_tree_is_the_seed_tree(nb: types.ModuleType) -> None:
+    """The notebook's tree: minimax recorded by the package, one node per value call."""
+    search = record(nb.minimax, nb.game)
+    assert [(nb.show(call.state), call.result) for call in search.preorder()] == SEED_TREE
+    assert [call.player for call in search.preorder()] == list("ABABABABBA")
 
 
 # ---------------------------------------------------------------- counts

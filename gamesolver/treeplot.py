@@ -1,0 +1,438 @@
+"""Drawing a recorded search as a game tree with matplotlib, as textbooks draw it.
+
+``draw_search(search, step)`` draws the tree of a ``Search`` (``gamesolver.trace``) after
+``step`` steps of its replay (``gamesolver.stepper``), by default when it is over:
+
+- one layer per move, the player to move named on the right ("Max's move"); Max's nodes are
+  up-triangles in the first player's blue, Min's down-triangles in the second player's
+  vermilion (the palette of ``gamesolver.board``, so trees and boards speak one language);
+- at each node, the seed's labels: the window ``[α, β]`` of the call on the left, the node's
+  name (``game.show``) on the node, the value the call returned on the right (when the tree is
+  too wide for that, the leaves' labels go below them, then the labels get smaller);
+- nodes not searched yet are hollow, with a leaf's value in grey; pruned nodes and the edges
+  to them are grey and dashed, once the call that cut them off has returned; the node of the
+  current step is ringed in the highlight green and its window written in green.
+
+**The layout** is a tidy layered one, written here in a few lines (``layout``): the leaves are
+evenly spaced left to right, every parent is centred over its children, and each layer is one
+move deeper. We did not use networkx or graphviz: networkx's own layouts put nodes in layers
+(``bfs_layout``, ``multipartite_layout``) but do not centre a parent over its children or keep
+the children in the order of the moves; its tidy tree layout is graphviz's ``dot``
+(``graphviz_layout``), which needs the graphviz system package, something ``pip`` cannot
+install and a lecture-room laptop may not have. A game tree needs nothing more than the rule
+above, and gets a figure that is the same on every machine.
+
+Figures are ``TreeFigure`` objects, matplotlib figures made without pyplot (no global state,
+safe in the widget's callbacks) that show themselves as PNG in a notebook; ``png(figure)``
+renders one to PNG bytes with no date or version in the metadata, so the same figure gives the
+same bytes.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass, field
+from itertools import pairwise
+from typing import Any, Literal
+
+from matplotlib.figure import Figure
+
+from gamesolver.board import PALETTE, Palette
+from gamesolver.stepper import Snapshot, Stepper, View, number, window_text
+from gamesolver.trace import Search
+
+MAX_PRUNED_NODES = 300
+"""Pruned subtrees are drawn in full while the drawing has at most this many nodes."""
+
+MAX_WIDTH = 15.0
+"""The widest figure, in inches; wider trees are drawn with smaller labels."""
+
+Status = Literal["future", "open", "returned", "pruned"]
+"""How a node is drawn at a step: not searched yet, on the call stack, returned, pruned."""
+
+
+@dataclass
+class DrawNode:
+    """A node of the drawn tree: a recorded call, or a node the search never called."""
+
+    state: Hashable
+    player: Hashable
+    depth: int
+    call: int | None
+    """The recorded call (``None`` for a node that was never called)."""
+    cut_by: int | None
+    """For a never-called node: the call that pruned it (the nearest called ancestor)."""
+    children: list[int] = field(default_factory=list)
+    """Indices in the list of ``DrawNode``; ``parent`` likewise."""
+    parent: int | None = None
+    x: float = 0.0
+
+
+class TreeFigure(Figure):
+    """A matplotlib figure of a search tree that shows itself in any notebook.
+
+    A plain ``Figure`` made without pyplot shows only as text in a notebook where pyplot was
+    never imported; this one has its own ``_repr_png_`` (the bytes of ``png``), and a short,
+    stable text form that says what it shows (nbval compares it).
+    """
+
+    description = "a search tree"
+
+    def _repr_png_(self) -> bytes:
+        return png(self)
+
+    def __repr__(self) -> str:
+        return f"<TreeFigure: {self.description}>"
+
+
+def layout(
+    search: Search, root: int | None = None, max_nodes: int = MAX_PRUNED_NODES
+) -> list[DrawNode]:
+    """The nodes of the search tree below call ``root`` (default: the last root), positioned.
+
+    A call's children are the calls it made, in order, then the next states it pruned, in the
+    game's order (the order in which the search would have tried them). Pruned subtrees are
+    expanded with ``game.next_states`` while the drawing has at most ``max_nodes`` nodes.
+    Leaves get ``x = 0, 1, 2, ...`` left to right, and each parent the middle of its first and
+    last child; a node's layer is its ``depth``.
+    """
+    game = search.game
+    start = search.roots[-1] if root is None else root
+    nodes: list[DrawNode] = []
+    budget = [max_nodes - sum(1 for _ in search.preorder(start))]
+
+    def add(node: DrawNode, parent: int | None) -> int:
+        node.parent = parent
+        nodes.append(node)
+        key = len(nodes) - 1
+        if parent is not None:
+            nodes[parent].children.append(key)
+        return key
+
+    def add_pruned(state: Hashable, player: Hashable, depth: int, cut_by: int, parent: int) -> None:
+        key = add(DrawNode(state, player, depth, None, cut_by), parent)
+        if game.finished(state):
+            return
+        below = list(game.next_states(state, player))
+        if len(below) > budget[0]:
+            return
+        budget[0] -= len(below)
+        for next_state in below:
+            add_pruned(next_state, game.other(player), depth + 1, cut_by, key)
+
+    def add_call(index: int, parent: int | None) -> None:
+        call = search.calls[index]
+        key = add(DrawNode(call.state, call.player, call.depth, index, None), parent)
+        for child in call.children:
+            add_call(child, key)
+        for state in search.pruned(index):
+            add_pruned(state, game.other(call.player), call.depth + 1, index, key)
+
+    add_call(start, None)
+    leaf = 0.0
+    for key in _postorder(nodes, 0):
+        node = nodes[key]
+        if node.children:
+            node.x = (nodes[node.children[0]].x + nodes[node.children[-1]].x) / 2
+        else:
+            node.x, leaf = leaf, leaf + 1
+    return nodes
+
+
+def _postorder(nodes: list[DrawNode], key: int) -> list[int]:
+    """The keys below ``key``, each after its children, children left to right."""
+    order: list[int] = []
+    for child in nodes[key].children:
+        order += _postorder(nodes, child)
+    return [*order, key]
+
+
+def status(node: DrawNode, snapshot: Snapshot) -> Status:
+    """How ``node`` is drawn after the steps of ``snapshot``."""
+    if node.call is None:
+        return "pruned" if node.cut_by in snapshot.decided else "future"
+    if node.call in snapshot.decided:
+        return "returned"
+    return "open" if node.call in snapshot.called else "future"
+
+
+def _minus(text: str) -> str:
+    """Typographic minus signs for figures (a hyphen is short on a projector)."""
+    return text.replace("-", "\u2212")
+
+
+@dataclass(frozen=True)
+class _Style:
+    """How big the labels are, and where they go."""
+
+    font: float
+    windows: bool
+    below: bool
+    """Whether the leaves' labels go below them (they have no edges there) instead of beside."""
+
+    @property
+    def char(self) -> float:
+        """The width of a character, in inches (about)."""
+        return 0.6 * self.font / 72
+
+    @property
+    def half(self) -> float:
+        """Half the width of a node's triangle, in inches."""
+        return self.font * 2.2 / 72 / 2
+
+    def extent(self, labels: tuple[str, str, str], inside: bool, leaf: bool) -> tuple[float, float]:
+        """How far a node's drawing reaches left and right of its centre, in inches."""
+        window, name, value = labels
+        if leaf and self.below:
+            lines = [value, window] + ([] if inside else [name])
+            reach = max(self.half, max(map(len, lines)) * self.char / 2)
+            return reach, reach
+        left_text = window if inside else f"{window} {name}".strip()
+        left = self.half + (len(left_text) + 1) * self.char if left_text else self.half
+        right = self.half + (len(value) + 1) * self.char if value else self.half
+        return left, right
+
+
+STYLES = [
+    *(_Style(font, True, False) for font in (12.0, 11.0, 10.0)),
+    *(_Style(font, True, True) for font in (12.0, 11.0, 10.0, 9.0)),
+    *(_Style(font, False, True) for font in (11.0, 10.0, 9.0, 8.0, 7.0)),
+]
+"""The label styles ``draw_search`` tries, most readable first, until the tree fits."""
+
+
+def draw_search(
+    search: Search,
+    step: int | None = None,
+    view: View = "max",
+    title: str | None = None,
+    windows: bool = True,
+    label: Callable[[Hashable], str] | None = None,
+    palette: Palette = PALETTE,
+) -> TreeFigure:
+    """The search tree of ``search`` after ``step`` steps (default: all), as a figure.
+
+    ``view``: values and windows from Max's side (``"max"``, as textbooks write them) or from
+    the player to move (``"mover"``, as negamax computes them); ``title`` goes above the tree;
+    ``windows=False`` leaves out the windows; ``label(state)`` names a node (default: the
+    game's ``show``; names of one or two characters are written on the node, longer ones beside
+    it). With a ``step``, the node of that step is ringed.
+
+    The labels are as large as the width allows (``MAX_WIDTH``): beside every node as the seed
+    writes them, else below the leaves, else smaller, else without windows (but the current
+    node's). The layout is the same at every step of a search, so a replay does not jump.
+    """
+    stepper = Stepper(search, view)
+    snapshot = stepper.snapshot(len(stepper) if step is None else step)
+    nodes = layout(search, snapshot.root)
+    game = search.game
+    name_of = game.text if label is None else label
+    root_depth = nodes[0].depth
+    levels = max(node.depth for node in nodes) - root_depth + 1
+    players = [_player_at(nodes, depth + root_depth) for depth in range(levels)]
+    level_text = max(len(f"{player}'s move") for player in players)
+    layers: dict[int, list[int]] = {}
+    for key, node in enumerate(nodes):
+        layers.setdefault(node.depth, []).append(key)  # left to right: nodes come in preorder
+
+    # Sizes in inches: the leaf spacing is the smallest at which no two neighbours' labels meet.
+    for style in STYLES:
+        widest = [
+            _labels(stepper, node, None, windows and style.windows, name_of) for node in nodes
+        ]
+        inside = all(len(name) <= 2 for _, name, _ in widest)  # short names go on the node
+        reach = [
+            style.extent(labels, inside, not node.children)
+            for labels, node in zip(widest, nodes, strict=True)
+        ]
+        gap = 1.5 * style.char
+        spacing = max(
+            [
+                (reach[a][1] + reach[b][0] + gap) / (nodes[b].x - nodes[a].x)
+                for keys in layers.values()
+                for a, b in pairwise(keys)
+            ],
+            default=1.0,
+        )
+        left_edge = min(node.x * spacing - reach[key][0] for key, node in enumerate(nodes))
+        right_edge = max(node.x * spacing + reach[key][1] for key, node in enumerate(nodes))
+        width = right_edge - left_edge + (level_text + 3) * style.char + 0.2
+        if width <= MAX_WIDTH:
+            break
+    font, marker, half, char = style.font, style.font * 2.2, style.half, style.char
+    show_windows = windows and style.windows
+    labels = [_labels(stepper, node, snapshot, show_windows, name_of) for node in nodes]
+    layer = 0.85 + 0.02 * font
+    below = 3.2 * font / 72 if style.below else 0.0  # the leaves' labels under the last layer
+    height = (levels - 1) * layer + 0.7 + below + (0.45 if title else 0)
+    figure = TreeFigure(figsize=(width, height), dpi=100)
+    figure.description = (
+        f"{search.algorithm} on {game.name!r}, {len(nodes)} nodes, "
+        f"step {snapshot.step} of {len(stepper)}"
+    )
+    axes = figure.add_axes((0, 0, 1, 1))
+    axes.set_axis_off()
+    # Data units are inches, x from the left edge of the labels, y down from the root.
+    x_start = left_edge - 0.1
+    axes.set_xlim(x_start, x_start + width)
+    top = 0.4 + (0.45 if title else 0)
+    axes.set_ylim(top - height, top)
+
+    statuses = [status(node, snapshot) for node in nodes]
+    grey = palette.label
+    ring = step is not None and snapshot.current is not None
+    for key, node in enumerate(nodes):
+        style_of = statuses[key]
+        searched = style_of in ("open", "returned")
+        x, y = node.x * spacing, -(node.depth - root_depth) * layer
+        if node.parent is not None:
+            axes.plot(
+                [nodes[node.parent].x * spacing, x],
+                [y + layer, y],
+                color=palette.grid if searched else grey,
+                linewidth=1.8 if searched else 1.0,
+                linestyle="--" if style_of == "pruned" else "-",
+                alpha=1.0 if searched else 0.45,
+                zorder=1,
+            )
+        who = 0 if node.player == game.Players[0] else 1
+        shape = "^" if who == 0 else "v"
+        colour = palette.players[who]
+        faint = grey if style_of == "pruned" else colour
+        current = ring and node.call is not None and node.call == snapshot.current
+        if current:
+            axes.plot(
+                x,
+                y,
+                shape,
+                markersize=marker * 1.6,
+                markerfacecolor="none",
+                markeredgecolor=palette.highlight,
+                markeredgewidth=3.5,
+                zorder=2,
+            )
+        axes.plot(
+            x,
+            y,
+            shape,
+            markersize=marker,
+            markerfacecolor=colour if searched else palette.background,
+            markeredgecolor=palette.grid if searched else faint,
+            markeredgewidth=1.2,
+            alpha=0.6 if style_of == "pruned" else 1.0,
+            zorder=3,
+        )
+        window, name, value = labels[key]
+        if current and not window and windows and node.call is not None:
+            call_window = stepper.window(node.call)
+            window = _minus(window_text(call_window)) if call_window is not None else ""
+        if inside:
+            body = y - half * 0.3 if who == 0 else y + half * 0.3  # the triangle's wide part
+            axes.text(
+                x,
+                body,
+                name,
+                ha="center",
+                va="center",
+                fontsize=font * 0.8,
+                fontweight="bold",
+                color=palette.background if searched else faint,
+                zorder=4,
+            )
+        window_style: dict[str, Any] = {
+            "color": palette.highlight if current else (palette.ink if searched else grey),
+            "fontweight": "bold" if current else "normal",
+            "bbox": {"facecolor": palette.background, "edgecolor": "none", "pad": 0.5},
+            "zorder": 5 if current else 4,
+        }
+        value_style: dict[str, Any] = {
+            "fontsize": font,
+            "fontweight": "bold" if searched else "normal",
+            "color": palette.ink if searched else grey,
+            "bbox": {"facecolor": palette.background, "edgecolor": "none", "pad": 0.5},
+            "zorder": 4,
+        }
+        if style.below and not node.children:
+            under = y - 1.5 * half  # clear of the ring of the current node
+            axes.text(x, under, value, ha="center", va="top", **value_style)
+            lines = [line for line in (window, "" if inside else name) if line]
+            if lines:
+                axes.text(
+                    x,
+                    under - font * 1.25 / 72,
+                    "\n".join(lines),
+                    ha="center",
+                    va="top",
+                    fontsize=font * 0.8,
+                    linespacing=1.1,
+                    **window_style,
+                )
+            continue
+        left_text = window if inside else f"{window} {name}".strip()
+        axes.text(
+            x - half - char / 2,
+            y,
+            left_text,
+            ha="right",
+            va="center",
+            fontsize=font * (0.85 if inside else 1.0),
+            **window_style,
+        )
+        axes.text(x + half + char / 2, y, value, ha="left", va="center", **value_style)
+    # The player to move, on the right of every layer.
+    for depth, player in enumerate(players):
+        axes.text(
+            right_edge + 2 * char,
+            -depth * layer,
+            f"{player}'s move",
+            ha="left",
+            va="center",
+            fontsize=font * 0.85,
+            color=grey,
+        )
+    if title:
+        axes.text(x_start + 0.1, top - 0.3, title, ha="left", va="center", fontsize=font)
+    return figure
+
+
+def _labels(
+    stepper: Stepper,
+    node: DrawNode,
+    snapshot: Snapshot | None,
+    windows: bool,
+    name_of: Callable[[Hashable], str],
+) -> tuple[str, str, str]:
+    """The window (left), the name and the value (right) of ``node`` at ``snapshot``.
+
+    Without a snapshot: the widest labels the node ever gets (the window of its call, its
+    returned value or a leaf's utility, whichever is longer).
+    """
+    game = stepper.search.game
+    name = name_of(node.state)
+    window = ""
+    if node.call is not None and windows and (snapshot is None or node.call in snapshot.called):
+        call_window = stepper.window(node.call)
+        window = window_text(call_window) if call_window is not None else ""
+    values = []
+    if node.call is not None and (snapshot is None or node.call in snapshot.returned):
+        result = stepper.value(node.call)
+        if result is not None:
+            values.append(number(result))
+    if game.finished(node.state) and (snapshot is None or not values):
+        side = game.Players[0] if stepper.view == "max" else node.player
+        values.append(number(game.utility(node.state, side)))
+    value = max(values, key=len, default="")
+    return _minus(window), name, _minus(value)
+
+
+def _player_at(nodes: list[DrawNode], depth: int) -> Hashable:
+    """The player to move at ``depth`` (all nodes of a layer have the same)."""
+    return next(node.player for node in nodes if node.depth == depth)
+
+
+def png(figure: Figure, dpi: int = 100) -> bytes:
+    """``figure`` as PNG bytes, the same bytes every time (no date or version in the file)."""
+    buffer = io.BytesIO()
+    figure.savefig(buffer, format="png", dpi=dpi, metadata={"Software": None})
+    return buffer.getvalue()

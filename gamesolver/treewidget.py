@@ -1,0 +1,272 @@
+"""Stepping through a recorded search in JupyterLab: the tree at each step, and in words.
+
+``SearchPlayer(search)`` shows a ``Search`` (``gamesolver.trace``) one step at a time: the
+buttons Previous and Next and a step slider above, the step in words (``gamesolver.stepper``)
+and the values returned so far, and the tree at that step drawn by ``gamesolver.treeplot``:
+the current node ringed with its window, returned values written beside their nodes, pruned
+subtrees greyed as soon as the call that cut them off returns. Any recorded search works:
+alpha-beta, and minimax beside it for comparison.
+
+``TreeExplorer(algorithms)`` adds a tree to search: a small random tree (sliders for the seed,
+the depth and the range of the branching factor) or one typed in as a nested list, exam style.
+A typed-in tree that is not a tree gets a message in the widget, never a traceback.
+
+The widgets keep no logic of their own: the stepping is ``Stepper``'s, the drawing
+``draw_search``'s, so tests drive both headlessly, and the widgets' reprs are short and stable
+(nbval compares them).
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import ipywidgets
+
+from gamesolver.board import PALETTE
+from gamesolver.game import Value
+from gamesolver.stepper import Stepper, View, number
+from gamesolver.trace import Search, record
+from gamesolver.treeplot import draw_search, png
+from gamesolver.trees import (
+    Tree,
+    TreeError,
+    height,
+    is_leaf,
+    parse_tree,
+    random_tree,
+    size,
+    tree_game,
+)
+
+MAX_NODES = 160
+"""The largest tree the explorer draws (a bigger one gets a message instead)."""
+
+MAX_HEIGHT = 6
+"""The deepest tree the explorer draws, in moves."""
+
+EXAMPLE = "[[3, 12, 8], [2, 4, 6], [14, 5, 2]]"
+"""The typed-in tree the explorer offers first: the exam classic (AIMA's Figure 5.2)."""
+
+
+class SearchPlayer(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped
+    """Step through a recorded search: Previous, Next, a step slider, the tree at that step."""
+
+    def __init__(self, search: Search, view: View = "max", step: int = 0) -> None:
+        """Show ``search`` at ``step`` (default: before the first call); ``view`` as in
+        ``Stepper``: values and windows from Max's side, or from the player to move."""
+        self.previous_button = ipywidgets.Button(description="◀ Previous", tooltip="One step back")
+        self.next_button = ipywidgets.Button(description="Next ▶", tooltip="One step forward")
+        self.slider = ipywidgets.IntSlider(
+            min=0, max=0, value=0, description="step", continuous_update=True
+        )
+        self.text = ipywidgets.HTML()
+        self.text.add_class("gamesolver-status")
+        self.image = ipywidgets.Image(format="png", layout=ipywidgets.Layout(max_width="100%"))
+        super().__init__(
+            children=[
+                ipywidgets.HBox([self.previous_button, self.slider, self.next_button]),
+                self.text,
+                self.image,
+            ]
+        )
+        self.view: View = view
+        self._pictures: dict[int, bytes] = {}
+        self.stepper = Stepper(search, view)
+        self.previous_button.on_click(lambda _button: self.go(self.slider.value - 1))
+        self.next_button.on_click(lambda _button: self.go(self.slider.value + 1))
+        self.slider.observe(lambda _change: self._show(), names="value")
+        self.show_search(search, step)
+
+    @property
+    def search(self) -> Search:
+        """The search being shown."""
+        return self.stepper.search
+
+    @property
+    def step(self) -> int:
+        """The step shown (0: before the first call)."""
+        return int(self.slider.value)
+
+    def show_search(self, search: Search, step: int = 0) -> None:
+        """Show another search, from ``step``."""
+        self.stepper = Stepper(search, self.view)
+        self._pictures.clear()
+        with self.slider.hold_trait_notifications():
+            self.slider.max = len(self.stepper)
+            self.slider.value = max(0, min(step, len(self.stepper)))
+        self._show()
+
+    def go(self, step: int) -> None:
+        """Show ``step`` (kept between 0 and the last step)."""
+        self.slider.value = max(0, min(step, len(self.stepper)))
+
+    def description(self, step: int | None = None) -> str:
+        """The text shown at ``step`` (default: the current one): the step, then the values
+        returned so far."""
+        step = self.step if step is None else step
+        values = self.stepper.called_values(step)
+        returned = ", ".join(f"{name} = {number(value)}" for name, value in values)
+        return f"{self.stepper.step(step)}\nreturned so far: {returned or 'nothing'}"
+
+    def picture(self, step: int) -> bytes:
+        """The tree at ``step`` as PNG bytes (remembered: stepping back is instant)."""
+        if step not in self._pictures:
+            figure = draw_search(self.search, step, self.view)
+            self._pictures[step] = png(figure)
+        return self._pictures[step]
+
+    def _show(self) -> None:
+        step = self.step
+        self.previous_button.disabled = step == 0
+        self.next_button.disabled = step == len(self.stepper)
+        first, second = (html.escape(line) for line in self.description(step).split("\n"))
+        self.text.value = f"<b>{first}</b><br>{second}"
+        self.image.value = self.picture(step)
+
+    def __repr__(self) -> str:
+        """Short and stable: nbval compares it."""
+        search = self.search
+        return (
+            f"SearchPlayer({search.algorithm} on {search.game.name!r}, {len(self.stepper)} steps)"
+        )
+
+
+Algorithm = Callable[..., Value]
+
+
+class TreeExplorer(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped
+    """Search a small random tree or a typed-in one with a choice of algorithms, step by step."""
+
+    def __init__(
+        self,
+        algorithms: Sequence[Algorithm],
+        seed: int = 0,
+        depth: int = 3,
+        branching: tuple[int, int] = (2, 3),
+        values: tuple[int, int] = (-9, 9),
+        view: View = "max",
+    ) -> None:
+        """``algorithms``: the Solver's functions to choose from (the first is shown first);
+        the other arguments set the random tree that is shown first."""
+        if not algorithms:
+            raise ValueError("TreeExplorer needs at least one algorithm")
+        self.algorithms = {algorithm.__name__: algorithm for algorithm in algorithms}
+        self.values = values
+        self.algorithm = ipywidgets.Dropdown(
+            options=list(self.algorithms), value=algorithms[0].__name__, description="algorithm"
+        )
+        self.seed = ipywidgets.IntSlider(
+            min=0, max=99, value=seed, description="seed", continuous_update=False
+        )
+        self.depth = ipywidgets.IntSlider(
+            min=1, max=4, value=depth, description="depth", continuous_update=False
+        )
+        self.branching = ipywidgets.IntRangeSlider(
+            min=1, max=4, value=branching, description="branching", continuous_update=False
+        )
+        self.typed = ipywidgets.Text(
+            value="",
+            placeholder=EXAMPLE,
+            description="your tree",
+            continuous_update=False,
+            layout=ipywidgets.Layout(width="32em"),
+        )
+        self.use_typed = ipywidgets.Button(
+            description="Search this tree", tooltip="Search the tree typed in the box"
+        )
+        self.message = ipywidgets.HTML()
+        self.status = ""
+        """The message line as plain text: what is shown, or what is wrong with the input."""
+        self.tree: Tree = random_tree(seed, depth, branching, values)
+        self.source = "random"
+        """Where the tree shown comes from: ``"random"`` or ``"typed"``."""
+        self._description = self._random_description()
+        self.player = SearchPlayer(record_tree(algorithms[0], self.tree), view)
+        super().__init__(
+            children=[
+                ipywidgets.HBox([self.algorithm, self.seed]),
+                ipywidgets.HBox([self.depth, self.branching]),
+                ipywidgets.HBox([self.typed, self.use_typed]),
+                self.message,
+                self.player,
+            ]
+        )
+        for slider in (self.seed, self.depth, self.branching):
+            slider.observe(lambda _change: self.show_random(), names="value")
+        self.algorithm.observe(lambda _change: self._search(), names="value")
+        self.typed.observe(lambda _change: self.show_typed(), names="value")
+        self.use_typed.on_click(lambda _button: self.show_typed())
+        self._summarize(self.player.search)
+
+    def _random_description(self) -> str:
+        low, high = self.branching.value
+        return (
+            f"random tree: seed {self.seed.value}, depth {self.depth.value}, "
+            f"branching {low} to {high}"
+        )
+
+    def show_random(self) -> None:
+        """Search the random tree that the sliders describe."""
+        tree = random_tree(self.seed.value, self.depth.value, self.branching.value, self.values)
+        self._use(tree, "random", self._random_description())
+
+    def show_typed(self, text: str | None = None) -> None:
+        """Search the tree typed in the box (or ``text``); bad input gets a message."""
+        text = self.typed.value if text is None else text
+        if not text.strip():
+            text = EXAMPLE
+        try:
+            tree = parse_tree(text)
+        except TreeError as error:
+            self._say(f"Not a tree: {error}.", error=True)
+            return
+        self._use(tree, "typed", "your tree")
+
+    def _use(self, tree: Tree, source: str, description: str) -> None:
+        nodes = size(tree)
+        if nodes > MAX_NODES or height(tree) > MAX_HEIGHT:
+            self._say(
+                f"{description} has {nodes} nodes and {height(tree)} levels of moves: "
+                f"too big to draw here (at most {MAX_NODES} nodes and {MAX_HEIGHT} levels).",
+                error=True,
+            )
+            return
+        if is_leaf(tree):
+            self._say(f"{description} is a single leaf: there is nothing to search.", error=True)
+            return
+        self.tree, self.source, self._description = tree, source, description
+        self._search()
+
+    def _search(self) -> None:
+        name = self.algorithm.value
+        try:
+            search = record_tree(self.algorithms[name], self.tree)
+        except Exception as error:  # a student's algorithm: report, never a traceback
+            self._say(f"{name} failed on this tree: {type(error).__name__}: {error}", error=True)
+            return
+        self.player.show_search(search)
+        self._summarize(search)
+
+    def _summarize(self, search: Search) -> None:
+        leaves = sum(1 for call in search.calls if search.kind(call.index) == "leaf")
+        result = "?" if search.result is None else number(search.result)
+        self._say(
+            f"{self._description}: {size(self.tree)} nodes. {search.algorithm} returns "
+            f"{result} after {len(search.calls)} value calls ({leaves} of them at leaves)."
+        )
+
+    def _say(self, text: str, error: bool = False) -> None:
+        self.status = text
+        style = f' style="color:{PALETTE.players[1]}"' if error else ""
+        self.message.value = f"<span{style}>{html.escape(text)}</span>"
+
+    def __repr__(self) -> str:
+        """Short and stable: nbval compares it."""
+        return f"TreeExplorer({', '.join(self.algorithms)})"
+
+
+def record_tree(algorithm: Algorithm, tree: Tree, **options: Any) -> Search:
+    """Record ``algorithm`` on the game of ``tree``, Max to move at the root."""
+    return record(algorithm, tree_game(tree), **options)
