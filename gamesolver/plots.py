@@ -1,0 +1,186 @@
+"""Charts of search statistics: value calls per algorithm and game, and calls against depth.
+
+Every chart function returns the matplotlib ``Figure`` it drew, made with ``pyplot`` so that
+JupyterLab shows it at the end of the cell (end the cell with ``plt.show()`` or ``;`` so that it
+is shown once). Counts span several orders of magnitude (minimax makes half a million calls where
+alpha-beta with memory makes a few hundred), so the axes of counts are logarithmic. Tests read
+the data back from the axes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+import matplotlib.pyplot as plt
+from matplotlib.figure import Figure
+
+Count = float
+"""A number of value calls or of tree nodes (an ``int`` is a ``float`` here)."""
+
+LineStyle = str | tuple[float, tuple[float, ...]]
+"""A matplotlib line style: a name such as ``"--"``, or ``(offset, (on, off, ...))``."""
+
+REFERENCE_STYLES: list[LineStyle] = ["--", ":", "-.", (0, (5, 2, 1, 2, 1, 2))]
+"""Line styles of the reference curves, in turn; they are drawn in grey, the searches in colour."""
+
+LEVEL_STYLES: list[LineStyle] = ["-", (0, (1, 1.5))]
+"""Line styles of constant reference levels (light grey), in turn."""
+
+
+def effective_branching(calls: Count, depth: int) -> float:
+    """The branching factor b of a uniform tree with ``calls`` nodes at ``depth``: calls^(1/depth).
+
+    A search to ``depth`` that makes ``calls`` value calls did as much work as the full tree of
+    that branching factor. In a tree with 9 moves in every position it is about 9 for minimax
+    and about 3, the square root, for alpha-beta with the best move always first.
+    """
+    if depth < 1:
+        raise ValueError(f"the depth must be at least 1, not {depth}")
+    if calls < 1:
+        raise ValueError(f"a search makes at least one call, not {calls}")
+    return float(calls ** (1 / depth))
+
+
+def calls_bars(
+    calls: Mapping[str, Mapping[str, Count | None]],
+    algorithms: Sequence[str] | None = None,
+    *,
+    title: str = "",
+    ylabel: str = "value calls (log scale)",
+    figsize: tuple[float, float] = (11, 4.6),
+) -> Figure:
+    """A grouped bar chart on a log scale: one group per game, one bar per algorithm in it.
+
+    ``calls[game][algorithm]`` is the number of value calls. Each algorithm has its own slot in
+    every group and its own colour, from dark to light in the order of ``algorithms`` (default:
+    the order in which they first appear). A count given as ``None`` (a search that was not
+    run) is marked "not run" in its slot; an algorithm missing from a game leaves a gap.
+    """
+    games = list(calls)
+    if algorithms is None:
+        algorithms = list(dict.fromkeys(name for row in calls.values() for name in row))
+    if not algorithms:
+        raise ValueError("nothing to draw: no algorithms")
+    unknown = {name for row in calls.values() for name in row} - set(algorithms)
+    if unknown:
+        raise ValueError(f"counts for algorithms not in the list: {sorted(unknown)}")
+    fig, ax = plt.subplots(figsize=figsize)
+    width = 0.84 / len(algorithms)
+    colours = plt.get_cmap("viridis")
+    for number, algorithm in enumerate(algorithms):
+        xs, heights = [], []
+        for group, game in enumerate(games):
+            x = group - 0.42 + width * (number + 0.5)
+            if algorithm not in calls[game]:
+                continue
+            count = calls[game][algorithm]
+            if count is None:
+                ax.text(
+                    x,
+                    0.01,
+                    "not run",
+                    transform=ax.get_xaxis_transform(),
+                    rotation=90,
+                    ha="center",
+                    va="bottom",
+                    fontsize=6,
+                    color="0.5",
+                )
+            else:
+                xs.append(x)
+                heights.append(count)
+        colour = colours(number / max(1, len(algorithms) - 1) * 0.92)
+        ax.bar(xs, heights, width, label=algorithm, color=colour, edgecolor="white", linewidth=0.4)
+    ax.set_yscale("log")
+    ax.set_xticks(range(len(games)), games)
+    ax.set_xlim(-0.5, len(games) - 0.5)
+    ax.set_ylabel(ylabel)
+    ax.set_title(title)
+    ax.grid(axis="y", which="major", color="0.88")
+    ax.set_axisbelow(True)
+    ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1), fontsize=8, frameon=False)
+    fig.tight_layout()
+    return fig
+
+
+def _check_lengths(depths: Sequence[int], curves: Mapping[str, Sequence[Count]]) -> None:
+    for name, values in curves.items():
+        if len(values) != len(depths):
+            raise ValueError(f"{name!r} has {len(values)} values for {len(depths)} depths")
+
+
+def calls_by_depth(
+    depths: Sequence[int],
+    searches: Mapping[str, Sequence[Count]],
+    references: Mapping[str, Sequence[Count]] | None = None,
+    *,
+    title: str = "",
+    ylabel: str = "value calls (log scale)",
+    figsize: tuple[float, float] = (9, 5),
+) -> Figure:
+    """Value calls against search depth, on a log scale: searches in colour, references in grey.
+
+    ``searches[name][i]`` is what the search called ``name`` did at ``depths[i]``, drawn as a
+    solid line with markers; ``references`` (tree sizes, formulas) are dashed grey lines. On a
+    log scale a tree that grows by a factor b per level is a straight line of slope log b.
+    """
+    references = {} if references is None else references
+    _check_lengths(depths, searches)
+    _check_lengths(depths, references)
+    fig, ax = plt.subplots(figsize=figsize)
+    for number, (name, values) in enumerate(references.items()):
+        style = REFERENCE_STYLES[number % len(REFERENCE_STYLES)]
+        ax.plot(depths, values, linestyle=style, color="0.45", linewidth=1.3, label=name)
+    for name, values in searches.items():
+        ax.plot(depths, values, marker="o", markersize=4, linewidth=1.8, label=name)
+    ax.set_yscale("log")
+    ax.set_xticks(list(depths))
+    ax.set_xlabel("depth d")
+    ax.set_ylabel(ylabel)
+    ax.set_title(title)
+    ax.grid(which="major", color="0.9")
+    ax.legend(loc="upper left", fontsize=8, frameon=False)
+    fig.tight_layout()
+    return fig
+
+
+def branching_by_depth(
+    depths: Sequence[int],
+    searches: Mapping[str, Sequence[Count]],
+    references: Mapping[str, Sequence[Count]] | None = None,
+    levels: Mapping[str, float] | None = None,
+    *,
+    title: str = "",
+    figsize: tuple[float, float] = (9, 4.2),
+) -> Figure:
+    """The effective branching factor calls^(1/depth) against depth (see ``effective_branching``).
+
+    ``searches`` and ``references`` are value calls (or tree sizes) per depth, as for
+    ``calls_by_depth``, and are drawn the same way: searches in colour, references in grey, so
+    that a search has the same colour in both charts. ``levels`` are constant branching factors
+    (e.g. ``b = 9`` and its square root), drawn as light grey horizontal lines.
+    """
+    references = {} if references is None else references
+    levels = {} if levels is None else levels
+    _check_lengths(depths, searches)
+    _check_lengths(depths, references)
+    fig, ax = plt.subplots(figsize=figsize)
+    for number, (name, level) in enumerate(levels.items()):
+        style = LEVEL_STYLES[number % len(LEVEL_STYLES)]
+        ax.axhline(level, linestyle=style, color="0.7", linewidth=1.2, label=name)
+    for number, (name, values) in enumerate(references.items()):
+        style = REFERENCE_STYLES[number % len(REFERENCE_STYLES)]
+        branching = [effective_branching(c, d) for c, d in zip(values, depths, strict=True)]
+        ax.plot(depths, branching, linestyle=style, color="0.45", linewidth=1.3, label=name)
+    for name, values in searches.items():
+        branching = [effective_branching(c, d) for c, d in zip(values, depths, strict=True)]
+        ax.plot(depths, branching, marker="o", markersize=4, linewidth=1.8, label=name)
+    ax.set_xticks(list(depths))
+    ax.set_ylim(bottom=0)
+    ax.set_xlabel("depth d")
+    ax.set_ylabel("effective branching calls^(1/d)")
+    ax.set_title(title)
+    ax.grid(which="major", color="0.9")
+    ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1), fontsize=8, frameon=False)
+    fig.tight_layout()
+    return fig
