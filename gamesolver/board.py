@@ -35,7 +35,7 @@ from __future__ import annotations
 import math
 import threading
 from abc import ABC, abstractmethod
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Literal
 
@@ -101,9 +101,10 @@ class Board(ABC, Generic[State, Player]):
     """A game's view on an ``ipycanvas.Canvas``: draws states and maps clicks to moves.
 
     Subclasses write ``draw_state`` and ``move_at``; they may also override ``draw_move`` (show
-    the last move), ``player_name`` and ``prompt``. Call ``draw(state)`` to show a state: it
-    batches the drawing into one message and remembers the state, so the board is drawn again
-    whenever a browser connects (page reload, Voilà).
+    the last move), ``draw_line`` (show a line of play the computer expects), ``player_name``
+    and ``prompt``. Call ``draw(state)`` to show a state: it batches the drawing into one
+    message and remembers the state, so the board is drawn again whenever a browser connects
+    (page reload, Voilà).
     """
 
     palette: ClassVar[Palette] = PALETTE
@@ -123,6 +124,7 @@ class Board(ABC, Generic[State, Player]):
         )
         self.canvas.on_client_ready(self._client_ready)
         self._shown: tuple[State, State | None] | None = None
+        self._line: tuple[State, ...] = ()
 
     # -- what a game writes ---------------------------------------------------------------------
 
@@ -144,26 +146,41 @@ class Board(ABC, Generic[State, Player]):
         A grid game finds the changed cell and calls ``highlight_cell``.
         """
 
+    def draw_line(self, canvas: Any, state: State, line: Sequence[State]) -> None:
+        """Show ``line``, the states of a line of play after ``state``, over it; default: none.
+
+        Drawn over ``draw_state`` and ``draw_move`` when ``draw`` is given a line, e.g. the
+        principal variation that the computer's explanation reads. A grid game finds the cell
+        of each move and calls ``draw_ghost`` with the move's number, 1, 2, 3, ...
+        """
+
     def player_name(self, player: Player) -> str:
         """How the status line names ``player`` ("you are X")."""
         return str(player)
 
     # -- drawing --------------------------------------------------------------------------------
 
-    def draw(self, state: State, before: State | None = None) -> None:
+    def draw(self, state: State, before: State | None = None, line: Sequence[State] = ()) -> None:
         """Show ``state`` (and the move that led to it from ``before``, if given).
 
+        With ``line`` (states that follow ``state``), ``draw_line`` shows it over the board.
         The commands go to the browser in one message (``hold_canvas``), so the board never shows
         half-drawn. The state is remembered for the redraw when a browser connects.
         """
         with _DRAWING:
             self._shown = (state, before)
+            self._line = tuple(line)
             self._paint()
 
     @property
     def shown(self) -> State | None:
         """The state drawn last (``None`` before the first ``draw``)."""
         return None if self._shown is None else self._shown[0]
+
+    @property
+    def shown_line(self) -> tuple[State, ...]:
+        """The line of play drawn over the state (empty if none)."""
+        return self._line
 
     def redraw(self) -> None:
         """Draw the remembered state again (or the empty background before the first ``draw``)."""
@@ -188,6 +205,9 @@ class Board(ABC, Generic[State, Player]):
                     if before is not None:
                         self._reset_styles(canvas)
                         self.draw_move(canvas, before, state)
+                    if self._line:
+                        self._reset_styles(canvas)
+                        self.draw_line(canvas, state, self._line)
             except BaseException as error:
                 failure = error
         if failure is not None:

@@ -21,6 +21,13 @@ under nbval::
     play.click(*board.center(1, 1))
     play.wait()
     print(play.status)
+
+With ``explain``, a function ``explain(state, player, next_state) -> Explanation`` (see
+``gamesolver.explain``), the widget gets an *Explain* toggle: when it is on, the computer's move
+is explained in words under the status line, and the line of play it expects is drawn on the
+board (``Board.draw_line``), until the student's next click::
+
+    Play(game, board, computer, explain=explain_move, explaining=True)
 """
 
 from __future__ import annotations
@@ -35,6 +42,7 @@ from typing import Any, Generic, Literal
 import ipywidgets
 
 from gamesolver.board import Board, IllegalMove
+from gamesolver.explain import Explanation
 from gamesolver.game import Game, Player, State, Value
 from gamesolver.table import fmt
 
@@ -48,6 +56,13 @@ Chooser = Callable[[Any, Any, random.Random], tuple[Value, Any]]
 among equally good moves, seeded so that a notebook plays the same game on every run.
 """
 
+Explainer = Callable[[Any, Any, Any], Explanation[Any]]
+"""Why the computer moved: ``explain(state, player, next_state) -> Explanation``.
+
+Called after the computer's choice with the position it moved from and the move it made; the
+``Explanation`` holds the sentences and the line of play the board draws.
+"""
+
 WAIT = "Wait: I am still thinking."
 GAME_OVER = "The game is over: press New game."
 NOT_LEGAL = "That is not a legal move here."
@@ -56,6 +71,8 @@ THINKING = "I am thinking ..."
 PLAY_AGAIN = "Press New game to play again."
 YOU_FIRST = "You first"
 COMPUTER_FIRST = "Computer first"
+EXPLAIN = "Explain"
+NO_EXPLANATION = "I cannot explain this move ({error})."
 
 
 @dataclass(frozen=True)
@@ -93,6 +110,10 @@ class PlayController(Generic[State, Player]):
     ``start_computer_turn()`` returns a ``ComputerTurn``, ``think(turn)`` runs ``choose`` (the
     slow part; safe to run in another thread, it touches no state of the controller) and
     ``finish_computer_turn(turn, result)`` makes the move. ``computer_move()`` does all three.
+
+    With an ``explain`` function, ``explain_turn(turn, next_state)`` (also safe in another
+    thread) explains the computer's move; ``finish_computer_turn`` keeps the result as
+    ``explanation`` until the student's next click, undo or new game.
     """
 
     def __init__(
@@ -104,8 +125,12 @@ class PlayController(Generic[State, Player]):
         human_first: bool = True,
         seed: int = 0,
         rng: random.Random | None = None,
+        explain: Callable[[State, Player, State], Explanation[State]] | None = None,
     ) -> None:
-        """A new game; ``rng`` (default: ``random.Random(seed)``) goes to every ``choose``."""
+        """A new game; ``rng`` (default: ``random.Random(seed)``) goes to every ``choose``.
+
+        ``explain(state, player, next_state)``, if given, explains the computer's moves.
+        """
         if len(game.Players) != 2:
             raise ValueError(f"a game to play needs two players, not {list(game.Players)!r}")
         self.game = game
@@ -115,6 +140,12 @@ class PlayController(Generic[State, Player]):
         self.human_first = human_first
         self.error: BaseException | None = None
         """Why the computer's last search failed, if it did."""
+        self.explainer = explain
+        self.explanation: Explanation[State] | None = None
+        """Why the computer made its last move (with an ``explain`` function), until the
+        student's next click."""
+        self.explanation_error: BaseException | None = None
+        """Why the last explanation failed, if it did (the game goes on without it)."""
         self._epoch = 0
         self.new_game(human_first)
 
@@ -135,6 +166,7 @@ class PlayController(Generic[State, Player]):
         self.value: Value | None = None
         self.history: list[_HumanTurn[State]] = []
         self.error = None
+        self.forget_explanation()
         you, me = self.board.player_name(self.human), self.board.player_name(self.computer)
         if self.human_first:
             intro = f"New game: you are {you}, I am {me}."
@@ -170,7 +202,9 @@ class PlayController(Generic[State, Player]):
 
         Returns whether a move was made. Otherwise the state is unchanged and the status line
         says why: not the student's turn, the game is over, or the board's ``IllegalMove``.
+        Any click ends the explanation of the computer's last move.
         """
+        self.forget_explanation()
         if self.phase == "computer":
             self.status = WAIT
             return False
@@ -213,6 +247,7 @@ class PlayController(Generic[State, Player]):
         self._epoch += 1
         self.state, self.before, self.value = turn.state, turn.before, turn.value
         self.error = None
+        self.forget_explanation()
         self.phase = "human"
         self.status = f"{taken}. {self._your_turn()}"
         return True
@@ -229,17 +264,38 @@ class PlayController(Generic[State, Player]):
         """Run the search for ``turn``: ``choose(state, player, rng)``; changes nothing here."""
         return self.choose(turn.state, turn.player, turn.rng)
 
+    def explain_turn(
+        self, turn: ComputerTurn[State, Player], after: State
+    ) -> Explanation[State] | None:
+        """Explain the computer's move to ``after`` in ``turn`` (``None`` without ``explain``).
+
+        Like ``think``, it changes nothing here, so it can run in another thread.
+        """
+        if self.explainer is None:
+            return None
+        return self.explainer(turn.state, turn.player, after)
+
+    def forget_explanation(self) -> None:
+        """Drop the explanation of the computer's last move (and why it failed, if it did)."""
+        self.explanation = None
+        self.explanation_error = None
+
     def is_current(self, turn: ComputerTurn[State, Player]) -> bool:
         """Whether the game still waits for ``turn``'s move (no New game or move since)."""
         return self.phase == "computer" and turn.epoch == self._epoch
 
     def finish_computer_turn(
-        self, turn: ComputerTurn[State, Player], result: tuple[Value, State]
+        self,
+        turn: ComputerTurn[State, Player],
+        result: tuple[Value, State],
+        explanation: Explanation[State] | None = None,
+        explanation_error: BaseException | None = None,
     ) -> bool:
         """Make the computer's move ``result = (value, next_state)``; returns whether it did.
 
         A result for an old position (the student pressed New game meanwhile) is ignored. A
-        next state that is not a legal move is reported as a failed search.
+        next state that is not a legal move is reported as a failed search. ``explanation``
+        (or ``explanation_error``, why ``explain_turn`` failed) is kept with the move.
         """
         if not self.is_current(turn):
             return False
@@ -252,6 +308,7 @@ class PlayController(Generic[State, Player]):
             self.fail_computer_turn(turn, error)
             return False
         self.value = value
+        self.explanation, self.explanation_error = explanation, explanation_error
         name = self._move(after)
         if self.game.finished(self.state):
             self.phase = "over"
@@ -276,7 +333,8 @@ class PlayController(Generic[State, Player]):
     def computer_move(self) -> bool:
         """The computer's whole turn, here and now (headless play, tests); returns ``True``.
 
-        An exception from ``choose`` is recorded as a failed search and then raised.
+        An exception from ``choose`` is recorded as a failed search and then raised; one from
+        ``explain`` is kept in ``explanation_error``, and the game goes on.
         """
         turn = self.start_computer_turn()
         try:
@@ -284,7 +342,24 @@ class PlayController(Generic[State, Player]):
         except Exception as error:
             self.fail_computer_turn(turn, error)
             raise
-        return self.finish_computer_turn(turn, result)
+        explanation, failure = self.try_explain(turn, result)
+        return self.finish_computer_turn(turn, result, explanation, failure)
+
+    def try_explain(
+        self, turn: ComputerTurn[State, Player], result: tuple[Value, State]
+    ) -> tuple[Explanation[State] | None, BaseException | None]:
+        """``explain_turn`` for the move in ``result`` and ``None``, or ``None`` and why it failed.
+
+        Nothing to explain (``None, None``) without ``explain`` or for an illegal move, which
+        ``finish_computer_turn`` reports. Safe in another thread, like ``think``.
+        """
+        after = result[1]
+        if self.explainer is None or after not in self.game.next_states(turn.state, turn.player):
+            return None, None
+        try:
+            return self.explain_turn(turn, after), None
+        except Exception as error:
+            return None, error
 
     # -- texts ----------------------------------------------------------------------------------
 
@@ -326,6 +401,12 @@ class Play(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped
 
     ``choose(state, player, rng)`` is the computer's choice; ``seed`` (or an ``rng``) makes the
     games reproducible.
+
+    With ``explain`` (an ``Explainer``), a toggle button *Explain* joins the buttons (on from
+    the start if ``explaining``), and an explanation line (CSS class ``gamesolver-explanation``)
+    the status line: while the toggle is on, after each of the computer's moves it shows why
+    the computer moved there, and the board shows the line of play it expects, until the
+    student's next click. ``explanation`` is that text as plain text.
     """
 
     def __init__(
@@ -337,10 +418,12 @@ class Play(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped
         human_first: bool = True,
         seed: int = 0,
         rng: random.Random | None = None,
+        explain: Explainer | None = None,
+        explaining: bool = False,
     ) -> None:
         """Show a new game; if the computer moves first, it starts thinking at once."""
         controller = PlayController(
-            game, board, choose, human_first=human_first, seed=seed, rng=rng
+            game, board, choose, human_first=human_first, seed=seed, rng=rng, explain=explain
         )
         status_line = ipywidgets.HTML()
         status_line.add_class("gamesolver-status")
@@ -353,15 +436,31 @@ class Play(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped
             value=YOU_FIRST if human_first else COMPUTER_FIRST,
             tooltips=["You move first", "I move first"],
         )
-        super().__init__(
-            children=[board.canvas, status_line, ipywidgets.HBox([new_button, undo_button, first])]
-        )
+        buttons = [new_button, undo_button, first]
+        children = [board.canvas, status_line]
+        explanation_line: Any = None
+        explain_button: Any = None
+        if explain is not None:
+            explanation_line = ipywidgets.HTML()
+            explanation_line.add_class("gamesolver-explanation")
+            explain_button = ipywidgets.ToggleButton(
+                value=explaining,
+                description=EXPLAIN,
+                tooltip="After my move: why I played it, and the line I expect on the board",
+            )
+            children.append(explanation_line)
+            buttons.append(explain_button)
+        super().__init__(children=[*children, ipywidgets.HBox(buttons)])
         self.controller: PlayController[Any, Any] = controller
         self.board = board
         self.status_line = status_line
         self.new_button = new_button
         self.undo_button = undo_button
         self.first = first
+        self.explanation_line = explanation_line
+        """The HTML widget under the status line that shows explanations (``None`` without)."""
+        self.explain_button = explain_button
+        """The *Explain* toggle (``None`` without ``explain``)."""
         # One lock for the controller and the widgets: the click handler (the kernel's thread)
         # and the computer's thread both change them. The search itself runs without it.
         self._play_lock = threading.RLock()
@@ -372,6 +471,8 @@ class Play(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped
         new_button.on_click(lambda _button: self.new_game())
         undo_button.on_click(lambda _button: self.undo())
         first.observe(self._first_changed, names="value")
+        if explain_button is not None:
+            explain_button.observe(self._explain_changed, names="value")
         with self._play_lock:
             self._show()
             self._think_if_my_turn()
@@ -386,14 +487,40 @@ class Play(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped
         with self._play_lock:
             return self.controller.status
 
+    @property
+    def explaining(self) -> bool:
+        """Whether explanations are on (the *Explain* toggle; ``False`` without ``explain``)."""
+        return self.explain_button is not None and bool(self.explain_button.value)
+
+    @explaining.setter
+    def explaining(self, on: bool) -> None:
+        if self.explain_button is None:
+            raise ValueError("this game has no explanations: give Play an explain function")
+        self.explain_button.value = on
+
+    @property
+    def explanation(self) -> str:
+        """The explanation line as plain text: empty unless explanations are on and there is one."""
+        with self._play_lock:
+            if not self.explaining:
+                return ""
+            if self.controller.explanation is not None:
+                return str(self.controller.explanation)
+            if self.controller.explanation_error is not None:
+                return self._failed_explanation(self.controller.explanation_error)
+            return ""
+
     # -- the student's actions ------------------------------------------------------------------
 
     def click(self, x: float, y: float) -> None:
         """A click at canvas pixel ``(x, y)``, from the canvas or from a notebook cell."""
         with self._play_lock:
+            line_shown = bool(self._line())
             if self.controller.click(x, y):
                 self._show()
                 self._think_if_my_turn()
+            elif line_shown:  # the click ended the explanation: the board loses its line
+                self._show()
             else:
                 self._show_status()
 
@@ -421,6 +548,10 @@ class Play(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped
     def _first_changed(self, change: dict[str, Any]) -> None:
         if not self._setting_first:
             self.new_game(change["new"] == YOU_FIRST)
+
+    def _explain_changed(self, change: dict[str, Any]) -> None:
+        with self._play_lock:
+            self._show()
 
     # -- the computer's move --------------------------------------------------------------------
 
@@ -453,7 +584,7 @@ class Play(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped
         thread.start()
 
     def _think(self, turn: ComputerTurn[Any, Any]) -> None:
-        """The background thread: search without the lock, then show the move with it."""
+        """The background thread: search (and explain) without the lock, then show the move."""
         try:
             result = self.controller.think(turn)
         except Exception as error:
@@ -462,11 +593,12 @@ class Play(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped
                     self._error = error
                     self._show_status()
             return
+        explanation, failure = self.controller.try_explain(turn, result)
         with self._play_lock:
             if not self.controller.is_current(turn):
                 return  # a search for an old position: New game was pressed meanwhile
             try:
-                if self.controller.finish_computer_turn(turn, result):
+                if self.controller.finish_computer_turn(turn, result, explanation, failure):
                     self._show()
                 else:  # not a legal move: the controller reports a failed search
                     self._error = self.controller.error
@@ -476,9 +608,29 @@ class Play(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped
 
     # -- showing --------------------------------------------------------------------------------
 
+    def _line(self) -> tuple[Any, ...]:
+        """The line of play to draw on the board: the explanation's, while it is shown."""
+        explanation = self.controller.explanation
+        return explanation.line if self.explaining and explanation is not None else ()
+
     def _show(self) -> None:
-        self.board.draw(self.controller.state, self.controller.before)
+        self.board.draw(self.controller.state, self.controller.before, self._line())
         self._show_status()
 
     def _show_status(self) -> None:
         self.status_line.value = html.escape(self.controller.status)
+        if self.explanation_line is not None:
+            self.explanation_line.value = self._explanation_html()
+
+    def _explanation_html(self) -> str:
+        if not self.explaining:
+            return ""
+        if self.controller.explanation is not None:
+            return self.controller.explanation.html()
+        if self.controller.explanation_error is not None:
+            return html.escape(self._failed_explanation(self.controller.explanation_error))
+        return ""
+
+    @staticmethod
+    def _failed_explanation(error: BaseException) -> str:
+        return NO_EXPLANATION.format(error=f"{type(error).__name__}: {error}")

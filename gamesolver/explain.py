@@ -1,0 +1,431 @@
+"""Explaining a move in words: a small controlled language that reads what the search found.
+
+The slides (seed 003) ask an interface to "explain why a move is better than another ... by
+generating explanations in natural language: invent a controlled language and parameterize it".
+This module is that language. It does not search: the searches are the solver notebook's, handed
+in as plain functions, so that nothing here depends on which algorithm found the values.
+
+Two steps::
+
+    moves = assess(game, state, player, value, plies, chosen)  # searches: every move, its value,
+                                                               # the line of best play after it
+    explanation = explain(game, state, player, chosen, moves)  # words: one sentence per move
+    print(explanation)
+
+``value(state, player)`` is an exact search (e.g. ``alpha_beta_memo``); ``plies(state, player)``
+(optional) says in how many moves best play decides the game, e.g. the first depth at which
+``depth_limited`` search sees a certain result. Two tic-tac-toe explanations: ``X`` to move
+after ``X (0, 0), O (0, 1)``, and ``O`` to move, who must block the top row::
+
+    I play (1, 1). If you answer (2, 2), I play (1, 0), you play (0, 2) and I play (1, 2);
+    whatever you do, I win in 2 more moves.
+    (0, 2) only draws: you would answer (1, 1) and hold the draw.
+    (1, 0) is just as good.
+    ...
+
+    I play (0, 2). If you answer (2, 0), I play (1, 0), you play (1, 2), I play (2, 1) and you
+    play (2, 2); with best play on both sides it is a draw.
+    (1, 0) loses: you would win at once with (0, 2).
+    ...
+
+**The grammar.** An explanation is the *move paragraph* followed by one *reason* per other move
+(in the game's order of moves). The move paragraph is ``ends`` if the move ends the game, else
+``plays`` followed by the *reading* of the line of best play and the *verdict*, joined by
+``"; "``. The reading is ``answer`` for the opponent's first move (the if-clause), a comma,
+then ``mine`` and ``yours`` in turn (the main clause), separated by ``", "``, the last one by
+``" and "``: "If you answer (0, 0), I play (2, 2), you play (0, 2) and I play (2, 0)". A line of
+one move that ends the game is read ``answer_ends``, and says all there is to say (no
+verdict).
+
+"I" is the player who moves, "you" the opponent; every value is the player's. ``{move}`` and
+``{reply}`` are ``game.move_name``; ``{value}`` is a value as the tables print it; ``{n}``
+counts moves of one player: "I win in {n} more moves" counts mine after this one, "you win in
+{n} moves" counts yours, your answer included (as chess counts a "mate in n").
+
+Every template, by default (``Language()``)::
+
+    name        wording                                                       used when
+    ----------  ------------------------------------------------------------  ----------------
+    plays       I play {move}.                                                the move
+    ends        I play {move}: {outcome}.                                     ... ends the game
+    answer      If you answer {move}                                          reading: move 1
+    answer_ends If you answer {move}, {outcome}                               ... ends the game
+    mine        I play {move}                                                 my later moves
+    yours       you play {move}                                               yours
+    won         I win                                                         outcome: u > 0
+    drawn       it is a draw                                                  u = 0
+    lost        you win                                                       u < 0
+    win_next    whatever you do, I win with my next move                      verdict: v = best
+    win_in      whatever you do, I win in {n} more moves                        (n = 1, > 1, ?)
+    win         whatever you do, I win
+    draw        with best play on both sides it is a draw                     v = 0
+    loss_next   you can win with your next move                               v = worst
+    loss_in     you can win in {n} moves, whatever I do                         (n = 1, > 1, ?)
+    loss        you can win, whatever I do
+    better      with best play it is better for me ({value})                  0 < v < best
+    worse       with best play it is better for you ({value})                 worst < v < 0
+    same        {move} is just as good.                                       w = v
+    wins_now    {move} wins too, at once.                                     w = v = best,
+    wins_next   {move} wins too, with my next move.                             another n
+    wins_in     {move} wins too, in {n} more moves.
+    loses_now   {move} loses: you would win at once with {reply}.             w = worst < v, or
+    loses_in    {move} loses: you would answer {reply} and win in {n} moves.    w = v, other n
+    loses       {move} loses: you would win with {reply}.                       (n = 1, > 1, ?)
+    draws       {move} only draws: you would answer {reply} and hold the draw.  w = 0 < v
+    weaker      {move} is worse for me ({value}): you would answer {reply}.   other w < v
+    ends_early  {move} would end the game: {outcome}.                         w < v, game over
+    stronger    {move} would be better ({value}).                             w > v
+
+``v`` is the value of the move played, ``w`` that of another move, ``u`` the utility of a
+finished game, all for the player who moves; "(n = 1, > 1, ?)" lists the cases of the three
+lines in order, "?" for an unknown n. The reading's separators are fields too: ``then``
+(``", "``), ``last`` (``" and "``) and ``verdict`` (``"; "``).
+
+The reply is the first move of the line of best play after the other move: the opponent's
+refutation. The language is parameterized twice: by the game (its move names and utility
+range) and by a ``Language``, whose fields are the templates above, e.g. for Nim, whose move
+names are verbs: ``Language(plays="I {move}.", mine="I {move}", yours="you {move}")``.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, fields
+from typing import Generic
+
+from gamesolver.game import Game, Player, State, Value
+from gamesolver.table import fmt
+
+ValueSearch = Callable[[State, Player], Value]
+"""``value(state, player)``: the value of ``state`` for ``player``, the player to move there."""
+
+PliesSearch = Callable[[State, Player], "int | None"]
+"""``plies(state, player)``: after how many moves (of both players) best play ends the game.
+
+That is the quickest win that the winner can force against the slowest defence: 0 for a
+finished state, ``None`` when neither player can force a win (or when it is not known).
+"""
+
+
+@dataclass(frozen=True)
+class Language:
+    """The sentence templates of explanations; the module docstring says when each is used.
+
+    Replace some to fit a game or a class, e.g. ``Language(plays="I {move}.")``; ``check`` (run
+    on construction) makes sure every template uses only the placeholders it is given.
+    """
+
+    plays: str = "I play {move}."
+    ends: str = "I play {move}: {outcome}."
+    answer: str = "If you answer {move}"
+    answer_ends: str = "If you answer {move}, {outcome}"
+    mine: str = "I play {move}"
+    yours: str = "you play {move}"
+    won: str = "I win"
+    drawn: str = "it is a draw"
+    lost: str = "you win"
+    win_next: str = "whatever you do, I win with my next move"
+    win_in: str = "whatever you do, I win in {n} more moves"
+    win: str = "whatever you do, I win"
+    draw: str = "with best play on both sides it is a draw"
+    loss_next: str = "you can win with your next move"
+    loss_in: str = "you can win in {n} moves, whatever I do"
+    loss: str = "you can win, whatever I do"
+    better: str = "with best play it is better for me ({value})"
+    worse: str = "with best play it is better for you ({value})"
+    same: str = "{move} is just as good."
+    wins_now: str = "{move} wins too, at once."
+    wins_next: str = "{move} wins too, with my next move."
+    wins_in: str = "{move} wins too, in {n} more moves."
+    loses_now: str = "{move} loses: you would win at once with {reply}."
+    loses_in: str = "{move} loses: you would answer {reply} and win in {n} moves."
+    loses: str = "{move} loses: you would win with {reply}."
+    draws: str = "{move} only draws: you would answer {reply} and hold the draw."
+    weaker: str = "{move} is worse for me ({value}): you would answer {reply}."
+    ends_early: str = "{move} would end the game: {outcome}."
+    stronger: str = "{move} would be better ({value})."
+    then: str = ", "
+    """Between the moves of the reading."""
+    last: str = " and "
+    """Before the last move of the reading."""
+    verdict: str = "; "
+    """Between the reading and the verdict."""
+
+    def __post_init__(self) -> None:
+        self.check()
+
+    def check(self) -> None:
+        """Raise ``ValueError`` if a template uses a placeholder it is not given."""
+        allowed = {"move", "reply", "value", "n", "outcome"}
+        for field in fields(self):
+            template = getattr(self, field.name)
+            try:
+                template.format(**dict.fromkeys(allowed, ""))
+            except (KeyError, IndexError, ValueError) as error:
+                raise ValueError(
+                    f"the template {field.name}={template!r} is not valid: {error!r} "
+                    f"(placeholders: {', '.join(sorted(allowed))})"
+                ) from None
+
+
+ENGLISH = Language()
+"""The default wording (the table in the module docstring)."""
+
+
+@dataclass(frozen=True)
+class Assessment(Generic[State]):
+    """What the searches found out about one move of the player to move.
+
+    - ``after``: the state the move leads to;
+    - ``value``: its value for the player who makes the move;
+    - ``line``: best play after the move, as states, the opponent's answer (the refutation)
+      first, as far as it was followed; empty only if the move ends the game;
+    - ``plies``: after how many more moves best play ends the game, if one side can force a
+      win and the search knows it (see ``PliesSearch``), else ``None``.
+    """
+
+    after: State
+    value: Value
+    line: tuple[State, ...] = ()
+    plies: int | None = None
+
+    @property
+    def reply(self) -> State | None:
+        """The opponent's best answer: the first state of the line (``None`` if it is empty)."""
+        return self.line[0] if self.line else None
+
+
+@dataclass(frozen=True)
+class Explanation(Generic[State]):
+    """Why a move was played: the move paragraph and one reason per other move.
+
+    ``str(explanation)`` (and its ``repr``, shown by a notebook cell) is the sentences, one
+    paragraph per line. ``line`` is the line of best play after the move, which a board can
+    draw (``Board.draw_line``).
+    """
+
+    chosen: Assessment[State]
+    others: tuple[Assessment[State], ...]
+    summary: str
+    """The move paragraph: the move, the reading of its line, the verdict."""
+    reasons: tuple[str, ...]
+    """One sentence per other move, in the game's order of moves."""
+
+    @property
+    def line(self) -> tuple[State, ...]:
+        """The line of best play after the chosen move."""
+        return self.chosen.line
+
+    @property
+    def sentences(self) -> tuple[str, ...]:
+        """The move paragraph, then the reasons."""
+        return (self.summary, *self.reasons)
+
+    def __str__(self) -> str:
+        return "\n".join(self.sentences)
+
+    def __repr__(self) -> str:
+        return str(self)
+
+    def html(self) -> str:
+        """The explanation as HTML: the move paragraph, then the reasons as a list."""
+        items = "".join(f"<li>{html.escape(reason)}</li>" for reason in self.reasons)
+        reasons = f"<ul>{items}</ul>" if items else ""
+        return f"<p>{html.escape(self.summary)}</p>{reasons}"
+
+
+# -- the searches -------------------------------------------------------------------------------
+
+
+def best_line(
+    game: Game[State, Player],
+    state: State,
+    player: Player,
+    value: ValueSearch[State, Player],
+    plies: PliesSearch[State, Player] | None = None,
+    length: int | None = None,
+) -> list[State]:
+    """The states of a line of best play from ``state`` (``player`` to move) to the end.
+
+    With ``length``, the line stops after that many moves.
+
+    Each player keeps the value (``value`` of every next state). Among equally good moves, with
+    ``plies``: the winner takes the quickest win, the loser the slowest loss; otherwise, and
+    without ``plies``, the first in the game's order. So the line shows the refutation that
+    the sentence names, in the number of moves the sentence gives.
+    """
+    line: list[State] = []
+    while not game.finished(state) and (length is None or len(line) < length):
+        opponent = game.other(player)
+        moves = list(game.next_states(state, player))
+        if not moves:
+            break
+        values = [-value(after, opponent) for after in moves]
+        best = max(values)
+        candidates = [after for after, v in zip(moves, values, strict=True) if v == best]
+        if plies is not None and len(candidates) > 1 and best in game.utility_range:
+            lengths = [_length(plies(after, opponent)) for after in candidates]
+            quickest = min(lengths) if best >= game.best else max(lengths)  # the loser delays
+            candidates = [candidates[lengths.index(quickest)]]
+        state, player = candidates[0], opponent
+        line.append(state)
+    return line
+
+
+def _length(plies: int | None) -> float:
+    """A number of moves to compare; unknown counts as endless."""
+    return float("inf") if plies is None else plies
+
+
+def assess(
+    game: Game[State, Player],
+    state: State,
+    player: Player,
+    value: ValueSearch[State, Player],
+    plies: PliesSearch[State, Player] | None = None,
+    chosen: State | None = None,
+) -> list[Assessment[State]]:
+    """Every move of ``player`` in ``state``, in the game's order, assessed by the searches.
+
+    For each next state: its value for ``player`` (``-value(after, opponent)``), the line of
+    best play after it (``best_line``) and, with ``plies``, after how many moves it ends. With
+    ``chosen`` (the move played), only its line is followed to the end; the other moves get
+    the first move of theirs, the reply that their sentences name (which saves most of the
+    searching).
+    """
+    opponent = game.other(player)
+    result: list[Assessment[State]] = []
+    for after in game.next_states(state, player):
+        length = None if chosen is None or after == chosen else 1
+        line = best_line(game, after, opponent, value, plies, length)
+        decided = None if plies is None else plies(after, opponent)
+        result.append(Assessment(after, -value(after, opponent), tuple(line), decided))
+    return result
+
+
+# -- the words ----------------------------------------------------------------------------------
+
+
+def explain(
+    game: Game[State, Player],
+    state: State,
+    player: Player,
+    chosen: State,
+    moves: Sequence[Assessment[State]],
+    language: Language = ENGLISH,
+) -> Explanation[State]:
+    """Why ``player`` plays from ``state`` to ``chosen``, from the ``moves`` that ``assess`` made.
+
+    ``moves`` must hold ``chosen``; a move that does not end the game needs its line.
+    """
+    if not moves:
+        raise ValueError("there is no move to explain: moves is empty")
+    found = [move for move in moves if move.after == chosen]
+    if not found:
+        raise ValueError(
+            f"the chosen move {game.move_name(state, chosen)} is not among the assessed moves"
+        )
+    for move in moves:
+        if not move.line and not game.finished(move.after):
+            raise ValueError(
+                f"{game.move_name(state, move.after)} does not end the game, "
+                "but its assessment has no line of best play"
+            )
+    words = _Words(game, state, player, language)
+    me = found[0]
+    others = tuple(move for move in moves if move.after != chosen)
+    return Explanation(me, others, words.summary(me), tuple(words.reason(o, me) for o in others))
+
+
+@dataclass(frozen=True)
+class _Words(Generic[State, Player]):
+    """The sentences for one position: the game names the moves, the language words them."""
+
+    game: Game[State, Player]
+    state: State
+    player: Player
+    language: Language
+
+    def summary(self, me: Assessment[State]) -> str:
+        """The move paragraph: ``ends``, or ``plays`` + reading + verdict."""
+        words, name = self.language, self.game.move_name(self.state, me.after)
+        if self.game.finished(me.after):
+            return words.ends.format(move=name, outcome=self.outcome(me.after))
+        reading = self.reading(me.after, me.line)
+        if len(me.line) == 1 and self.game.finished(me.line[0]):
+            return f"{words.plays.format(move=name)} {reading}."  # the reading says it all
+        verdict = self.verdict(me)
+        return f"{words.plays.format(move=name)} {reading}{words.verdict}{verdict}."
+
+    def reading(self, after: State, line: Sequence[State]) -> str:
+        """The line of best play after ``after``, move by move, the opponent's answer first."""
+        words = self.language
+        steps: list[str] = []
+        before = after
+        for number, state in enumerate(line):
+            name = self.game.move_name(before, state)
+            if number == 0:
+                template = words.answer
+            else:
+                template = words.yours if number % 2 == 0 else words.mine
+            steps.append(template.format(move=name))
+            before = state
+        if len(steps) == 1 and self.game.finished(line[0]):
+            return words.answer_ends.format(move=name, outcome=self.outcome(line[0]))
+        if len(steps) <= 2:
+            return words.then.join(steps)
+        rest = words.then.join(steps[1:-1]) + words.last + steps[-1]
+        return steps[0] + words.then + rest
+
+    def verdict(self, me: Assessment[State]) -> str:
+        """What the value of the move promises, from the player's point of view."""
+        words, game, v = self.language, self.game, me.value
+        if v >= game.best:
+            mine = None if me.plies is None else me.plies // 2  # my moves after this one
+            if mine is None or mine < 1:
+                return words.win
+            return words.win_next if mine == 1 else words.win_in.format(n=mine)
+        if v <= game.worst:
+            yours = None if me.plies is None else (me.plies + 1) // 2  # your moves
+            if yours is None or yours < 1:
+                return words.loss
+            return words.loss_next if yours == 1 else words.loss_in.format(n=yours)
+        if v == 0:
+            return words.draw
+        return (words.better if v > 0 else words.worse).format(value=fmt(v))
+
+    def reason(self, other: Assessment[State], me: Assessment[State]) -> str:
+        """One sentence on why ``other`` was not played instead of ``me``."""
+        words, game = self.language, self.game
+        name = game.move_name(self.state, other.after)
+        w, v = other.value, me.value
+        if w > v:
+            return words.stronger.format(move=name, value=fmt(w))
+        different = other.plies is not None and other.plies != me.plies
+        if w == v and not (w <= game.worst and different):
+            if w >= game.best and different and other.plies is not None:
+                mine = other.plies // 2  # my moves after this one
+                if mine == 0:
+                    return words.wins_now.format(move=name)
+                return (words.wins_next if mine == 1 else words.wins_in).format(move=name, n=mine)
+            return words.same.format(move=name)
+        if other.reply is None:  # the other move ends the game, worse than this one
+            return words.ends_early.format(move=name, outcome=self.outcome(other.after))
+        reply = game.move_name(other.after, other.reply)
+        if w <= game.worst:  # lower than v, or as low but sooner or later
+            yours = None if other.plies is None else (other.plies + 1) // 2  # your answer included
+            if yours is None or yours < 1:
+                return words.loses.format(move=name, reply=reply)
+            if yours == 1:
+                return words.loses_now.format(move=name, reply=reply)
+            return words.loses_in.format(move=name, reply=reply, n=yours)
+        if w == 0:
+            return words.draws.format(move=name, reply=reply)
+        return words.weaker.format(move=name, reply=reply, value=fmt(w))
+
+    def outcome(self, finished: State) -> str:
+        """How a finished game ended, for the player."""
+        utility = self.game.utility(finished, self.player)
+        words = self.language
+        return words.won if utility > 0 else words.drawn if utility == 0 else words.lost

@@ -1,0 +1,125 @@
+"""The heuristics of the Heuristics lecture, loaded from the notebook: contract, values, claims.
+
+Each heuristic goes into its game with ``dataclasses.replace(game, heuristic=...)``, and the
+validator must pass it; on top, the contract (strictly inside the utility range, zero-sum) is
+checked on every reachable position, not only on the validator's random games. The lecture's
+claims are checked against exact search.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import types
+from typing import Any
+
+import pytest
+from conftest import NOTEBOOKS
+
+from gamesolver import Stats
+from gamesolver.check import check_game
+from gamesolver.explore import reachable
+from gamesolver.game import Game
+from gamesolver.notebook import load_notebook
+
+
+@pytest.fixture(scope="module")
+def heuristics() -> types.ModuleType:
+    """Heuristics.ipynb's definitions; it loads its games relative to its folder, as Jupyter."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.chdir(NOTEBOOKS)
+        return load_notebook(NOTEBOOKS / "Heuristics.ipynb")
+
+
+def games(h: types.ModuleType) -> dict[str, Game[Any, Any]]:
+    """Every game of the lecture that has a heuristic, by the heuristic's name."""
+    return {"open lines": h.ttt.game, "Bouton": h.nim_game, "eta": h.ttt_eta}
+
+
+@pytest.mark.parametrize("name", ["open lines", "Bouton", "eta"])
+def test_the_validator_passes_each_heuristic(heuristics: types.ModuleType, name: str) -> None:
+    report = check_game(games(heuristics)[name])
+    assert report.ok, report
+
+
+@pytest.mark.parametrize("name", ["open lines", "Bouton", "eta"])
+def test_the_contract_holds_on_every_reachable_position(
+    heuristics: types.ModuleType, name: str
+) -> None:
+    game = games(heuristics)[name]
+    assert game.heuristic is not None
+    checked = 0
+    for state, _ in reachable(game):
+        if game.finished(state):
+            continue
+        first, second = (game.heuristic(state, player) for player in game.Players)
+        assert game.worst < first < game.best and first == -second, state
+        checked += 1
+    assert checked == {"open lines": 4_520, "Bouton": 488, "eta": 4_520}[name]
+
+
+def test_the_unscaled_open_lines_break_the_contract(heuristics: types.ModuleType) -> None:
+    def unscaled(state: Any, player: str) -> int:
+        difference: int = heuristics.open_lines_difference(state)
+        return difference if player == "X" else -difference
+
+    report = check_game(dataclasses.replace(heuristics.ttt.game, heuristic=unscaled))
+    assert not report.ok and "Heuristic out of range" in repr(report)
+
+
+def test_the_slides_example(heuristics: types.ModuleType) -> None:
+    corner = heuristics.board("X.. ... ...")
+    ttt = heuristics.ttt
+    assert (ttt.open_lines(corner, "X"), ttt.open_lines(corner, "O")) == (8, 5)
+    assert heuristics.open_lines_difference(corner) == 3
+    assert ttt.heuristic(corner, "X") == pytest.approx(3 / 9)
+    assert heuristics.open_lines_difference(heuristics.board("... .X. ...")) == 4
+
+
+def test_bouton_at_depth_one_plays_perfectly(heuristics: types.ModuleType) -> None:
+    h = heuristics
+    chance, errs, calls = h.quality(h.nim_game, 1, h.nim_value)
+    assert (chance, errs) == (1.0, 0)
+    crude_chance, crude_errs, crude_calls = h.quality(h.nim_crude, 1, h.nim_value)
+    assert crude_chance < 0.3 and crude_errs == 420 and crude_calls == calls
+
+
+def test_ordering_by_bouton_prunes_the_exact_search(heuristics: types.ModuleType) -> None:
+    h = heuristics
+    values_and_calls = []
+    for game in [h.nim_crude, h.nim_game]:
+        stats = Stats()
+        value = h.alpha_beta_memo(game, game.Start, "A", stats, order=True)
+        values_and_calls.append((value, stats.calls))
+    (crude, crude_calls), (ordered, ordered_calls) = values_and_calls
+    assert crude == ordered == -1
+    assert ordered_calls * 5 < crude_calls
+
+
+def test_eta_counts_the_games_of_tic_tac_toe(heuristics: types.ModuleType) -> None:
+    h = heuristics
+    assert h.games_below(h.ttt.Start) == (131_184, 46_080, 77_904)
+    assert h.eta(h.ttt.Start, "X") == 131_184 - 77_904 == -h.eta(h.ttt.Start, "O")
+    won = h.board("XXX OO. ...")
+    assert h.games_below(won) == (1, 0, 0) and h.eta(won, "O") == -1
+
+
+def test_eta_is_misled_where_the_lecture_says(heuristics: types.ModuleType) -> None:
+    h = heuristics
+    state, player = h.board("XOX O.X ..."), "O"
+    assert h.eta_misled(state, player)
+    (favourite,) = h.rated_best(h.ttt_eta, state, player, 1)
+    assert h.ttt.describe_move(state, favourite) == "(1, 1)"
+    assert -h.ttt.exact(favourite, "X") == -1  # it loses
+    (holds,) = h.rated_best(h.ttt_eta, state, player, 2)
+    assert h.ttt.describe_move(state, holds) == "(2, 2)" and h.ttt.exact(holds, "X") == 0
+    explanation = h.ttt.explain_move(state, player, holds)
+    assert "(1, 1) loses: you would win at once with (2, 2)." in explanation.reasons
+
+
+def test_the_search_quality_measure(heuristics: types.ModuleType) -> None:
+    h = heuristics
+    crude = h.quality(h.ttt_crude, 1, h.ttt.exact)
+    open_lines = h.quality(h.ttt.game, 1, h.ttt.exact)
+    eta = h.quality(h.ttt_eta, 1, h.ttt.exact)
+    assert crude[0] < open_lines[0] < eta[0] < 1
+    assert crude[2] == open_lines[2] == eta[2] == 16_167  # the same tree at depth 1
