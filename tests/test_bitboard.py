@@ -1,5 +1,6 @@
 """Tic-tac-toe on bitboards (Tic-Tac-Toe-Bitboard.ipynb) against the list-of-rows version
-(Tic-Tac-Toe.ipynb): the layout, the conversions, and agreement on every reachable position."""
+(Tic-Tac-Toe.ipynb): the layout, the conversions, and agreement on every reachable position,
+including the open-lines estimate, the order of moves and the symmetry classes."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gamesolver import AnyGame, Stats
+from gamesolver.check import check_game
 from gamesolver.explore import reachable
 
 Position = tuple[Hashable, Hashable]
@@ -171,3 +173,114 @@ def test_show_draws_the_board(bits: types.ModuleType) -> None:
         "---+---+---",
         "   |   | X",
     ]
+
+
+# ---------------------------------------------------------------- the estimate and the symmetries
+
+
+def test_the_game_passes_the_check_with_heuristic_and_canonical(bits: types.ModuleType) -> None:
+    assert bits.game.heuristic is bits.heuristic and bits.game.canonical is bits.canonical
+    report = check_game(bits.game)
+    assert report.ok and report.warnings == [], repr(report)
+
+
+LINE_CELLS = [
+    (0, 1, 2),
+    (3, 4, 5),
+    (6, 7, 8),
+    (0, 3, 6),
+    (1, 4, 7),
+    (2, 5, 8),
+    (0, 4, 8),
+    (2, 4, 6),
+]
+"""The 8 lines by their cells, written out here independently of the notebook."""
+
+
+def test_open_table_counts_the_lines_without_the_opponent(bits: types.ModuleType) -> None:
+    assert len(bits.Open) == 512
+    for theirs in range(512):
+        expected = sum(all(not theirs >> cell & 1 for cell in cells) for cells in LINE_CELLS)
+        assert bits.Open[theirs] == bits.count_open(theirs) == expected
+    corner = bits.bit(0, 0)
+    assert (bits.open_lines(corner, 0), bits.open_lines(corner, 1)) == (8, 5)
+    assert bits.heuristic(corner, 0) == 3 / 9 == -bits.heuristic(corner, 1)
+
+
+def test_same_heuristic_on_every_reachable_position(
+    bits: types.ModuleType, rows: types.ModuleType, positions: list[Position]
+) -> None:
+    """The same open lines and the same float estimate, for both players, as the list version."""
+    for state, _ in positions:
+        board = bits.to_rows(state)
+        for p, m in zip(bits.Players, rows.Players, strict=True):
+            assert bits.open_lines(state, p) == rows.open_lines(board, m)
+            assert bits.heuristic(state, p) == rows.heuristic(board, m)  # equal, not approx
+
+
+def test_same_move_order_on_every_reachable_position(
+    bits: types.ModuleType, rows: types.ModuleType, positions: list[Position]
+) -> None:
+    """move_order (wins, then the heuristic, ties in reading order) sorts both games alike."""
+    for state, player in positions:
+        board, mark = as_rows(bits, (state, player))
+        ordered = bits.move_order(bits.game, state, player)
+        assert [bits.to_rows(ns) for ns in ordered] == rows.move_order(rows.game, board, mark)
+
+
+def test_permutations_are_the_eight_symmetries_of_the_square(bits: types.ModuleType) -> None:
+    cells = list(range(9))
+    perms = bits.Permutations
+    assert len(perms) == 8 and len({tuple(p) for p in perms}) == 8
+    assert cells in perms  # the fourth quarter turn is the identity
+    for where in perms:
+        assert sorted(where) == cells and where[4] == 4  # a permutation fixing the centre
+        assert {bits.permute(line, where) for line in bits.Lines} == set(bits.Lines)
+    for m in range(512):
+        images = bits.Images[m]
+        assert images == tuple(bits.permute(m, where) for where in perms)
+        assert bits.Shifted[m] == tuple(image << 9 for image in images)
+        assert all(image.bit_count() == m.bit_count() for image in images)
+
+
+def test_same_symmetries_on_every_reachable_position(
+    bits: types.ModuleType, rows: types.ModuleType, positions: list[Position]
+) -> None:
+    """The 8 images of every board, in the same order as the list version's."""
+    for state in {state for state, _ in positions}:
+        images = bits.symmetries(state)
+        assert [bits.to_rows(image) for image in images] == rows.symmetries(bits.to_rows(state))
+        assert bits.canonical(state) == min(images)
+
+
+def test_same_symmetry_classes_as_the_list_version(
+    bits: types.ModuleType, rows: types.ModuleType, positions: list[Position]
+) -> None:
+    """Different representatives, the same partition: what a memo table keyed by them sees."""
+    states = {state for state, _ in positions}
+    bit_classes: dict[int, set[int]] = {}
+    row_classes: dict[Hashable, set[Hashable]] = {}
+    for state in states:
+        bit_classes.setdefault(bits.canonical(state), set()).add(state)
+        row_classes.setdefault(rows.canonical(bits.to_rows(state)), set()).add(state)
+    assert len(bit_classes) == 765
+    assert {frozenset(c) for c in bit_classes.values()} == {
+        frozenset(c) for c in row_classes.values()
+    }
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.sampled_from(["X", "O", " "]), min_size=9, max_size=9))
+def test_canonical_on_any_board(cells: list[str]) -> None:
+    """On any board, reachable or not: one of its images, the same for all of them, idempotent."""
+    bits, rows = notebook("Tic-Tac-Toe-Bitboard.ipynb"), notebook("Tic-Tac-Toe.ipynb")
+    board = tuple(tuple(cells[3 * r : 3 * r + 3]) for r in range(3))
+    state = bits.from_rows(board)
+    images = bits.symmetries(state)
+    assert [bits.to_rows(image) for image in images] == rows.symmetries(board)
+    assert bits.canonical(state) in images
+    assert {bits.canonical(image) for image in images} == {bits.canonical(state)}
+    assert bits.canonical(bits.canonical(state)) == bits.canonical(state)
+    assert rows.canonical(bits.to_rows(bits.canonical(state))) == rows.canonical(board)
+    for p, m in zip(bits.Players, rows.Players, strict=True):
+        assert bits.heuristic(state, p) == rows.heuristic(board, m)
