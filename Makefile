@@ -8,7 +8,7 @@ STAMP  := $(VENV)/.installed-stamp
 # JupyterLab refuses to run as root unless told; lecturers' laptops are not root.
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
-.PHONY: all lab test lint typecheck pytest notebooks clean
+.PHONY: all lab test lint typecheck pytest notebooks clean bench
 
 all: test
 
@@ -22,8 +22,8 @@ lab: $(STAMP)
 	$(BIN)/jupyter lab $(ROOT_FLAG) --notebook-dir=notebooks --LabApp.default_url=/lab/tree/Index.ipynb
 
 lint: $(STAMP)
-	$(BIN)/ruff check gamesolver tests
-	$(BIN)/ruff format --check gamesolver tests
+	$(BIN)/ruff check gamesolver tests benchmarks
+	$(BIN)/ruff format --check gamesolver tests benchmarks
 	$(BIN)/nbqa ruff notebooks
 	$(BIN)/nbqa "ruff format --check" notebooks
 
@@ -34,6 +34,25 @@ pytest: $(STAMP)
 	$(BIN)/pytest --nbval --nbval-current-env --nbval-sanitize-with nbval_sanitize.cfg
 
 test: lint typecheck pytest
+
+# Play a game notebook as an app, without its code: make play GAME=Nim (Voila; Ctrl-C stops).
+.PHONY: play
+play: GAME ?= Tic-Tac-Toe
+play: PORT ?= 8866
+play: $(STAMP)
+	@test -f "notebooks/$(GAME).ipynb" || { echo "make play: there is no notebooks/$(GAME).ipynb" >&2; exit 2; }
+	@echo "Starting $(GAME): open the URL that Voila prints below (with its token) in a browser."
+	exec $(BIN)/voila "notebooks/$(GAME).ipynb" --no-browser --Voila.ip=127.0.0.1 --port=$(PORT) --Voila.auto_token=True
+
+# Side-by-side benchmarks against easyAI, aima3 and OpenSpiel (the extra `bench`): prints the
+# table and writes benchmarks/results.csv and benchmarks/results.md (10 to 20 minutes).
+# Options go in BENCH_ARGS, e.g. make bench BENCH_ARGS="--case tic-tac-toe --runs 3".
+$(VENV)/.bench-stamp: $(STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[test,bench]'
+	touch $@
+
+bench: $(VENV)/.bench-stamp
+	$(BIN)/python -m benchmarks $(BENCH_ARGS)
 
 # Re-execute every notebook in place and store its outputs (run after changing one).
 notebooks: $(STAMP)

@@ -1,0 +1,81 @@
+"""Nim in JupyterLab in a real browser: the computer moves first, the student takes a match.
+
+The ``Play`` section of ``Nim.ipynb`` starts from the piles (1, 3, 5, 7) with the computer to
+move. The checks read the page: the status line, and the canvas pixels of every cell (a match's
+wooden stick, or the board's background where no match is).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from gamesolver.notebook import load_notebook
+
+NOTEBOOK = "Nim.ipynb"
+START = (1, 3, 5, 7)
+"""The piles of the notebook's ``Play(nim(Big), NimBoard(), computer, human_first=False)``."""
+COMPUTER_MOVED = r"^I played take (\d+) from pile (\d+)\. "
+"""The status line after the computer's move ("take n from pile p", piles counted from 1)."""
+
+
+def computer_move(status: str) -> tuple[int, int]:
+    """The move ``(pile, n)`` that the status line reports."""
+    found = re.match(COMPUTER_MOVED, status)
+    assert found, f"not the computer's move: {status!r}"
+    return int(found[2]), int(found[1])
+
+
+class NimView:
+    """The Nim ``Play`` widget as the student sees it: a match, or none, in each cell."""
+
+    def __init__(self, play: Any, notebook: Any) -> None:
+        """``play``: the widget in the page; ``notebook``: the definitions of ``Nim.ipynb``."""
+        self.play = play
+        self.board = notebook.NimBoard()
+        board = self.board
+        self.cells = list(board.cells())
+        self.rects = [
+            (board.left + col * board.cell, board.top + row * board.cell, board.cell, board.cell)
+            for row, col in self.cells
+        ]
+        self.colors = {"match": notebook.Wood, "": board.palette.board}
+
+    def wait_piles(self, piles: tuple[int, ...]) -> None:
+        """Wait until the canvas shows ``piles``: ``piles[i]`` matches in row ``i``."""
+        expected = [
+            "match" if row < len(piles) and col < piles[row] else "" for row, col in self.cells
+        ]
+        self.play.wait_read(self.rects, self.colors, expected)
+
+    def reads(self, cell: tuple[int, int]) -> str | None:
+        """What the canvas shows in ``cell`` now."""
+        return self.play.read(self.rects, self.colors)[self.cells.index(cell)]
+
+
+def test_nim_in_jupyterlab(jupyterlab: Any, page: Any, artifacts: Any) -> None:
+    """Run All; the computer's first move is shown; the student's move and the answer too."""
+    jupyterlab.run_all(page, NOTEBOOK)
+    nim = load_notebook(jupyterlab.server.served / NOTEBOOK)
+    view = NimView(jupyterlab.play_widget(page), nim)
+    play, board = view.play, view.board
+
+    first = play.wait_shown(re.compile(COMPUTER_MOVED + r".*Your turn: click a match"))
+    assert play.size() == (board.width, board.height)
+    piles = nim.take(START, computer_move(first))
+    view.wait_piles(piles)
+
+    # The student takes the last match of the bottom pile. Whatever the answer, no match can
+    # come to stand in that cell again: rows only move up, when a pile above is emptied.
+    row, col = len(piles) - 1, piles[-1] - 1
+    assert view.reads((row, col)) == "match"
+    play.record_status()
+    play.click(*board.center(row, col))
+    _, answer = play.wait_for_status(
+        re.compile(rf"^You played take 1 from pile {row + 1}\. I am thinking"),
+        re.compile(COMPUTER_MOVED),
+    )
+    after = nim.take(nim.take(piles, (row + 1, 1)), computer_move(answer))
+    view.wait_piles(after)
+    assert view.reads((row, col)) == "", "the match that the student took is still drawn"
+    artifacts.save(page, play)

@@ -1,0 +1,104 @@
+"""Tic-tac-toe in a real browser: in JupyterLab, and as the app that ``make play`` serves.
+
+The student runs the notebook and plays on the canvas of its ``Play`` widget: X, moving first.
+Every check reads the page itself: the canvas pixels (which cell shows a blue X, a vermilion O
+or only the board) and the status line.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from gamesolver.notebook import load_notebook
+
+NOTEBOOK = "Tic-Tac-Toe.ipynb"
+NEW_GAME = re.compile(r"^New game: you are X, I am O\. Your turn: click an empty cell\.$")
+
+Cell = tuple[int, int]
+
+
+class TicTacToeView:
+    """The tic-tac-toe ``Play`` widget as the student sees it: a mark or nothing in each cell."""
+
+    def __init__(self, play: Any, board: Any) -> None:
+        """``play``: the widget in the page; ``board``: the notebook's ``TicTacToeBoard()``."""
+        self.play = play
+        self.board = board
+        self.cells: list[Cell] = list(board.cells())
+        self.rects = [
+            (board.left + col * board.cell, board.top + row * board.cell, board.cell, board.cell)
+            for row, col in self.cells
+        ]
+        blue, vermilion = board.palette.players
+        self.colors = {"X": blue, "O": vermilion, "": board.palette.board}
+
+    def wait_marks(self, marks: dict[Cell, str]) -> None:
+        """Wait until the canvas shows exactly ``marks`` (every other cell empty)."""
+        self.play.wait_read(self.rects, self.colors, [marks.get(cell, "") for cell in self.cells])
+
+    def wait_new_game(self) -> None:
+        """A new game with the student to move: its status line and the empty board drawn."""
+        self.play.wait_shown(NEW_GAME)
+        assert self.play.size() == (self.board.width, self.board.height)
+        self.wait_marks({})
+
+    def move(self, cell: Cell) -> Cell:
+        """The student clicks the free ``cell``; returns the cell of the computer's answer.
+
+        Checks the status line ("You played ...", then "I played (r, c) ...") and that the X and
+        the O are drawn in their cells, with every other cell still empty.
+        """
+        self.play.record_status()
+        self.play.click(*self.board.center(*cell))
+        _, answer = self.play.wait_for_status(
+            re.compile(rf"^You played {re.escape(str(cell))}\. I am thinking"),
+            re.compile(r"^I played \(\d, \d\)\. "),
+        )
+        found = re.match(r"^I played \((\d), (\d)\)", answer)
+        assert found, answer
+        computer = int(found[1]), int(found[2])
+        assert computer != cell and computer in self.cells, answer
+        self.wait_marks({cell: "X", computer: "O"})
+        return computer
+
+    def click_taken(self, cell: Cell) -> None:
+        """A click on the occupied ``cell``: a message on the status line, the canvas unchanged."""
+        whole = (0, 0, self.board.width, self.board.height)
+        before = self.play.fingerprints([*self.rects, whole])
+        status = self.play.status()
+        self.play.record_status()
+        self.play.click(*self.board.center(*cell))
+        message = f"{cell} is taken: click an empty cell."
+        self.play.wait_for_status(re.compile(f"^{re.escape(message)}$"))
+        assert self.play.status() == message, f"the status line went on from {status!r}"
+        after = self.play.fingerprints([*self.rects, whole])
+        changed = [
+            where
+            for where, old, new in zip([*self.cells, "all"], before, after, strict=True)
+            if old != new
+        ]
+        assert not changed, f"the canvas changed after a click on a taken cell: {changed}"
+
+
+def test_tic_tac_toe_in_jupyterlab(jupyterlab: Any, page: Any, artifacts: Any) -> None:
+    """Run All, then one move each and a click on a taken cell, on the Play widget's canvas."""
+    jupyterlab.run_all(page, NOTEBOOK)
+    notebook = load_notebook(jupyterlab.server.served / NOTEBOOK)
+    view = TicTacToeView(jupyterlab.play_widget(page), notebook.TicTacToeBoard())
+    view.wait_new_game()
+    computer = view.move((1, 1))
+    view.click_taken(computer)
+    artifacts.save(page, view.play)
+
+
+def test_tic_tac_toe_with_make_play(make_play: Any, page: Any, artifacts: Any) -> None:
+    """``make play GAME=Tic-Tac-Toe``: the board is drawn in Voilà and a click is answered."""
+    app = make_play("Tic-Tac-Toe")
+    play = app.open(page)
+    notebook = load_notebook(app.server.served / NOTEBOOK)
+    view = TicTacToeView(play, notebook.TicTacToeBoard())
+    view.wait_new_game()
+    assert "class TicTacToeBoard(GridBoard)" not in page.locator("body").inner_text()  # no code
+    view.move((0, 0))
+    artifacts.save(page, play)
