@@ -474,7 +474,8 @@ def cmd_solve(args: argparse.Namespace) -> int:
         _print(f"{game.name}, {args.algorithm}: value {words}")
         _print(_stats_line(counters))
         if line:
-            _print(f"line of best play: {', '.join(line)}")
+            label = "best move" if len(line) == 1 else "line of best play"  # a search's record
+            _print(f"{label}: {', '.join(line)}")
     return 0
 
 

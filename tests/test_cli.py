@@ -217,6 +217,8 @@ def test_solve_nim_with_every_algorithm(
         assert line == [
             "line of best play: take 1 from pile 2, take 1 from pile 1, take 1 from pile 2"
         ]
+    elif algorithm == "alpha_beta_memo":  # the move its search found at the root
+        assert line == ["best move: take 1 from pile 2"]
     else:
         assert line == []
 
@@ -771,12 +773,13 @@ def test_tic_tac_toe_alpha_beta_memo(
     result = json.loads(out)
     assert result["value"] == 0 and (result["calls"], result["cache_entries"]) == (calls, entries)
     assert result["options"] == {option.removeprefix("--"): True for option in options}
-    assert "depth" not in result and "line" not in result
+    assert "depth" not in result and len(result["line"]) == 1  # the move found at the root
     status, out, _ = run(argv, capsys)
-    first, second = out.splitlines()
+    first, second, third = out.splitlines()
     assert first == "tic-tac-toe, alpha_beta_memo: value 0 (a draw with best play for X)"
     assert second.startswith(f"value calls: {calls:,}   cache hits: ")
     assert f"   cache entries: {entries:,}   seconds: " in second
+    assert third == f"best move: {result['line'][0]}"
 
 
 @needs_tic_tac_toe

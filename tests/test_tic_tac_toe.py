@@ -259,3 +259,19 @@ def test_principal_variation_ends_the_game_with_its_value(ttt: types.ModuleType)
     game, first = ttt.game, ttt.game.Players[0]
     line = ttt.principal_variation(game, game.Start, first)
     assert len(line) == 9 and game.utility(line[-1], first) == 0
+
+
+@pytest.mark.parametrize("options", [{}, {"order": True}, {"order": True, "symmetry": True}])
+def test_alpha_beta_memo_records_an_optimal_move(
+    ttt: types.ModuleType, options: dict[str, bool]
+) -> None:
+    """stats.line[0] is a move that keeps the value, on every unfinished reachable position."""
+    game = ttt.game
+    for (state, player), expected in _exact(ttt).items():
+        if game.finished(state):
+            continue
+        stats = Stats()
+        assert ttt.alpha_beta_memo(game, state, player, stats, **options) == expected
+        (move,) = stats.line
+        assert move in game.next_states(state, player)
+        assert -_exact(ttt)[move, game.other(player)] == expected
