@@ -1,0 +1,377 @@
+"""How each library searches a case: our notebooks' algorithms, easyAI, aima3 and OpenSpiel.
+
+Each class here is one library's part of a ``Case``: what the case gives it (a notebook, a game
+factory, a game string, and how to name a move the way the lectures do) and the runners of the
+library's exact algorithms. The peers are imported only when a runner is set up, so that our own
+rows run without them (``pip install -e '.[bench]'`` installs them).
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib
+import random
+import sys
+import time
+import types
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from benchmarks.harness import OURS, Case, MoveChoice, Outcome, Runner, Search
+from gamesolver import Stats
+from gamesolver.game import AnyGame
+from gamesolver.notebook import find_game, load_notebook
+
+NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
+
+KINDS = {"minimax": "minimax", "alpha_beta": "alpha-beta"}
+"""The kind of each of our algorithms that is not a memoized one ("memo")."""
+
+
+def missing_module(name: str) -> str:
+    """The empty string if the module imports, else why not."""
+    try:
+        importlib.import_module(name)
+    except ImportError as error:
+        return f"not installed ({error}); `pip install -e '.[bench]'` installs it"
+    return ""
+
+
+class Counter:
+    """A call counter."""
+
+    def __init__(self) -> None:
+        self.calls = 0
+
+
+@contextmanager
+def counting(module: types.ModuleType, name: str) -> Iterator[Counter]:
+    """Count the calls of the function ``module.name`` while the block runs.
+
+    The function is replaced in its module by a wrapper that counts; a recursive function that
+    calls itself by its global name is then counted at every level.
+    """
+    counter = Counter()
+    original = getattr(module, name)
+
+    @functools.wraps(original)
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        counter.calls += 1
+        return original(*args, **kwargs)
+
+    setattr(module, name, counted)
+    try:
+        yield counter
+    finally:
+        setattr(module, name, original)
+
+
+def sign(score: float) -> int:
+    return (score > 0) - (score < 0)
+
+
+# ------------------------------------------------------------------------------- gamesolver
+
+
+@dataclass(frozen=True)
+class Gamesolver:
+    """Our rows: a game notebook's ``Game``, searched by the algorithms of ``Solver.ipynb``.
+
+    ``algorithms`` are written as on the command line: ``"alpha_beta_memo --order --symmetry"``.
+    """
+
+    notebook: str
+    algorithms: Sequence[str]
+    game: Callable[[types.ModuleType], AnyGame] = find_game
+    """The case's position as a ``Game`` (its ``Start``) from the loaded notebook."""
+    label: str = ""
+    """Added to the algorithm column in brackets, e.g. "bitboard"."""
+
+    name = OURS
+
+    def missing(self) -> str:
+        path = NOTEBOOKS / self.notebook
+        return "" if path.exists() else f"no notebook {path}"
+
+    def runners(self, case: Case) -> list[Runner]:
+        module = load_notebook(NOTEBOOKS / self.notebook)
+        game = self.game(module)
+        return [self._runner(module, game, text) for text in self.algorithms]
+
+    def _runner(self, module: types.ModuleType, game: AnyGame, text: str) -> Runner:
+        name, *flags = text.split()
+        options = {flag.removeprefix("--").replace("-", "_"): True for flag in flags}
+        algorithm = functools.partial(getattr(module, name), **options)
+        player = game.Players[0]
+
+        def prepare(count: bool) -> Search:
+            def search() -> Outcome:
+                stats = Stats()
+                value = algorithm(game, game.Start, player, stats)
+                # alpha_beta_memo and iterative_deepening record the move they found
+                move = game.move_name(game.Start, stats.line[0]) if stats.line else None
+                return Outcome(value, move, stats.calls)
+
+            return search
+
+        def choose_move() -> MoveChoice:
+            stats = Stats()
+            start = time.perf_counter()
+            _, state = module.best_move(
+                game, game.Start, player, algorithm, random.Random(0), stats
+            )
+            seconds = time.perf_counter() - start
+            return MoveChoice(game.move_name(game.Start, state), stats.calls, seconds)
+
+        label = f"{text} ({self.label})" if self.label else text
+        records_move = name in ("alpha_beta_memo", "iterative_deepening")
+        chooser = None if records_move else choose_move  # the others need best_move afterwards
+        return Runner(OURS, label, KINDS.get(name, "memo"), prepare, chooser)
+
+
+# ----------------------------------------------------------------------------------- easyAI
+
+
+@dataclass(frozen=True)
+class EasyAI:
+    """easyAI: ``Negamax`` (alpha-beta, depth-limited, optionally with a transposition table)
+    and ``solve_with_depth_first_search`` (its exact solver, with a transposition table).
+
+    ``new_game()`` is a fresh ``TwoPlayerGame`` at the case's position, with ``ttentry``;
+    ``move_name(move)`` names one of its moves.
+    """
+
+    new_game: Callable[[], Any]
+    move_name: Callable[[Any], str]
+    win_score: float = 100
+    """What ``solve_with_depth_first_search`` counts as a won ``scoring()``."""
+    name = "easyAI"
+
+    def missing(self) -> str:
+        return missing_module("easyAI")
+
+    def runners(self, case: Case) -> list[Runner]:
+        easyai = importlib.import_module("easyAI")
+        negamax_module = importlib.import_module("easyAI.AI.Negamax")
+        solving = importlib.import_module("easyAI.AI.solving")
+        tables = importlib.import_module("easyAI.AI.TranspositionTable")
+        depth = case.depth
+
+        def negamax(with_table: bool) -> Callable[[bool], Search]:
+            def prepare(count: bool) -> Search:
+                table = tables.TranspositionTable() if with_table else None
+                ai, game = easyai.Negamax(depth, tt=table), self.new_game()
+
+                def search() -> Outcome:
+                    with _maybe(count, negamax_module, "negamax") as counter:
+                        move = ai(game)
+                    # the score is ±100 scaled by 1 + 0.001 * depth (quick wins first): its sign
+                    return Outcome(sign(ai.alpha), self.move_name(move), _calls(counter))
+
+                return search
+
+            return prepare
+
+        def depth_first(count: bool) -> Search:
+            table, game = tables.TranspositionTable(), self.new_game()
+
+            def search() -> Outcome:
+                with _maybe(count, solving, "solve_with_depth_first_search") as counter:
+                    value = solving.solve_with_depth_first_search(game, self.win_score, tt=table)
+                move = table.d[game.ttentry()]["move"]  # None when every move loses
+                return Outcome(
+                    value, "—" if move is None else self.move_name(move), _calls(counter)
+                )
+
+            return search
+
+        return [
+            Runner(self.name, f"Negamax({depth})", "alpha-beta", negamax(False)),
+            Runner(self.name, f"Negamax({depth}, tt=TranspositionTable())", "memo", negamax(True)),
+            Runner(
+                self.name,
+                "solve_with_depth_first_search(tt=TranspositionTable())",
+                "memo",
+                depth_first,
+            ),
+        ]
+
+
+@contextmanager
+def _maybe(count: bool, module: types.ModuleType, name: str) -> Iterator[Counter | None]:
+    """``counting(module, name)`` if ``count``, else nothing."""
+    if not count:
+        yield None
+        return
+    with counting(module, name) as counter:
+        yield counter
+
+
+def _calls(counter: Counter | None, extra: int = 0) -> int | None:
+    return None if counter is None else counter.calls + extra
+
+
+# ------------------------------------------------------------------------------------ aima3
+
+
+@dataclass(frozen=True)
+class Aima3:
+    """aima3 (the Python code of Russell and Norvig's AIMA): ``minimax_decision`` and
+    ``alphabeta_search`` (Figures 5.3 and 5.7), which search to the end and return the move.
+
+    ``new_game()`` is an aima3 ``Game`` whose ``initial`` state is the case's position;
+    ``move_name(move)`` names one of its moves.
+    """
+
+    new_game: Callable[[], Any]
+    move_name: Callable[[Any], str]
+    name = "aima3"
+
+    def missing(self) -> str:
+        return missing_module("aima3.games")
+
+    def runners(self, case: Case) -> list[Runner]:
+        games = importlib.import_module("aima3.games")
+
+        def runner(function: str, kind: str) -> Runner:
+            search_function = getattr(games, function)
+
+            def prepare(count: bool) -> Search:
+                game = self.new_game()
+                counter = Counter()
+                if count:  # max_value and min_value call terminal_test once each
+                    terminal_test = game.terminal_test
+
+                    def counted_terminal_test(state: Any) -> Any:
+                        counter.calls += 1
+                        return terminal_test(state)
+
+                    game.terminal_test = counted_terminal_test
+
+                def search() -> Outcome:
+                    if not count:
+                        return Outcome(None, self.move_name(search_function(game.initial, game)))
+                    with root_values(function) as values:
+                        move = search_function(game.initial, game)
+                    # + 1: the start position, expanded by the top level itself
+                    return Outcome(max(values), self.move_name(move), counter.calls + 1)
+
+                return search
+
+            return Runner(self.name, function, kind, prepare)
+
+        return [runner("minimax_decision", "minimax"), runner("alphabeta_search", "alpha-beta")]
+
+
+@contextmanager
+def root_values(function: str) -> Iterator[list[Any]]:
+    """The values that ``min_value`` returns to the top level of aima3's ``function``.
+
+    aima3's searches return the move only; the value of the start position is the best of these
+    (for ``alphabeta_search``, the children after the first return bounds at most that best).
+    Read with a profile hook, in the counting run only.
+    """
+    values: list[Any] = []
+    inner = f"{function}.<locals>.min_value"
+    callers = {function, f"{function}.<locals>.<lambda>"}
+
+    def profile(frame: types.FrameType, event: str, arg: Any) -> None:
+        if event == "return" and frame.f_code.co_qualname == inner:
+            caller = frame.f_back
+            if caller is not None and caller.f_code.co_qualname in callers:
+                values.append(arg)
+
+    sys.setprofile(profile)
+    try:
+        yield values
+    finally:
+        sys.setprofile(None)
+
+
+# -------------------------------------------------------------------------------- OpenSpiel
+
+
+@dataclass(frozen=True)
+class OpenSpiel:
+    """OpenSpiel: a game built into ``pyspiel`` (C++), searched by the Python algorithms of
+    ``open_spiel.python.algorithms``: ``expectiminimax`` (plain minimax on a deterministic game),
+    ``alpha_beta_search`` and ``minimax_solver.MinimaxSolver`` (minimax with a table keyed by
+    ``str(state)``; it solves from the game's initial state).
+
+    ``move_name(state, action)`` names an action.
+    """
+
+    game_string: str
+    move_name: Callable[[Any, int], str]
+    name = "OpenSpiel"
+
+    def missing(self) -> str:
+        return missing_module("pyspiel") or missing_module("open_spiel.python.algorithms.minimax")
+
+    def runners(self, case: Case) -> list[Runner]:
+        pyspiel = importlib.import_module("pyspiel")
+        minimax = importlib.import_module("open_spiel.python.algorithms.minimax")
+        solver_module = importlib.import_module("open_spiel.python.algorithms.minimax_solver")
+        game = pyspiel.load_game(self.game_string)
+        depth = case.depth
+
+        def plain(count: bool) -> Search:
+            state = game.new_initial_state()
+
+            def search() -> Outcome:
+                with _maybe(count, minimax, "expectiminimax") as counter:
+                    value, action = minimax.expectiminimax(
+                        state, depth, None, state.current_player()
+                    )
+                return Outcome(value, self.move_name(state, action), _calls(counter))
+
+            return search
+
+        def pruned(count: bool) -> Search:
+            state = game.new_initial_state()
+
+            def search() -> Outcome:
+                with _maybe(count, minimax, "_alpha_beta") as counter:
+                    value, action = minimax.alpha_beta_search(game, state, maximum_depth=depth)
+                return Outcome(value, self.move_name(state, action), _calls(counter))
+
+            return search
+
+        def solved(count: bool) -> Search:
+            solver = counting_solver(solver_module)(str(game)) if count else None
+            solver = solver or solver_module.MinimaxSolver(str(game))
+            state = game.new_initial_state()
+
+            def search() -> Outcome:
+                entry = solver.solve()[str(state)]
+                values = entry.action_values
+                action = max(state.legal_actions(), key=lambda a: values[a])  # the first best
+                nodes = solver.nodes if count else None
+                return Outcome(float(entry.value), self.move_name(state, action), nodes)
+
+            return search
+
+        return [
+            Runner(self.name, "expectiminimax", "minimax", plain),
+            Runner(self.name, "alpha_beta_search", "alpha-beta", pruned),
+            Runner(self.name, "MinimaxSolver", "memo", solved),
+        ]
+
+
+@functools.cache
+def counting_solver(solver_module: types.ModuleType) -> Any:
+    """``MinimaxSolver`` that counts the positions it evaluates (see the table's notes)."""
+
+    class CountingMinimaxSolver(solver_module.MinimaxSolver):  # type: ignore[misc, name-defined]
+        nodes = 0
+
+        def _create_table(self, state: Any) -> Any:
+            self.nodes += 1
+            if str(state) not in self._table:  # it expands the state: finished children in place
+                self.nodes += sum(state.child(a).is_terminal() for a in state.legal_actions())
+            return super()._create_table(state)
+
+    return CountingMinimaxSolver

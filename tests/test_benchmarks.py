@@ -1,0 +1,171 @@
+"""The benchmark harness in-process: our own rows with one run each, their exact counts, the
+CSV's columns and the report; the peers only where they are installed (the extra ``bench``)."""
+
+from __future__ import annotations
+
+import csv
+import dataclasses
+import importlib.util
+import io
+import sys
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:  # benchmarks/ is a folder of the repository, not of the package
+    sys.path.insert(0, str(ROOT))
+
+from benchmarks import nim, tic_tac_toe  # noqa: E402
+from benchmarks.harness import (  # noqa: E402
+    COLUMNS,
+    CaseResult,
+    Settings,
+    csv_text,
+    markdown,
+    run,
+    write,
+)
+from benchmarks.libraries import Gamesolver  # noqa: E402
+from benchmarks.run import main  # noqa: E402
+
+ONCE = Settings(runs=1, peers=False)
+
+
+def rows_by_algorithm(result: CaseResult) -> dict[str, tuple[object, int | None]]:
+    return {row.algorithm: (row.value, row.nodes) for row in result.rows}
+
+
+@pytest.fixture(scope="module")
+def tic_tac_toe_result() -> CaseResult:
+    """Our rows of the tic-tac-toe case, plain minimax once (on bitboards, the fast one)."""
+    case = dataclasses.replace(
+        tic_tac_toe.CASE,
+        libraries=[
+            Gamesolver("Tic-Tac-Toe.ipynb", ["alpha_beta", "alpha_beta_memo --order --symmetry"]),
+            Gamesolver("Tic-Tac-Toe-Bitboard.ipynb", ["minimax"], label="bitboard"),
+        ],
+    )
+    (result,) = run([case], dataclasses.replace(ONCE, moves=False), verbose=False)
+    return result
+
+
+def test_our_tic_tac_toe_counts_are_exact(tic_tac_toe_result: CaseResult) -> None:
+    assert tic_tac_toe_result.not_run == []
+    assert rows_by_algorithm(tic_tac_toe_result) == {
+        "alpha_beta": (0, 16_811),
+        "alpha_beta_memo --order --symmetry": (0, 273),
+        "minimax (bitboard)": (0, 549_946),
+    }
+    assert all(row.library == "gamesolver" and row.runs == 1 for row in tic_tac_toe_result.rows)
+
+
+def test_the_case_expects_the_same_counts() -> None:
+    assert tic_tac_toe.CASE.expected_nodes == {
+        "minimax": 549_946,
+        "alpha_beta": 16_811,
+        "alpha_beta_memo --order --symmetry": 273,
+    }
+
+
+def test_csv_has_the_exact_columns(tic_tac_toe_result: CaseResult, tmp_path: Path) -> None:
+    csv_path, md_path = write([tic_tac_toe_result], ONCE, tmp_path)
+    text = csv_path.read_text(encoding="utf-8")
+    assert text.splitlines()[0] == "library,game,algorithm,depth,value,move,nodes,seconds"
+    lines = list(csv.DictReader(io.StringIO(text)))
+    assert tuple(lines[0]) == COLUMNS
+    assert {line["library"] for line in lines} == {"gamesolver"}
+    assert [(line["algorithm"], line["nodes"], line["depth"]) for line in lines] == [
+        ("alpha_beta", "16811", "9"),
+        ("alpha_beta_memo --order --symmetry", "273", "9"),
+        ("minimax (bitboard)", "549946", "9"),
+    ]
+    assert all(float(line["seconds"]) > 0 for line in lines)
+    assert text == csv_text([tic_tac_toe_result])
+    report = md_path.read_text(encoding="utf-8")
+    header = "| library | game | algorithm | depth | value | best move | nodes | seconds | runs |"
+    assert header in report
+    assert "| gamesolver | tic-tac-toe | minimax (bitboard) | 9 | 0 |" in report
+    assert "549,946" in report and "How nodes are counted" in report
+
+
+def test_report_checks_the_counts(tic_tac_toe_result: CaseResult) -> None:
+    report = markdown([tic_tac_toe_result], ONCE, datetime(2026, 1, 2, 3, 4, tzinfo=UTC))
+    assert "Measured on 2026-01-02 03:04 UTC" in report
+    assert "Python 3." in report and "gamesolver " in report
+    assert "Target met: minimax (bitboard) counts 549,946 value calls" in report
+    assert "Target met: alpha_beta counts 16,811 value calls" in report
+    assert "MISSED" not in report  # no peers: no ratios, and every count is right
+
+
+def test_where_our_moves_come_from() -> None:
+    """alpha_beta_memo's search records its move; alpha_beta's comes from best_move afterwards."""
+    case = dataclasses.replace(
+        tic_tac_toe.CASE,
+        libraries=[
+            Gamesolver("Tic-Tac-Toe.ipynb", ["alpha_beta_memo --order --symmetry", "alpha_beta"])
+        ],
+    )
+    (result,) = run([case], ONCE, verbose=False)
+    memo, plain = result.rows
+    assert memo.move is not None and memo.move.startswith("(")  # a cell, "(row, col)"
+    assert memo.move_choice is None
+    assert plain.move_choice is not None and plain.move_choice.nodes > 0
+
+
+def test_our_nim_memo_counts() -> None:
+    case = dataclasses.replace(nim.CASE, skip={**nim.CASE.skip, "alpha-beta": "not in the tests"})
+    (result,) = run([case], ONCE, verbose=False)
+    assert rows_by_algorithm(result) == {
+        "minimax_memo": (-1, 4_089),
+        "alpha_beta_memo": (-1, 2_415),
+        "alpha_beta_memo --order": (-1, 2_373),
+        "alpha_beta_memo --symmetry": (-1, 1_444),
+    }
+    assert [who for who, _ in result.not_run] == [
+        "gamesolver minimax",
+        "gamesolver alpha_beta",
+    ]
+
+
+def test_nim_tree_sizes_in_the_notes() -> None:
+    from conftest import notebook
+
+    assert nim.tree_size(nim.kept_piles_children, nim.PILES) == nim.KEPT_PILES_TREE
+    game = notebook("Nim.ipynb").nim(nim.PILES)
+
+    def children(state: Any) -> Any:
+        return game.next_states(state, state[1])
+
+    assert nim.tree_size(children, game.Start) == nim.LECTURE_TREE
+
+
+def test_command_line_rejects_zero_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--runs", "0", "--no-write"]) == 2
+    assert "--runs must be at least 1" in capsys.readouterr().err
+
+
+PEERS = ["easyAI", "aima3", "pyspiel"]
+
+
+@pytest.mark.skipif(
+    any(importlib.util.find_spec(name) is None for name in PEERS),
+    reason="the peers are not installed (pip install -e '.[bench]')",
+)
+def test_peers_memo_rows_on_tic_tac_toe() -> None:
+    """The peers' memoized searches (fast): the same value, and OpenSpiel's MinimaxSolver
+    evaluates one position per edge of the state graph plus the start, as minimax_memo does."""
+    case = dataclasses.replace(
+        tic_tac_toe.CASE,
+        libraries=tic_tac_toe.CASE.libraries[2:],
+        skip={"minimax": "not in the tests", "alpha-beta": "not in the tests"},
+    )
+    (result,) = run([case], Settings(runs=1), verbose=False)
+    rows = {(row.library, row.algorithm): row for row in result.rows}
+    assert {row.value for row in rows.values()} == {0}
+    assert rows["OpenSpiel", "MinimaxSolver"].nodes == 16_168
+    assert rows["OpenSpiel", "MinimaxSolver"].move == "(0, 0)"
+    assert all(row.nodes for row in rows.values())
+    assert {library for library, _ in rows} == {"easyAI", "OpenSpiel"}  # aima3 has no memo
