@@ -35,3 +35,15 @@ def solver() -> types.ModuleType:
 def ttt(request: pytest.FixtureRequest) -> types.ModuleType:
     """A tic-tac-toe notebook (each representation in turn), with the solver it runs."""
     return notebook(request.param)
+
+
+def assert_knuth_moore(result: float, value: float, alpha: float, beta: float) -> None:
+    """The Knuth–Moore specification of ``alphaBeta(s, p, alpha, beta)`` with ``value(s, p)``:
+    exact inside the window, an upper bound at most alpha below it, a lower bound at least
+    beta above it."""
+    if alpha <= value <= beta:
+        assert result == value, (result, value, alpha, beta)
+    elif value < alpha:
+        assert result <= alpha, (result, value, alpha, beta)
+    else:
+        assert result >= beta, (result, value, alpha, beta)

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from itertools import product
 
 import pytest
-from conftest import notebook
+from conftest import assert_knuth_moore, notebook
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -272,12 +272,7 @@ def test_knuth_moore(state: State, data: st.DataObject) -> None:
     alpha = data.draw(st.floats(min_value=-1.5, max_value=1.5), label="alpha")
     beta = data.draw(st.floats(min_value=alpha, max_value=1.5), label="beta")
     result = nb.alpha_beta(nb.game, state, player, Stats(), alpha, beta)
-    if alpha <= value <= beta:
-        assert result == value
-    elif value < alpha:
-        assert result <= alpha
-    else:
-        assert result >= beta
+    assert_knuth_moore(result, value, alpha, beta)
 
 
 # ---------------------------------------------------------------- the board on the canvas

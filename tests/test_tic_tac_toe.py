@@ -9,7 +9,7 @@ from collections.abc import Hashable
 from functools import cache
 
 import pytest
-from conftest import notebook
+from conftest import assert_knuth_moore, notebook
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -127,12 +127,7 @@ def test_knuth_moore_on_tic_tac_toe(ttt: types.ModuleType, index: int, data: st.
     alpha = data.draw(st.floats(min_value=-1.5, max_value=1.5))
     beta = data.draw(st.floats(min_value=alpha, max_value=1.5))
     result = ttt.alpha_beta(ttt.game, state, player, Stats(), alpha, beta)
-    if alpha <= value <= beta:
-        assert result == value
-    elif value < alpha:
-        assert result <= alpha
-    else:
-        assert result >= beta
+    assert_knuth_moore(result, value, alpha, beta)
 
 
 @settings(max_examples=15, deadline=None)

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from conftest import notebook
+from conftest import assert_knuth_moore, notebook
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
@@ -235,12 +235,7 @@ def test_knuth_moore_for_any_window(tree: Tree, data: st.DataObject) -> None:
     alpha = data.draw(bounds, label="alpha")
     beta = data.draw(bounds.filter(lambda beta: beta >= alpha), label="beta")
     result = solver.alpha_beta(game, (), "Max", Stats(), alpha, beta)
-    if alpha <= value <= beta:
-        assert result == value
-    elif value < alpha:
-        assert result <= alpha
-    else:
-        assert result >= beta
+    assert_knuth_moore(result, value, alpha, beta)
 
 
 @settings(max_examples=100, deadline=None)
