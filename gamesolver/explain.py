@@ -7,14 +7,16 @@ in as plain functions, so that nothing here depends on which algorithm found the
 
 Two steps::
 
-    moves = assess(game, state, player, value, plies, chosen)  # searches: every move, its value,
-                                                               # the line of best play after it
+    moves = assess(game, state, player, value, line, plies, chosen)  # searches: every move, its
+                                                                     # value, the line after it
     explanation = explain(game, state, player, chosen, moves)  # words: one sentence per move
     print(explanation)
 
-``value(state, player)`` is an exact search (e.g. ``alpha_beta_memo``); ``plies(state, player)``
-(optional) says in how many moves best play decides the game, e.g. the first depth at which
-``depth_limited`` search sees a certain result. Two tic-tac-toe explanations: ``X`` to move
+``value(state, player)`` is an exact search (e.g. ``alpha_beta_memo``); ``line(state, player,
+length)`` the line of best play from a state (the solver's ``principal_variation``, which
+prefers quick wins when it knows ``plies``); ``plies(state, player)`` (optional) says in how
+many moves best play decides the game, e.g. the first depth at which ``depth_limited`` search
+sees a certain result. Two tic-tac-toe explanations: ``X`` to move
 after ``X (0, 0), O (0, 1)``, and ``O`` to move, who must block the top row::
 
     I play (1, 1). If you answer (2, 2), I play (1, 0), you play (0, 2) and I play (1, 2);
@@ -106,6 +108,10 @@ PliesSearch = Callable[[State, Player], "int | None"]
 That is the quickest win that the winner can force against the slowest defence: 0 for a
 finished state, ``None`` when neither player can force a win (or when it is not known).
 """
+
+LineSearch = Callable[[State, Player, "int | None"], Sequence[State]]
+"""``line(state, player, length)``: the states of a line of best play from ``state``, to the end
+of the game, or for ``length`` moves (the solver's ``principal_variation``)."""
 
 
 @dataclass(frozen=True)
@@ -238,58 +244,19 @@ class Explanation(Generic[State]):
 # -- the searches -------------------------------------------------------------------------------
 
 
-def best_line(
-    game: Game[State, Player],
-    state: State,
-    player: Player,
-    value: ValueSearch[State, Player],
-    plies: PliesSearch[State, Player] | None = None,
-    length: int | None = None,
-) -> list[State]:
-    """The states of a line of best play from ``state`` (``player`` to move) to the end.
-
-    With ``length``, the line stops after that many moves.
-
-    Each player keeps the value (``value`` of every next state). Among equally good moves, with
-    ``plies``: the winner takes the quickest win, the loser the slowest loss; otherwise, and
-    without ``plies``, the first in the game's order. So the line shows the refutation that
-    the sentence names, in the number of moves the sentence gives.
-    """
-    line: list[State] = []
-    while not game.finished(state) and (length is None or len(line) < length):
-        opponent = game.other(player)
-        moves = list(game.next_states(state, player))
-        if not moves:
-            break
-        values = [-value(after, opponent) for after in moves]
-        best = max(values)
-        candidates = [after for after, v in zip(moves, values, strict=True) if v == best]
-        if plies is not None and len(candidates) > 1 and best in game.utility_range:
-            lengths = [_length(plies(after, opponent)) for after in candidates]
-            quickest = min(lengths) if best >= game.best else max(lengths)  # the loser delays
-            candidates = [candidates[lengths.index(quickest)]]
-        state, player = candidates[0], opponent
-        line.append(state)
-    return line
-
-
-def _length(plies: int | None) -> float:
-    """A number of moves to compare; unknown counts as endless."""
-    return float("inf") if plies is None else plies
-
-
 def assess(
     game: Game[State, Player],
     state: State,
     player: Player,
     value: ValueSearch[State, Player],
+    line: LineSearch[State, Player],
     plies: PliesSearch[State, Player] | None = None,
     chosen: State | None = None,
 ) -> list[Assessment[State]]:
     """Every move of ``player`` in ``state``, in the game's order, assessed by the searches.
 
     For each next state: its value for ``player`` (``-value(after, opponent)``), the line of
-    best play after it (``best_line``) and, with ``plies``, after how many moves it ends. With
+    best play after it (``line``) and, with ``plies``, after how many moves it ends. With
     ``chosen`` (the move played), only its line is followed to the end; the other moves get
     the first move of theirs, the reply that their sentences name (which saves most of the
     searching).
@@ -298,9 +265,9 @@ def assess(
     result: list[Assessment[State]] = []
     for after in game.next_states(state, player):
         length = None if chosen is None or after == chosen else 1
-        line = best_line(game, after, opponent, value, plies, length)
+        played = line(after, opponent, length)
         decided = None if plies is None else plies(after, opponent)
-        result.append(Assessment(after, -value(after, opponent), tuple(line), decided))
+        result.append(Assessment(after, -value(after, opponent), tuple(played), decided))
     return result
 
 

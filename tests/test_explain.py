@@ -23,7 +23,6 @@ from gamesolver.explain import (
     Explanation,
     Language,
     assess,
-    best_line,
     explain,
 )
 from gamesolver.explore import reachable
@@ -34,6 +33,7 @@ Row = tuple[str, str, str]
 State = tuple[Row, Row, Row]
 
 TTT = notebook("Tic-Tac-Toe.ipynb")
+SOLVER = notebook("Solver.ipynb")
 GAME: Game[State, str] = TTT.game
 START: State = GAME.Start
 
@@ -161,7 +161,9 @@ def test_every_claim_is_true_on_every_reachable_position() -> None:
         if GAME.finished(state):
             continue
         opponent = GAME.other(player)
-        moves = assess(GAME, state, player, exact, decided_in)  # every line to the end
+        moves = assess(
+            GAME, state, player, exact, TTT.best_play, decided_in
+        )  # every line to the end
         for move in moves:
             assert move.value == -exact(move.after, opponent)
             line = [move.after, *move.line]
@@ -203,6 +205,20 @@ def tree_game(tree: Tree, leaves: dict[str, float]) -> Game[str, str]:
     )
 
 
+def lines(
+    game: Game[str, str],
+    value: Callable[[str, str], Value],
+    plies: Callable[[str, str], int | None] | None = None,
+) -> Callable[[str, str, int | None], list[str]]:
+    """The solver's ``principal_variation`` as the line search that ``assess`` takes."""
+
+    def line(state: str, player: str, length: int | None = None) -> list[str]:
+        result: list[str] = SOLVER.principal_variation(game, state, player, value, plies, length)
+        return result
+
+    return line
+
+
 def negamax(game: Game[str, str]) -> Callable[[str, str], Value]:
     """The exact value, for the tests' own small games."""
 
@@ -229,7 +245,7 @@ GRADED = tree_game(
 
 
 def test_every_comparison_with_graded_values() -> None:
-    moves = assess(GRADED, "root", "Max", negamax(GRADED))
+    moves = assess(GRADED, "root", "Max", negamax(GRADED), lines(GRADED, negamax(GRADED)))
     explanation = explain(GRADED, "root", "Max", "long", moves)
     assert explanation.sentences == (
         "I play long. If you answer l1, I play l2; with best play it is better for me (0.5).",
@@ -249,7 +265,7 @@ def test_every_comparison_with_graded_values() -> None:
 
 def test_the_verdicts_for_losing_and_for_unknown_lengths() -> None:
     game = tree_game({"root": ["a"], "a": ["b"], "b": ["c"]}, {"c": -1})
-    moves = assess(game, "root", "Max", negamax(game))
+    moves = assess(game, "root", "Max", negamax(game), lines(game, negamax(game)))
     assert moves[0].plies is None  # no plies search given
     assert explain(game, "root", "Max", "a", moves).summary == (
         "I play a. If you answer b, I play c; you can win, whatever I do."
@@ -295,14 +311,19 @@ def test_the_line_takes_the_quickest_win_and_the_slowest_loss() -> None:
         known = [n for n in lengths if n is not None]
         return 1 + (min(known) if best > 0 else max(known))
 
-    first = best_line(game, "root", "Max", value)  # without plies: the first optimal moves
+    first = SOLVER.principal_variation(
+        game, "root", "Max", value
+    )  # without plies: the first optimal moves
     assert first == ["slow", "t", "t2", "t3", "u"]
-    assert best_line(game, "root", "Max", value, plies) == ["quick", "m1", "n"]
-    assert best_line(game, "root", "Max", value, plies, length=2) == ["quick", "m1"]
-    moves = assess(game, "root", "Max", value, plies, chosen="quick")
+    assert SOLVER.principal_variation(game, "root", "Max", value, plies) == ["quick", "m1", "n"]
+    assert SOLVER.principal_variation(game, "root", "Max", value, plies, length=2) == [
+        "quick",
+        "m1",
+    ]
+    moves = assess(game, "root", "Max", value, lines(game, value, plies), plies, chosen="quick")
     assert [move.line for move in moves] == [("t",), ("m1", "n")]  # others: the reply only
     assert [move.plies for move in moves] == [4, 2]
-    moves = assess(game, "root", "Max", value, plies, chosen="slow")
+    moves = assess(game, "root", "Max", value, lines(game, value, plies), plies, chosen="slow")
     assert explain(game, "root", "Max", "slow", moves).sentences == (
         "I play slow. If you answer t, I play t2, you play t3 and I play u; "
         "whatever you do, I win in 2 more moves.",
@@ -334,7 +355,7 @@ def subtraction(pile: int) -> Game[tuple[int, str], str]:
 def test_the_language_is_parameterized() -> None:
     game = subtraction(4)
     value = negamax(game)  # type: ignore[arg-type]
-    moves = assess(game, game.Start, "A", value)
+    moves = assess(game, game.Start, "A", value, lines(game, value))
     verbs = Language(plays="I {move}.", answer="If you {move}", mine="I {move}", yours="you {move}")
     explanation = explain(game, game.Start, "A", (3, "B"), moves, verbs)
     assert explanation.sentences == (
@@ -347,7 +368,7 @@ def test_the_language_is_parameterized() -> None:
 
 
 def test_explain_refuses_what_it_cannot_explain() -> None:
-    moves = assess(GRADED, "root", "Max", negamax(GRADED))
+    moves = assess(GRADED, "root", "Max", negamax(GRADED), lines(GRADED, negamax(GRADED)))
     with pytest.raises(ValueError, match="is not among the assessed moves"):
         explain(GRADED, "root", "Max", "nowhere", moves)
     with pytest.raises(ValueError, match="no move to explain"):

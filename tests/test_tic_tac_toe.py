@@ -252,7 +252,11 @@ def test_a_generous_budget_changes_nothing(ttt: types.ModuleType) -> None:
 
 def test_principal_variation_ends_the_game_with_its_value(ttt: types.ModuleType) -> None:
     game, first = ttt.game, ttt.game.Players[0]
-    line = ttt.principal_variation(game, game.Start, first)
+
+    def value(state: Hashable, player: Hashable) -> int:
+        return int(ttt.alpha_beta_memo(game, state, player, Stats()))
+
+    line = ttt.principal_variation(game, game.Start, first, value)
     assert len(line) == 9 and game.utility(line[-1], first) == 0
 
 
