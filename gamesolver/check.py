@@ -1,42 +1,56 @@
-"""The game validator: random play-outs that tell a student precisely what is wrong with a game.
+"""The game validator: every reachable position checked, telling a student what is wrong and where.
 
 A student writes a game as plain functions and bundles them in a ``Game``. A mistake in them
 rarely shows where it is made: a utility that is not zero-sum gives plausible but wrong values, a
 finished state that still has moves is searched on, a list as a state fails deep inside
-memoization. ``check_game(game)`` plays seeded random games from ``Start`` and checks the game
-contract (see ``gamesolver.game``) on every state it meets. Each kind of problem is reported
-once, with the function call, the player and the state (drawn with ``game.text``), a hint on the
-fix, and how often it came up::
+memoization. ``check_game(game)`` walks every position (a state and the player to move)
+reachable from ``Start``, breadth-first, and checks the game contract (see ``gamesolver.game``)
+on each. A game with more than ``max_states`` reachable positions is checked on the first
+``max_states`` of them, then by seeded random games from the start. Each kind of problem is
+reported once, with the function call, the player and the state (drawn with ``game.text``), a
+hint on the fix, and how often it came up::
 
     >>> check_game(game)                                       # doctest: +SKIP
-    tic-tac-toe passes the check: 200 random games, 1,234 states checked
+    tic-tac-toe passes the check: all 5,478 reachable positions checked
 
 The check never raises because of the game's code (an exception in it is a problem to report),
-never runs for long (a random game is at most ``max_moves`` moves long, and the check stops after
-``MAX_PROBLEMS`` problems), and is deterministic for a given seed, so that a notebook can show
-its report and nbval can compare it.
+and it is deterministic, so that a notebook can show its report and nbval can compare it. It is
+bounded, because a student's function may loop, sleep or return an endless iterator: each call of
+a game function gets ``call_seconds`` (its result is read up to ``max_next_states`` states), the
+whole check ``total_seconds`` and ``memory_mb`` of growth (``gamesolver.guard.Watchdog``), and
+it stops after ``MAX_PROBLEMS`` kinds of problem. A call over a limit is an error of the game
+(the function, the state, the limit), and the check stops there: the function would be called
+thousands of times more. Running out of ``total_seconds`` (or of memory between calls) is not the
+game's fault, but the check is then incomplete and so not a pass either (``ok`` is false): the
+report says what was checked, never more.
 """
 
 from __future__ import annotations
 
+import functools
+import itertools
 import math
 import random
 import re
 import sysconfig
 import textwrap
+import time
 import traceback
+from collections import deque
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from numbers import Real
-from typing import Any
+from typing import Any, TypeVar
 
 from gamesolver.game import AnyGame
+from gamesolver.guard import CallTimeLimit, Interrupted, MemoryLimit, TotalTimeLimit, Watchdog
 
 MAX_PROBLEMS = 10
 """The check stops after this many kinds of problem: the first ones are the ones to fix."""
 
 MIN_WON_GAMES = 10
-"""How many random games must end with a winner before the last-mover warning can be given."""
+"""How many random games must end with a winner before the last-mover warning can be given (an
+exhaustive check counts every possible game: there, one is evidence enough)."""
 
 MAX_STATE_TEXT = 2000
 """State drawings longer than this are cut in messages."""
@@ -53,12 +67,12 @@ class GameDefinitionError(ValueError):
 class CheckReport:
     """What ``check_game`` found: problems (errors), doubts (warnings) and how much it looked at.
 
-    Its ``repr`` is the text a notebook shows: short, and the same on every run for a given seed.
+    Its ``repr`` is the text a notebook shows: short, and the same on every run.
     """
 
     game_name: str
     plays: int
-    """The random games played (fewer than asked if the check stopped early)."""
+    """The random games played: only for a game with more than ``max_states`` positions."""
     states_checked: int
     """The distinct states on which the contract was checked."""
     errors: list[str] = field(default_factory=list)
@@ -67,22 +81,45 @@ class CheckReport:
     """What is probably, but not certainly, wrong."""
     note: str = ""
     """Why the check stopped early, if it did."""
+    positions: int = 0
+    """The positions (state, player to move) checked breadth-first from the start."""
+    exhaustive: bool = False
+    """True iff these were all the reachable positions."""
+    complete: bool = True
+    """False if the check stopped early (at a limit, or after ``MAX_PROBLEMS`` problems)."""
 
     @property
     def ok(self) -> bool:
-        """True iff the check found no errors (warnings do not count)."""
-        return not self.errors
+        """True iff the check was complete and found no errors (warnings do not count)."""
+        return not self.errors and self.complete
+
+    def checked(self) -> str:
+        """What was checked, in words."""
+        if self.exhaustive:
+            every = "all " if self.positions > 1 else ""
+            return f"{every}{_plural(self.positions, 'reachable position')} checked"
+        walked = _plural(self.positions, "position")
+        if not self.plays:
+            return f"{walked} checked"
+        games = _plural(self.plays, "random game")
+        if self.complete:
+            return (
+                f"more than {self.positions:,} reachable positions: the first {self.positions:,} "
+                f"(breadth-first) and {games} checked"
+            )
+        return f"the first {walked} (breadth-first) and {games} checked"
 
     def __repr__(self) -> str:
-        games = _plural(self.plays, "random game")
-        states = _plural(self.states_checked, "state")
         if self.ok:
-            lines = [f"{self.game_name} passes the check: {games}, {states} checked"]
+            lines = [f"{self.game_name} passes the check: {self.checked()}"]
             lines += [_hanging("Warning: ", warning) for warning in self.warnings]
             return "\n".join(lines)
-        problems = _plural(len(self.errors), "problem")
-        where = f"in {games} ({states} checked)" if self.plays else "found before any random game"
-        paragraphs = [f"{self.game_name} fails the check: {problems} {where}"]
+        checked = f"({self.checked()})" if self.positions else "found before any position"
+        if self.errors:
+            problems = _plural(len(self.errors), "problem")
+            paragraphs = [f"{self.game_name} fails the check: {problems} {checked}"]
+        else:
+            paragraphs = [f"{self.game_name} did not finish the check: no problem so far {checked}"]
         paragraphs += [
             _hanging(f"{number}. ", error) for number, error in enumerate(self.errors, start=1)
         ]
@@ -92,20 +129,37 @@ class CheckReport:
         return "\n\n".join(paragraphs)
 
     def raise_if_failed(self) -> None:
-        """Raise ``GameDefinitionError`` with the report as its message if there are errors."""
+        """Raise ``GameDefinitionError`` with the report as its message unless the game passed."""
         if not self.ok:
             raise GameDefinitionError(repr(self))
 
 
 def check_game(
-    game: AnyGame, plays: int = 200, seed: int = 0, max_moves: int = 1000
+    game: AnyGame,
+    plays: int = 200,
+    seed: int = 0,
+    max_moves: int = 1000,
+    *,
+    max_states: int = 200_000,
+    max_next_states: int = 10_000,
+    call_seconds: float | None = 2.0,
+    total_seconds: float | None = 60.0,
+    memory_mb: float | None = 2000.0,
+    start: Any = None,
+    player: Any = None,
 ) -> CheckReport:
-    """Check ``game`` against the game contract with ``plays`` random games from its start.
+    """Check ``game`` against the game contract on every position reachable from its start.
 
-    The moves are chosen by ``random.Random(seed)``, so the report is the same on every run.
-    A random game longer than ``max_moves`` moves is reported as a game that does not end.
+    ``start`` and ``player``: check from this state with this player to move instead of
+    ``Start`` and ``Players[0]`` (a finished ``start`` is then no error: its utility is checked).
+    Beyond ``max_states`` reachable positions, ``plays`` random games of at most ``max_moves``
+    moves follow, chosen by ``random.Random(seed)``, so the report is the same on every run; a
+    random game longer than that is reported as a game that does not end. The limits (``None``:
+    none) are those of the module docstring.
     """
-    return _Checker(game, plays, seed, max_moves).run()
+    watchdog = Watchdog(call_seconds, total_seconds, memory_mb)
+    checker = _Checker(game, watchdog, plays, seed, max_moves, max_states, max_next_states)
+    return checker.run(start, player)
 
 
 # -- text -----------------------------------------------------------------------------------------
@@ -307,31 +361,72 @@ class _Problems:
 _FAILED: Any = object()
 """What ``_Checker.call`` returns when the game's function raised."""
 
+_T = TypeVar("_T")
 
-class _StopCheck(Exception):
-    """Raised inside the checker when it has found enough problems."""
+Position = tuple[Any, Any]
+"""A state and the player to move in it."""
+
+
+class _StopCheck(BaseException):
+    """Raised inside the checker to end the check early (not an ``Exception``: the handlers of
+    the game's exceptions must let it through)."""
+
+
+def _read(result: Any, cap: int) -> tuple[Any, ...]:
+    """At most ``cap + 1`` of the states in ``result``; a set's (if no larger) by their reprs,
+    so that its order, which changes with the states' hashes, does not reach the report."""
+    if isinstance(result, set | frozenset) and len(result) <= cap:
+        return tuple(sorted(result, key=repr))
+    return tuple(itertools.islice(result, cap + 1))
 
 
 # -- the checker ----------------------------------------------------------------------------------
 
 
 class _Checker:
-    """One run of ``check_game``: the random games, the caches, the problems found."""
+    """One run of ``check_game``: the walk, the random games, the caches, the problems found."""
 
-    def __init__(self, game: AnyGame, plays: int, seed: int, max_moves: int) -> None:
+    def __init__(
+        self,
+        game: AnyGame,
+        watchdog: Watchdog,
+        plays: int,
+        seed: int,
+        max_moves: int,
+        max_states: int,
+        max_next_states: int,
+    ) -> None:
         self.game = game
         self.plays = plays
         self.max_moves = max_moves
+        self.max_states = max_states
+        self.max_next_states = max_next_states
         self.rng = random.Random(seed)
+        self.watchdog = watchdog
         self.errors = _Problems()
         self.warnings = _Problems()
         self.note = ""
         self.played = 0
         self.players: tuple[Any, Any] = (None, None)
+        self.opponent: dict[Any, Any] = {}
         self.range: tuple[float, float] | None = None
+        self.first: Position = (None, None)
+        """The position the check starts from."""
+        self.seen: set[Position] = set()
+        """The positions the walk has reached (at most ``max_states``)."""
+        self.positions = 0
+        """The positions walked so far."""
+        self.more = False
+        """The game has more reachable positions than ``max_states``."""
+        self.blocked = False
+        """Some position's next states are unknown (its finished or next_states failed)."""
+        self.merges = False
+        """Some position is reached by two moves: the game is not a tree."""
+        self.exhaustive = False
+        self.complete = True
         self.finished_cache: dict[Any, Any] = {}
         """``finished(state)`` as a bool, or ``_FAILED``."""
-        self.moves_cache: dict[tuple[Any, Any], tuple[Any, ...] | None] = {}
+        self.moves_cache: dict[Position, tuple[Any, ...] | None] = {}
         """The checked ``next_states(state, player)``; ``None`` if play cannot go on from it."""
         self.utilities: dict[Any, dict[Any, float]] = {}
         """The valid utilities of the finished states checked, by player."""
@@ -383,8 +478,7 @@ class _Checker:
         """
         function: Callable[..., Any] = getattr(self.game, name)
         try:
-            result = function(*args)
-            return bool(result) if name == "finished" else result
+            return self.guarded(call, state, which, lambda: function(*args))
         except Exception as error:
             self.error(
                 ("raised", name, type(error).__name__),
@@ -404,19 +498,62 @@ class _Checker:
             return []
         return ["To see it again:", _Code(f"game.{name}({arguments})")]
 
+    def guarded(self, call: str, state: Any, which: str, run: Callable[[], _T]) -> _T:
+        """``run()``, the game's code, within ``call_seconds`` and ``memory_mb``.
+
+        A limit exceeded (also by a call that returns late: ``time.sleep`` is interrupted only
+        when it returns) is reported as an error of ``call`` for ``state``, and stops the check.
+        """
+        started = time.perf_counter()
+        try:
+            with self.watchdog.call():
+                result = run()
+            limit = self.watchdog.call_seconds
+            if limit is None or time.perf_counter() - started <= limit:
+                return result
+            exceeded: type[Interrupted] = CallTimeLimit
+        except (CallTimeLimit, MemoryLimit) as interrupt:
+            if self.watchdog.tripped is None:
+                raise  # not our watchdog's
+            exceeded = type(interrupt)
+        if exceeded is MemoryLimit:
+            what = f"made the memory grow by more than {self.watchdog.memory_mb:g} MB (memory_mb)"
+            hint = "does it build an endless list, or a copy of something huge for every move?"
+        else:
+            what = f"did not return within {self.watchdog.call_seconds:g} s (call_seconds)"
+            hint = "is there an endless loop, e.g. a while loop whose condition never changes?"
+        self.note = "Stopped at the first call over a limit: fix it, then check again."
+        self.error(
+            ("limit",),
+            f"{call} {what} for this {which}:",
+            _Shown(state),
+            f"Hint: {hint} The search calls the game's functions for every position it visits, "
+            "so each must answer quickly (if it really needs longer, pass check_game a larger "
+            "limit).",
+        )
+        raise _StopCheck
+
     # -- the run ----------------------------------------------------------------------------------
 
-    def run(self) -> CheckReport:
-        """The definition checks, then the random games, then the report."""
+    def run(self, start: Any, player: Any) -> CheckReport:
+        """The checks under the watchdog, then the report."""
+        watchdog = self.watchdog
         try:
-            if self.check_definition():
-                for number in range(1, self.plays + 1):
-                    self.played = number
-                    if not self.play(number):
-                        break
-                self.warn_last_mover()
+            with watchdog:
+                self.check(start, player)
         except _StopCheck:
-            pass
+            self.complete = False
+        except Interrupted as interrupt:
+            if watchdog.tripped is None:
+                raise  # not ours: an outer watchdog's, or a cancellation
+            self.complete = False
+            if isinstance(interrupt, TotalTimeLimit):
+                limit = f"after {watchdog.total_seconds:g} s (total_seconds)"
+            elif isinstance(interrupt, MemoryLimit):  # between calls: the check's own memory
+                limit = f"when memory had grown by {watchdog.memory_mb:g} MB (memory_mb)"
+            else:  # a call's time limit that came after the call
+                limit = f"at a call longer than {watchdog.call_seconds:g} s (call_seconds)"
+            self.note = f"Stopped {limit}: pass check_game a larger limit to check the rest."
         return CheckReport(
             game_name=str(self.game.name),
             plays=self.played,
@@ -424,24 +561,45 @@ class _Checker:
             errors=self.errors.texts(),
             warnings=self.warnings.texts(),
             note=self.note,
+            positions=self.positions,
+            exhaustive=self.exhaustive,
+            complete=self.complete,
         )
 
-    def check_definition(self) -> bool:
-        """Checks 1 and 2: Players, utility_range and Start; true if games can be played."""
+    def check(self, start: Any, player: Any) -> None:
+        """The definition, the walk, then the random games if the walk could not see it all."""
+        if not self.check_definition(start, player):
+            return
+        self.walk()
+        order = self.topological_order()
+        if self.exhaustive and order is not None:
+            self.count_games(order)
+        if self.more:
+            for number in range(1, self.plays + 1):
+                self.played = number
+                if not self.play(number):
+                    break
+        self.warn_last_mover()
+        self.check_player_used()
+
+    def check_definition(self, start: Any, player: Any) -> bool:
+        """Checks 1 and 2: Players, utility_range and the start; true if the walk can begin."""
         players_ok = self.check_players()
         self.check_range()
-        start = self.game.Start
+        given = start is not None
+        start = self.game.Start if start is None else start
+        name = "The given state" if given else "Start"
         error = _hash_error(start)
         if error is not None:
             self.error(
                 ("start-unhashable",),
-                f"Start is not hashable ({type(error).__name__}: {error}):",
+                f"{name} is not hashable ({type(error).__name__}: {error}):",
                 _Shown(start),
                 _hashable_hint(start, error),
             )
             return False
         done = self.finished(start)
-        if done is True:
+        if done is True and not given:
             self.error(
                 ("start-finished",),
                 "Start is already finished: finished(Start) returned True for the start state:",
@@ -449,7 +607,20 @@ class _Checker:
                 "Hint: finished(state) must be true only when the game is over; look at its "
                 "conditions (is a draw declared only when no move is left?).",
             )
-        return players_ok and done is False
+        if not players_ok or done is _FAILED or (done and not given):
+            return False
+        matches = [one for one in self.players if player is None or _equal(one, player)]
+        if not matches:
+            self.error(
+                ("player",),
+                f"The player to move, {_short(player)}, is not one of the Players "
+                f"{_short(list(self.players))}.",
+                "Hint: pass one of them as player.",
+            )
+            return False
+        self.first = (start, matches[0])
+        self.seen = {self.first}
+        return True
 
     def check_players(self) -> bool:
         """Check 1: exactly two players, hashable and distinct; true if they are."""
@@ -483,6 +654,7 @@ class _Checker:
             )
             return False
         self.players = (players[0], players[1])
+        self.opponent = {players[0]: players[1], players[1]: players[0]}
         return True
 
     def check_range(self) -> None:
@@ -518,24 +690,85 @@ class _Checker:
             )
         self.range = (float(worst), float(best))
 
-    # -- one random game (check 8) ----------------------------------------------------------------
+    # -- the walk and the random games (check 8) --------------------------------------------------
+
+    def check_position(self, state: Any, player: Any) -> tuple[Any, ...] | None:
+        """Check ``state`` with ``player`` to move; its next states (none if it is finished), or
+        ``None`` if they cannot be known."""
+        done = self.finished(state)
+        if done is _FAILED:
+            return None
+        self.check_state(state, done)
+        moves = self.next_states(state, player, done)
+        return () if done else moves
+
+    def walk(self) -> None:
+        """Check every position reachable from the first, breadth-first, up to ``max_states``."""
+        queue = deque([self.first])
+        while queue:
+            state, player = queue.popleft()
+            moves = self.check_position(state, player)
+            self.positions += 1
+            if moves is None:
+                self.blocked = True
+                continue
+            for next_state in moves:
+                position = (next_state, self.opponent[player])
+                if position in self.seen:
+                    self.merges = True
+                elif len(self.seen) < self.max_states:
+                    self.seen.add(position)
+                    queue.append(position)
+                else:
+                    self.more = True
+        self.exhaustive = not self.more and not self.blocked
+
+    def successors(self, position: Position) -> list[Position]:
+        """The walked positions that ``position`` leads to in one move."""
+        state, player = position
+        moves = self.moves_cache.get(position) if self.finished_cache[state] is False else None
+        after = self.opponent[player]
+        return [
+            (next_state, after) for next_state in moves or () if (next_state, after) in self.seen
+        ]
+
+    def topological_order(self) -> list[Position] | None:
+        """The walked positions, each before those it leads to (a depth-first search); ``None``
+        after reporting a cycle, a game that can go on forever."""
+        depth = {self.first: 0}
+        """The positions on the current path of the search, and how deep."""
+        done: set[Position] = set()
+        order: list[Position] = []
+        stack = [(self.first, iter(self.successors(self.first)))]
+        while stack:
+            position, successors = stack[-1]
+            for successor in successors:
+                if successor in depth:
+                    moves = len(stack) - depth[successor]
+                    self.report_repeat(f"after {_plural(moves, 'move')}", *successor)
+                    return None
+                if successor not in done:
+                    depth[successor] = len(stack)
+                    stack.append((successor, iter(self.successors(successor))))
+                    break
+            else:
+                stack.pop()
+                del depth[position]
+                done.add(position)
+                order.append(position)
+        return order[::-1]
 
     def play(self, number: int) -> bool:
         """Play random game ``number``; false if no more games should be played."""
-        state, turn = self.game.Start, 0
+        state, turn = self.first[0], self.players.index(self.first[1])
         last_mover: Any = None
         seen = {(state, turn)}
         for moves_made in range(self.max_moves + 1):
-            done = self.finished(state)
-            if done is _FAILED:
-                return True
-            self.check_state(state, done)
             player = self.players[turn]
-            moves = self.next_states(state, player, done)
-            if done:
-                self.count_winner(state, last_mover)
-                return True
+            moves = self.check_position(state, player)
             if not moves:
+                if self.finished_cache[state] is True:
+                    self.count_winner(state, last_mover)
                 return True
             if moves_made == self.max_moves:
                 self.report_too_long(number, state)
@@ -543,7 +776,7 @@ class _Checker:
             last_mover = player
             state, turn = self.rng.choice(moves), 1 - turn
             if (state, turn) in seen:
-                self.report_repeat(number, state, self.players[turn])
+                self.report_repeat(f"in random game {number}", state, self.players[turn])
                 return True
             seen.add((state, turn))
         raise AssertionError("not reached: the loop returns at max_moves")  # pragma: no cover
@@ -559,11 +792,10 @@ class _Checker:
             "larger max_moves to check_game. (No more random games were played after this one.)",
         )
 
-    def report_repeat(self, number: int, state: Any, player: Any) -> None:
+    def report_repeat(self, when: str, state: Any, player: Any) -> None:
         self.error(
             ("repeat",),
-            f"The game can go on forever: in random game {number}, this state came back with "
-            f"{player!r} to move:",
+            f"The game can go on forever: this state came back with {player!r} to move, {when}:",
             _Shown(state),
             "Hint: a game must end after finitely many moves, or minimax recurses forever. Every "
             "move must change the state for good (a mark placed, a match taken), so that no "
@@ -571,10 +803,29 @@ class _Checker:
         )
 
     def finished(self, state: Any) -> Any:
-        """``finished(state)`` as a bool (cached), or ``_FAILED``."""
+        """``finished(state)`` (cached): a bool, or ``_FAILED``."""
         if state not in self.finished_cache:
-            self.finished_cache[state] = self.call("finished", "finished(state)", state, state)
+            result = self.call("finished", "finished(state)", state, state)
+            self.finished_cache[state] = self.as_bool(result, "finished(state)", state)
         return self.finished_cache[state]
+
+    def as_bool(self, result: Any, call: str, state: Any) -> Any:
+        """``result`` of ``finished`` as a bool; ``_FAILED`` after reporting it if it is none."""
+        kind = type(result)
+        if result is _FAILED or kind is bool:
+            return result
+        if kind.__module__ == "numpy" and kind.__name__ in ("bool", "bool_"):
+            return bool(result)
+        what = "None" if result is None else f"{_short(result)} (a {kind.__name__})"
+        self.error(
+            ("finished-type", kind.__name__),
+            f"finished must return a bool: {call} returned {what} for this state:",
+            _Shown(state),
+            "Hint: return True or False, e.g. return winner(state) is not None or not "
+            "empty(state). (A function that ends without return returns None; the string "
+            "'False' is not False.)",
+        )
+        return _FAILED
 
     # -- next_states (checks 3 and 4) -------------------------------------------------------------
 
@@ -598,7 +849,8 @@ class _Checker:
         self.check_duplicates(moves, call, state, which)
         if isinstance(result, list | tuple):
             again = self.call("next_states", call, state, state, player, which=which)
-            if again is not _FAILED and not _equal(list(result), list(again)):
+            same = isinstance(again, list | tuple) and _equal(list(result), list(again))
+            if again is not _FAILED and not same:
                 self.error(
                     ("next-nondeterministic",),
                     f"next_states is not deterministic: {call} returned a different list when "
@@ -633,10 +885,38 @@ class _Checker:
         """``result`` of ``next_states`` as a tuple, after reporting it if it is not a list.
 
         Play goes on through a set in the order of its states' reprs, through a generator in its
-        own order: deterministically, so the check can find further problems.
+        own order: deterministically, so the check can find further problems. A generator runs
+        the game's code, so it is read within the call's limits, and only up to one state more
+        than ``max_next_states``: an endless one (``itertools.count()``) costs nothing.
         """
-        if isinstance(result, list | tuple):
-            return tuple(result)
+        if not isinstance(result, list | tuple):
+            self.report_not_a_list(result, call, state, which)
+            if not isinstance(result, set | frozenset | Iterator):
+                return None
+        cap = self.max_next_states
+        try:
+            moves = self.guarded(call, state, which, lambda: _read(result, cap))
+        except Exception as error:
+            self.error(
+                ("raised", "next_states", type(error).__name__),
+                f"reading the result of {call} raised {_describe_error(error)} for this {which}:",
+                _Shown(state),
+                *_where(error),
+            )
+            return None
+        if len(moves) <= cap:
+            return moves
+        self.error(
+            ("next-too-many",),
+            f"{call} returned more than {cap:,} next states (max_next_states) for this {which}:",
+            _Shown(state),
+            "Hint: is it an endless iterator, e.g. itertools.count() or a loop with yield that "
+            "never ends? If the game really has this many moves, pass a larger max_next_states "
+            "to check_game.",
+        )
+        return None
+
+    def report_not_a_list(self, result: Any, call: str, state: Any, which: str) -> None:
         if isinstance(result, set | frozenset):
             what = f"a {type(result).__name__}"
             why = (
@@ -665,19 +945,6 @@ class _Checker:
             _Shown(state),
             f"Hint: {why}",
         )
-        try:
-            if isinstance(result, set | frozenset):
-                return tuple(sorted(result, key=repr))
-            if isinstance(result, Iterator):
-                return tuple(result)
-        except Exception as error:
-            self.error(
-                ("raised", "next_states", type(error).__name__),
-                f"reading the result of {call} raised {_describe_error(error)} for this {which}:",
-                _Shown(state),
-                *_where(error),
-            )
-        return None
 
     def check_hashable(self, moves: tuple[Any, ...], call: str, state: Any, which: str) -> bool:
         """Report the first next state that is not hashable; true if there is none."""
@@ -870,7 +1137,10 @@ class _Checker:
                 "smallest of the symmetric variants; a representative is then its own "
                 "representative.",
             )
-        image_done = self.call("finished", "finished(canonical(state))", state, image, which=which)
+        call = "finished(canonical(state))"
+        image_done = self.as_bool(
+            self.call("finished", call, state, image, which=which), call, state
+        )
         if image_done is _FAILED:
             return
         if image_done != done:
@@ -909,27 +1179,91 @@ class _Checker:
         )
         return False
 
-    # -- who made the last move (check 8) ---------------------------------------------------------
+    # -- who moves (checks 9 and 10) --------------------------------------------------------------
 
-    def count_winner(self, state: Any, last_mover: Any) -> None:
-        """Count a random game that ended with a winner, and whether the last mover lost it."""
+    def count_games(self, order: list[Position]) -> None:
+        """Count every possible game by the finished position it ends in (the number of paths
+        to it, summed in topological ``order``), and whether the last mover lost it."""
+        paths = dict.fromkeys(order, 0)
+        paths[self.first] = 1
+        for position in order:
+            for successor in self.successors(position):
+                paths[successor] += paths[position]
+            state, player = position
+            if position != self.first and self.finished_cache[state] is True:
+                self.count_winner(state, self.opponent[player], paths[position])
+
+    def count_winner(self, state: Any, last_mover: Any, games: int = 1) -> None:
+        """Count ``games`` ending in ``state`` with a winner, and whether the last mover lost."""
         if last_mover is None:
             return
         value = self.utilities.get(state, {}).get(last_mover)
         if value is None or value == 0:
             return
-        self.won_games += 1
+        self.won_games += games
         if value < 0:
-            self.last_mover_lost += 1
+            self.last_mover_lost += games
 
     def warn_last_mover(self) -> None:
         """Warn about the classic bug: next_states(state, player) places the opponent's mark."""
-        if self.won_games < MIN_WON_GAMES or self.last_mover_lost < self.won_games:
+        needed = 1 if self.exhaustive else MIN_WON_GAMES
+        if self.won_games < needed or self.last_mover_lost < self.won_games:
             return
+        games = "possible games that end" if self.exhaustive else "random games that ended"
         self.warning(
             ("last-mover-lost",),
-            f"In all {self.won_games:,} random games that ended with a winner, the player who "
-            "made the last move lost: does next_states(state, player) make the move for the "
-            "other player? (If the game is misère, e.g. whoever takes the last match loses, this "
-            "is expected.)",
+            f"In all {self.won_games:,} {games} with a winner, the player who made the last move "
+            "lost: does next_states(state, player) make the move for the other player? (If the "
+            "game is misère, e.g. whoever takes the last match loses, this is expected.)",
+        )
+
+    def check_player_used(self) -> None:
+        """An error if the moves ignore who makes them, in a game only one player can win.
+
+        That the player argument is ignored is no error by itself: a game whose state records
+        the player to move (Nim's), or whose tree fixes who moves where (``trees.py``), may
+        ignore it. Nor is a game that only one player can win: a tree may have such leaves. It
+        is an error when three signs agree: (a) for every unfinished state checked,
+        next_states gives both players the same next states; (b) one player wins in some
+        finished state checked, the other in none; (c) some position is reached by two
+        different moves. (a) with (b) is what happens when both players place X's mark; (c)
+        spares game trees (no position of a tree is reached twice), where (a) and (b) are
+        just a tree whose leaves favour one player. Correct tic-tac-toe and Nim fail (a). The
+        extra calls of (a) are made only when (b) and (c) hold.
+        """
+        wins = {
+            player: [state for state, values in self.utilities.items() if values.get(player, 0) > 0]
+            for player in self.players
+        }
+        winner, loser = self.players if wins[self.players[0]] else self.players[::-1]
+        if not self.merges or not wins[winner] or wins[loser]:
+            return
+        unfinished: set[Any] = set()
+        for (state, player), moves in list(self.moves_cache.items()):
+            if self.finished_cache.get(state) is not False:
+                continue
+            other = self.opponent[player]
+            theirs: Any = self.moves_cache.get((state, other), _FAILED)
+            if theirs is _FAILED:
+                call = f"next_states(state, {other!r})"
+                run = functools.partial(self.game.next_states, state, other)
+                try:
+                    theirs = self.guarded(call, state, "state", run)
+                except Exception:
+                    return  # it may refuse to move for the player not to move: not ignored
+            same = isinstance(theirs, list | tuple) and _equal(moves, tuple(theirs))
+            if moves is None or not same:
+                return
+            unfinished.add(state)
+        a, b = self.players
+        states = _plural(len(unfinished), "unfinished state")
+        self.error(
+            ("player-ignored",),
+            f"next_states ignores the player: next_states(state, {a!r}) and next_states(state, "
+            f"{b!r}) return the same next states for all {states} checked, and {loser!r} wins "
+            f"in none of the {len(self.utilities):,} finished states, {winner!r} in "
+            f"{len(wins[winner]):,}, e.g. in this one:",
+            _Shown(wins[winner][0]),
+            "Hint: does next_states(state, player) make the move for the other player, e.g. place "
+            "the same mark whoever moves? Each player must make their own move.",
         )

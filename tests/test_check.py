@@ -1,5 +1,6 @@
 """The game validator: a correct game passes cleanly, and each classic mistake is reported with
-the right message, naming the state where it shows, without the check ever raising.
+the right message, naming the state where it shows, without the check ever raising or running
+out of bounds (a game function that loops, sleeps, or returns an endless iterator).
 
 The games are written here, compactly: tic-tac-toe on a flat tuple of nine cells (with a
 heuristic and symmetries, so that every check has something to check) and a one-heap take-away
@@ -10,16 +11,19 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import itertools
 import math
 import re
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
 
 from gamesolver.check import MAX_PROBLEMS, CheckReport, GameDefinitionError, check_game
+from gamesolver.explore import reachable
 from gamesolver.game import Game
+from gamesolver.trees import tree_game
 
 # ---------------------------------------------------------------- tic-tac-toe, correct
 
@@ -30,6 +34,11 @@ START: Board = (" ",) * 9
 OTHER = {"X": "O", "O": "X"}
 
 
+# Cached, as the functions below are pure: the check calls them on every reachable board, and
+# this file checks dozens of variants of the game.
+
+
+@functools.cache
 def winner(s: Board) -> str | None:
     for a, b, c in LINES:
         if s[a] != " " and s[a] == s[b] == s[c]:
@@ -52,6 +61,7 @@ def utility(s: Board, p: str) -> int:
     return 0 if w is None else 1 if w == p else -1
 
 
+@functools.cache
 def open_lines(s: Board, p: str) -> int:
     return sum(1 for line in LINES if all(s[i] != OTHER[p] for i in line))
 
@@ -73,6 +83,7 @@ def symmetries(s: Board) -> list[Board]:
     return variants
 
 
+@functools.cache
 def canonical(s: Board) -> Board:
     return min(symmetries(s))
 
@@ -144,30 +155,68 @@ def test_correct_game_passes_without_warnings(game: Game[Any, Any]) -> None:
     report = check_game(game)
     assert report.ok, repr(report)
     assert report.errors == [] and report.warnings == []
-    assert report.plays == 200
-    assert re.fullmatch(
-        rf"{game.name} passes the check: 200 random games, [\d,]+ states checked", repr(report)
+    positions = len(reachable(game))
+    assert report.exhaustive and report.positions == positions and report.plays == 0
+    assert (
+        repr(report)
+        == f"{game.name} passes the check: all {positions:,} reachable positions checked"
     )
     report.raise_if_failed()
 
 
-def test_states_checked_counts_distinct_states() -> None:
+def test_every_reachable_position_is_checked() -> None:
     report = check_game(TTT)
-    # 200 random games of at most 9 moves see far more than 200 and fewer than all 5,478 states
-    assert 200 < report.states_checked < 5478
-    assert check_game(TTT, plays=1).states_checked <= 10
+    assert report.positions == report.states_checked == 5478  # one player to move per board
+    assert check_game(TAKE).positions == len(reachable(TAKE)) == 14
 
 
-def test_the_check_is_fast() -> None:
-    start = time.perf_counter()
-    check_game(TTT)
-    assert time.perf_counter() - start < 1.0
+def test_a_larger_game_is_walked_up_to_max_states_then_played() -> None:
+    report = check_game(TTT, max_states=100)
+    assert report.ok and not report.exhaustive
+    assert report.positions == 100 and report.plays == 200
+    assert 100 < report.states_checked < 5478  # the random games go beyond the first 100
+    assert repr(report) == (
+        "tic-tac-toe passes the check: more than 100 reachable positions: the first 100 "
+        "(breadth-first) and 200 random games checked"
+    )
+
+
+def counted(game: Game[Any, Any]) -> tuple[Game[Any, Any], dict[str, int]]:
+    """``game`` with its functions counting their calls, in the dictionary returned."""
+    calls: dict[str, int] = {}
+
+    def counting(name: str, function: Callable[..., Any]) -> Callable[..., Any]:
+        def call(*args: Any) -> Any:
+            calls[name] = calls.get(name, 0) + 1
+            return function(*args)
+
+        return call
+
+    names = ("next_states", "finished", "utility", "heuristic", "canonical")
+    changes: dict[str, Any] = {
+        name: counting(name, getattr(game, name))
+        for name in names
+        if getattr(game, name) is not None
+    }
+    return dataclasses.replace(game, **changes), calls
+
+
+def test_each_function_is_called_a_few_times_per_position() -> None:
+    game, calls = counted(ttt(heuristic=None, canonical=None))
+    check_game(game)
+    # finished once per board, next_states twice (the second call checks that it is
+    # deterministic), utility for both players on each of the 958 finished boards
+    assert calls == {"finished": 5478, "next_states": 2 * 5478, "utility": 2 * 958}
 
 
 def test_the_report_is_deterministic() -> None:
     for game in (TTT, ttt(next_states=lambda s, p: set(next_states(s, p)))):
-        assert repr(check_game(game, seed=3)) == repr(check_game(game, seed=3))
-    assert check_game(TTT, seed=1).states_checked != check_game(TTT, seed=2).states_checked
+        assert repr(check_game(game)) == repr(check_game(game))
+        assert repr(check_game(game, seed=3, max_states=50)) == repr(
+            check_game(game, seed=3, max_states=50)
+        )
+    seeds = {check_game(TTT, seed=seed, max_states=50).states_checked for seed in (1, 2)}
+    assert len(seeds) == 2
 
 
 def test_the_report_does_not_depend_on_the_order_of_a_set() -> None:
@@ -264,6 +313,8 @@ def o_to_move(s: Board) -> bool:
     x, o = marks(s)
     return x == o + 1 and not finished(s)
 
+
+ONE_BOARD: Board = ("X", "O", " ", "X", "O", " ", "X", " ", " ")  # X's column after 5 moves
 
 Case = tuple[Game[Any, Any], list[str], Callable[[Board], bool] | None]
 """A broken game, fragments of its error message, what is true of the state the message shows."""
@@ -381,12 +432,37 @@ ERRORS: dict[str, Case] = {
     ),
     "game loops forever": (
         ttt(next_states=moves_and_pass),
-        ["The game can go on forever", "came back with"],
+        ["The game can go on forever: this state came back with", "to move, after 2 moves:"],
         unfinished,
     ),
     "Start finished": (
         ttt(finished=lambda s: " " in s),  # inverted: "not full" instead of "full"
         ["Start is already finished", "finished(Start) returned True"],
+        lambda s: s == START,
+    ),
+    "utility missing on one board": (  # random play with seed 0 never met this board
+        ttt(utility=lambda s, p: None if s == ONE_BOARD else utility(s, p)),
+        ["Utility missing:", "utility(state, 'X') returned None for this finished state"],
+        lambda s: s == ONE_BOARD,
+    ),
+    "next_states ignores the player": (  # X makes every move
+        ttt(next_states=lambda s, p: next_states(s, "X")),
+        [
+            "next_states ignores the player: next_states(state, 'X') and next_states(state, 'O') "
+            "return the same next states for all 230 unfinished states checked, and 'O' wins "
+            "in none of the 220 finished states, 'X' in 220, e.g. in this one:",
+            "make the move for the other player",
+        ],
+        lambda s: winner(s) == "X" and marks(s) == (3, 0),
+    ),
+    "finished returns a string": (
+        ttt(finished=lambda s: str(finished(s))),
+        ["finished must return a bool: finished(state) returned 'False' (a str)"],
+        lambda s: s == START,
+    ),
+    "finished returns None": (
+        ttt(finished=lambda s: True if finished(s) else None),
+        ["finished must return a bool: finished(state) returned None for this state"],
         lambda s: s == START,
     ),
     "Players of length 3": (
@@ -460,11 +536,11 @@ def test_unhashable_list_of_lists() -> None:
     start = [[" "] * 3 for _ in range(3)]
     game: Game[Any, str] = Game("lists", ("X", "O"), start, moves, lambda s: False, lambda s, p: 0)
     report = check_game(game)
-    assert len(report.errors) == 1 and report.plays == 0
+    assert len(report.errors) == 1 and report.plays == report.positions == 0
     assert "Start is not hashable (TypeError: unhashable type: 'list')" in report.errors[0]
     assert repr(start) in report.errors[0]
     assert "use tuples instead of lists" in normalized(report.errors[0])
-    assert "found before any random game" in repr(report)
+    assert repr(report).startswith("lists fails the check: 1 problem found before any position\n")
 
 
 def test_unhashable_next_state() -> None:
@@ -484,12 +560,13 @@ def test_opponents_mark_bug_is_a_warning() -> None:
     report = check_game(ttt(next_states=moves_of_other))
     assert report.ok, repr(report)
     [warning] = report.warnings
-    assert re.match(
-        r"In all [\d,]+ random games that ended with a winner, the player who made the last "
-        r"move lost: does next_states\(state, player\) make the move for the other player\?",
-        normalized(warning),
+    assert normalized(warning).startswith(
+        "In all 209,088 possible games that end with a winner, the player who made the last "
+        "move lost: does next_states(state, player) make the move for the other player?"
     )
     assert repr(report).splitlines()[1].startswith("Warning: In all ")
+    sample = check_game(ttt(next_states=moves_of_other), max_states=10)
+    assert re.match(r"In all [\d,]+ random games that ended with a winner,", sample.warnings[0])
 
 
 def test_misere_game_gets_the_warning_with_its_excuse() -> None:
@@ -537,17 +614,18 @@ def test_check_stops_after_max_problems() -> None:
     assert repr(report).endswith(report.note)
 
 
-def test_a_game_without_end_stops_at_max_moves() -> None:
-    counter = Game("counter", (0, 1), 0, lambda n, p: [n + 1], lambda n: False, lambda n, p: 0)
-    start = time.perf_counter()
-    report = check_game(counter, max_moves=50)
-    assert time.perf_counter() - start < 1.0
+def test_a_game_without_end_stops_at_max_states_and_max_moves() -> None:
+    counter, calls = counted(
+        Game("counter", (0, 1), 0, lambda n, p: [n + 1], lambda n: False, lambda n, p: 0)
+    )
+    report = check_game(counter, max_states=100, max_moves=150)
     [error] = report.errors
-    assert "A random game did not end: random game 1 was still not finished after 50 moves" in (
+    assert "A random game did not end: random game 1 was still not finished after 150 moves" in (
         normalized(error)
     )
-    assert "\n    50\n" in error  # the state, by repr
-    assert report.plays == 1 and report.states_checked == 51
+    assert "\n    150\n" in error  # the state, by repr
+    assert report.positions == 100 and report.plays == 1 and report.states_checked == 151
+    assert calls == {"finished": 151, "next_states": 2 * 151}
 
 
 def test_take_away_that_gives_matches_back_loops() -> None:
@@ -555,9 +633,9 @@ def test_take_away_that_gives_matches_back_loops() -> None:
         n, _ = s
         return [*take_moves(s, p), (n + 1, OTHER_AB[p])]
 
-    report = check_game(dataclasses.replace(TAKE, next_states=moves))
-    assert "The game can go on forever" in report.errors[0]
-    assert re.search(r"\n    \(\d+, '[AB]'\)\n", report.errors[0])  # the state, by repr
+    report = check_game(dataclasses.replace(TAKE, next_states=moves), max_states=1000)
+    [forever] = [error for error in report.errors if "The game can go on forever" in error]
+    assert re.search(r"\n    \(\d+, '[AB]'\)\n", forever)  # the state, by repr
 
 
 def test_show_that_raises_falls_back_to_repr() -> None:
@@ -592,9 +670,135 @@ def test_exceptions_in_finished_and_canonical_are_reported() -> None:
 
 
 def test_check_report_repr_on_success_with_warnings() -> None:
-    report = CheckReport("g", 1, 1234, warnings=["first\nsecond line"])
+    report = CheckReport("g", 0, 1234, warnings=["first\nsecond line"], positions=1234)
+    report.exhaustive = True
     assert repr(report) == (
-        "g passes the check: 1 random game, 1,234 states checked\n"
+        "g passes the check: all 1,234 reachable positions checked\n"
         "Warning: first\n"
         "         second line"
     )
+
+
+# ---------------------------------------------------------------- the player argument
+
+
+def test_a_tree_that_one_player_always_wins_passes() -> None:
+    # next_states of a tree ignores its player, and Min wins no leaf: no error, for a tree
+    report = check_game(tree_game([[1, 2], [3, [4, 5]], 6]))
+    assert report.ok and report.exhaustive, repr(report)
+
+
+def test_a_game_whose_state_says_who_moves_may_ignore_the_player() -> None:
+    def moves(s: Heap, p: str) -> list[Heap]:
+        return take_moves(s, s[1])  # the player to move, from the state
+
+    assert check_game(dataclasses.replace(TAKE, next_states=moves)).ok
+
+
+# ---------------------------------------------------------------- from a given state
+
+
+def test_check_from_a_given_state_and_player() -> None:
+    state: Board = ("X", " ", " ", " ", " ", " ", " ", " ", "O")
+    report = check_game(TTT, start=state, player="X")
+    assert report.ok and report.positions == len(reachable(TTT, state, "X"))
+    broken = ttt(utility=lambda s, p: None if s == ONE_BOARD else utility(s, p))
+    assert check_game(broken, start=state, player="X").ok  # ONE_BOARD is not reachable from it
+
+
+def test_a_finished_given_state_is_no_error_but_its_utility_is_checked() -> None:
+    report = check_game(TTT, start=ONE_BOARD, player="O")
+    assert (
+        report.ok and repr(report) == "tic-tac-toe passes the check: 1 reachable position checked"
+    )
+    broken = ttt(utility=lambda s, p: None if s == ONE_BOARD else utility(s, p))
+    [error] = check_game(broken, start=ONE_BOARD, player="O").errors
+    assert "Utility missing" in error and "Start" not in error
+
+
+def test_the_given_player_must_be_one_of_players() -> None:
+    [error] = check_game(TTT, start=START, player="Z").errors
+    assert "The player to move, 'Z', is not one of the Players ['X', 'O']" in error
+
+
+# ---------------------------------------------------------------- bounds
+
+
+def test_an_endless_iterator_is_read_up_to_max_next_states() -> None:
+    def endless(s: Board, p: str) -> Iterator[int]:
+        return itertools.count()
+
+    report = check_game(ttt(next_states=endless))
+    assert [normalized(error).split(":")[0] for error in report.errors] == [
+        "next_states must return a list",
+        "next_states(state, 'X') returned more than 10,000 next states (max_next_states) for "
+        "this state",
+    ]
+    small = check_game(ttt(next_states=lambda s, p: list(range(11))), max_next_states=10)
+    assert "returned more than 10 next states" in small.errors[0]
+
+
+def looping_finished(s: Board) -> bool:
+    while s.count(" ") == 7:  # never returns once two marks are set
+        pass
+    return finished(s)
+
+
+def test_a_function_that_loops_forever_is_stopped() -> None:
+    report = check_game(ttt(finished=looping_finished), call_seconds=0.2)
+    assert not report.ok and not report.complete and not report.exhaustive
+    [error] = report.errors
+    assert error.startswith("finished(state) did not return within 0.2 s (call_seconds) for this")
+    assert marks(boards(error)[0]) == (1, 1)
+    assert report.note == "Stopped at the first call over a limit: fix it, then check again."
+    assert report.positions == 1 + 9  # the start and the boards with one mark
+    assert repr(report).startswith(
+        "tic-tac-toe fails the check: 1 problem (10 positions checked)\n"
+    )
+
+
+def sleepy(seconds: float) -> Callable[[Board, str], list[Board]]:
+    """``next_states`` after a sleep of ``seconds``."""
+
+    def moves(s: Board, p: str) -> list[Board]:
+        time.sleep(seconds)
+        return next_states(s, p)
+
+    return moves
+
+
+def test_a_slow_function_is_called_once() -> None:
+    game, calls = counted(ttt(next_states=sleepy(0.5), heuristic=None, canonical=None))
+    report = check_game(game, call_seconds=0.2)  # a sleep is interrupted only when it returns
+    [error] = report.errors
+    assert error.startswith("next_states(state, 'X') did not return within 0.2 s")
+    assert boards(error) == [START]
+    assert calls == {"finished": 1, "next_states": 1}
+
+
+def test_the_whole_check_is_bounded_in_time() -> None:
+    game, calls = counted(ttt(next_states=sleepy(0.01)))
+    report = check_game(game, total_seconds=0.2)
+    assert report.errors == [] and not report.ok and not report.complete
+    assert report.note.startswith("Stopped after 0.2 s (total_seconds)")
+    text = repr(report)
+    assert re.match(
+        r"tic-tac-toe did not finish the check: no problem so far \(\d+ positions ", text
+    )
+    assert "passes" not in text and "reachable" not in text and report.positions < 40
+    assert calls["next_states"] < 2 * 40
+
+
+def test_memory_growth_is_bounded() -> None:
+    def greedy(s: Board, p: str) -> list[Board]:
+        hoard = [b"x" * 2**20 for _ in range(500)]  # 500 MB, if nothing stops it
+        return next_states(s, p) if hoard else []
+
+    report = check_game(ttt(next_states=greedy), memory_mb=50)
+    [error] = report.errors
+    assert error.startswith("next_states(state, 'X') made the memory grow by more than 50 MB")
+
+
+def test_limits_can_be_turned_off() -> None:
+    report = check_game(TTT, call_seconds=None, total_seconds=None, memory_mb=None)
+    assert report.ok and report.exhaustive

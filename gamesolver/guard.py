@@ -1,0 +1,181 @@
+"""Bounds on code we do not control: a student's game functions, a computer player's search.
+
+A game function can loop forever, sleep, or build a list of billions of states; a search for a
+move the student no longer wants (New game was pressed) should stop, not run on in a thread.
+Python cannot kill a thread, but CPython can raise an exception in one: ``raise_in_thread`` asks
+the interpreter to raise it at the thread's next bytecode (``PyThreadState_SetAsyncExc``, part of
+CPython's C API). A ``Watchdog`` uses it from a monitor thread to enforce limits on the thread
+that started it:
+
+- ``call_seconds``: the time of one guarded call (``with watchdog.call(): ...``);
+- ``total_seconds``: the time of the whole guarded block;
+- ``memory_mb``: how much the process may grow (resident memory) during the block.
+
+The exceptions derive from ``BaseException``, not ``Exception``, so that a student's ``except
+Exception:`` does not swallow them. A call stuck inside one long C function (``time.sleep``, a
+huge ``sum`` over a ``range``) sees the exception only when that function returns.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from types import TracebackType
+
+import psutil
+
+
+class Interrupted(BaseException):
+    """Raised in a thread from outside it: a limit was exceeded, or the work was cancelled."""
+
+
+class CallTimeLimit(Interrupted):
+    """One guarded call ran longer than the watchdog's ``call_seconds``."""
+
+
+class TotalTimeLimit(Interrupted):
+    """The guarded block ran longer than the watchdog's ``total_seconds``."""
+
+
+class MemoryLimit(Interrupted):
+    """The process grew by more than the watchdog's ``memory_mb`` during the guarded block."""
+
+
+class Cancelled(Interrupted):
+    """The work was no longer wanted (e.g. a search for a game the student has left)."""
+
+
+def raise_in_thread(thread_id: int, exception: type[BaseException]) -> bool:
+    """Raise ``exception`` in the thread ``thread_id`` at its next bytecode; returns whether the
+    thread exists.
+
+    An exception raised this way cannot be taken back: clearing it (the C API allows NULL)
+    leaves CPython 3.11's "pending" flag set, and the next profiled function call (the tree
+    recorder's ``sys.setprofile``) then loops forever. So a thread that may have one pending lets
+    it arrive where it is caught: see ``drain``.
+    """
+    found = ctypes.pythonapi.PyThreadState_SetAsyncExc(
+        ctypes.c_ulong(thread_id), ctypes.py_object(exception)
+    )
+    return bool(found)
+
+
+def drain() -> None:
+    """Run a few bytecodes, so that an exception raised in this thread but not yet delivered
+    arrives now: call it inside the ``try`` that catches it (the loop's backward jumps are
+    where the interpreter looks for one)."""
+    for _ in range(3):
+        pass
+
+
+def resident_mb() -> float:
+    """The resident memory of this process, in megabytes."""
+    return float(psutil.Process().memory_info().rss) / 2**20
+
+
+class Watchdog:
+    """Interrupt the thread that enters it when a limit is exceeded (see the module docstring).
+
+    ::
+
+        with Watchdog(call_seconds=2, total_seconds=60, memory_mb=1000) as watchdog:
+            for state in states:
+                with watchdog.call():
+                    moves = next_states(state, player)
+
+    ``tripped`` is the limit that was last exceeded (``None`` if none was), so that the caller
+    can say which one after catching ``Interrupted``.
+    """
+
+    def __init__(
+        self,
+        call_seconds: float | None = None,
+        total_seconds: float | None = None,
+        memory_mb: float | None = None,
+        poll: float = 0.02,
+    ) -> None:
+        self.call_seconds = call_seconds
+        self.total_seconds = total_seconds
+        self.memory_mb = memory_mb
+        self.poll = poll
+        self.tripped: type[Interrupted] | None = None
+        self._target = 0
+        self._started = 0.0
+        self._call_started: float | None = None
+        self._base_mb = 0.0
+        self._lock = threading.Lock()
+        self._stop = threading.Event()
+        self._monitor: threading.Thread | None = None
+
+    def __enter__(self) -> Watchdog:
+        self._target = threading.get_ident()
+        self._started = time.perf_counter()
+        self._base_mb = resident_mb() if self.memory_mb is not None else 0.0
+        self._stop.clear()
+        self.tripped = None
+        self._monitor = threading.Thread(
+            target=self._watch, name="gamesolver-watchdog", daemon=True
+        )
+        self._monitor.start()
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        while True:  # a limit raised just now may arrive here, even before the lock is held
+            try:
+                with self._lock:
+                    self._stop.set()
+                if self.tripped is not None:
+                    drain()  # one raised but not delivered yet arrives here, and is dropped
+                break
+            except Interrupted:
+                continue
+        if self._monitor is not None:
+            self._monitor.join()
+
+    @contextmanager
+    def call(self) -> Iterator[None]:
+        """Guard one call with ``call_seconds``."""
+        self._call_started = time.perf_counter()
+        try:
+            yield
+        finally:
+            self._call_started = None
+
+    def elapsed(self) -> float:
+        """Seconds since the guarded block began."""
+        return time.perf_counter() - self._started
+
+    def _exceeded(self) -> type[Interrupted] | None:
+        now = time.perf_counter()
+        started = self._call_started
+        limit = self.call_seconds
+        if limit is not None and started is not None and now - started > limit:
+            return CallTimeLimit
+        if self.total_seconds is not None and now - self._started > self.total_seconds:
+            return TotalTimeLimit
+        if self.memory_mb is not None and resident_mb() - self._base_mb > self.memory_mb:
+            return MemoryLimit
+        return None
+
+    def _watch(self) -> None:
+        """The monitor thread: check the limits every ``poll`` seconds; interrupt on the first
+        one exceeded, and again every poll while the thread has not left the block (a bare
+        ``except:`` in the guarded code may have swallowed the first)."""
+        while not self._stop.wait(self.poll):
+            exceeded = self._exceeded()
+            if exceeded is None:
+                continue
+            with self._lock:
+                if self._stop.is_set():
+                    return
+                self.tripped = exceeded
+                raise_in_thread(self._target, exceeded)
+            self._stop.wait(max(self.poll, 0.2))

@@ -1,0 +1,134 @@
+"""The watchdog: limits on code we do not control, enforced by raising an exception in its
+thread, that never escape the guarded block and leave the interpreter as they found it."""
+
+from __future__ import annotations
+
+import itertools
+import subprocess
+import sys
+import textwrap
+import threading
+import time
+
+import pytest
+
+from gamesolver.guard import (
+    CallTimeLimit,
+    Cancelled,
+    Interrupted,
+    MemoryLimit,
+    TotalTimeLimit,
+    Watchdog,
+    drain,
+    raise_in_thread,
+)
+
+
+def spin() -> None:
+    """An endless loop in Python code, as a student writes one."""
+    while True:
+        pass
+
+
+def test_a_call_over_its_limit_is_interrupted() -> None:
+    with pytest.raises(CallTimeLimit), Watchdog(call_seconds=0.05) as watchdog, watchdog.call():
+        spin()
+    assert watchdog.tripped is CallTimeLimit
+
+
+def test_the_whole_block_has_a_limit() -> None:
+    with pytest.raises(TotalTimeLimit), Watchdog(total_seconds=0.05):
+        spin()
+
+
+def test_a_limit_is_not_swallowed_by_except_exception() -> None:
+    def stubborn() -> None:
+        try:  # noqa: SIM105  (a student's catch-all, as students write it)
+            spin()
+        except Exception:
+            pass
+
+    with pytest.raises(CallTimeLimit), Watchdog(call_seconds=0.05) as watchdog, watchdog.call():
+        stubborn()
+
+
+def test_memory_growth_is_interrupted() -> None:
+    grown: list[int] = []
+    with pytest.raises(MemoryLimit), Watchdog(memory_mb=50):
+        for number in itertools.count():  # Python bytecode: interrupted between two appends
+            grown.append(number)
+    grown.clear()
+
+
+def test_nothing_arrives_after_the_block() -> None:
+    """A limit reached as the block ends is dropped, not raised later somewhere else."""
+    for _ in range(20):
+        try:
+            with Watchdog(call_seconds=0.0, poll=0.001) as watchdog:
+                with watchdog.call():
+                    time.sleep(0.003)  # over the limit: interrupted as it returns
+                time.sleep(0.003)
+        except CallTimeLimit:
+            pass
+        deadline = time.perf_counter() + 0.05
+        while time.perf_counter() < deadline:  # Python bytecode: a stray exception would come
+            pass
+
+
+def test_cancelled_arrives_where_it_is_caught() -> None:
+    caught = threading.Event()
+    started = threading.Event()
+
+    def search() -> None:
+        try:
+            started.set()
+            spin()
+        except Cancelled:
+            caught.set()
+
+    thread = threading.Thread(target=search, daemon=True)
+    thread.start()
+    started.wait(5)
+    assert thread.ident is not None and raise_in_thread(thread.ident, Cancelled)
+    thread.join(5)
+    assert caught.is_set() and not thread.is_alive()
+
+
+def test_drain_delivers_a_pending_exception() -> None:
+    with pytest.raises(Cancelled):
+        raise_in_thread(threading.get_ident(), Cancelled)
+        drain()
+
+
+def test_profiling_still_works_after_a_limit() -> None:
+    """Clearing a raised exception with the C API (what the watchdog once did) left CPython's
+    pending flag set, and the next profiled call looped forever (the tree recorder profiles).
+    In a subprocess, so that the failure is a timeout, not a hung test run."""
+    script = textwrap.dedent(
+        """
+        import sys
+        from gamesolver.guard import Interrupted, Watchdog
+
+        def spin():
+            while True:
+                pass
+
+        try:
+            with Watchdog(call_seconds=0.05) as watchdog, watchdog.call():
+                spin()
+        except Interrupted:
+            pass
+        def f(n):
+            return n if n < 1 else f(n - 1)
+        sys.setprofile(lambda frame, event, arg: None)
+        print(f(5))
+        """
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=60
+    )
+    assert done.stdout == "0\n", done.stderr
+
+
+def test_interrupted_is_not_an_exception() -> None:
+    assert not issubclass(Interrupted, Exception)
