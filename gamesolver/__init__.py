@@ -7,13 +7,16 @@ definitions as a module.
 
 from gamesolver.game import AnyGame, Game, Value
 from gamesolver.notebook import NotebookError, find_game, load_notebook
-from gamesolver.stats import Stats, measure
+from gamesolver.stats import LimitedStats, LimitReached, OutOfTime, Stats, measure
 from gamesolver.table import Table
 
 __all__ = [
     "AnyGame",
     "Game",
+    "LimitReached",
+    "LimitedStats",
     "NotebookError",
+    "OutOfTime",
     "Stats",
     "Table",
     "Value",

@@ -1,9 +1,14 @@
-"""Search statistics: value calls, cache hits, cut-offs, memo-table size and time.
+"""Search statistics: value calls, cache hits, cut-offs, memo-table size and time; and limits.
 
 The algorithms in ``Solver.ipynb`` take a ``Stats`` object and count into it; the counts are
 exact and deterministic, so notebooks can show them and tests can assert them. "Value calls"
 always means every invocation of the value function, cache hits and terminal states included
 (the seed's ``num_value_call``).
+
+Because every value call adds one to ``stats.calls``, the counter is also where any search can be
+stopped without changing its code: ``LimitedStats`` raises ``LimitReached`` at the first call
+beyond ``max_calls`` or after ``max_seconds``. The exceptions live here, in the package, and not in
+a notebook: every loaded copy of Solver.ipynb must raise and catch the same class.
 """
 
 from __future__ import annotations
@@ -33,12 +38,64 @@ class Stats:
     depth: int = 0
     """For searches that deepen step by step: the deepest search that was completed."""
     line: list[Hashable] = field(default_factory=list)
-    """The principal variation the search found, as the states of the line of best play after
-    the searched state (searches that record it: iterative deepening)."""
+    """The line of best play the search found, as the states after the searched state, from the
+    search itself (searches that record it: ``alpha_beta_memo``, ``iterative_deepening``)."""
+    exact: bool = True
+    """Whether the value is exact; a search that estimates with a heuristic (depth-limited) sets
+    it to ``False`` when its value may depend on an estimate."""
 
     def as_dict(self) -> dict[str, int | float]:
         """The counters as a plain dictionary (for JSON and tables; ``line`` is not a counter)."""
         return {name: value for name, value in asdict(self).items() if name != "line"}
+
+
+class OutOfTime(Exception):
+    """Raised inside a search when its time budget is spent (``iterative_deepening`` catches it
+    and answers with its last completed iteration)."""
+
+
+class LimitReached(Exception):
+    """A search stopped by the limits of its ``LimitedStats``: it was not solved within them."""
+
+    def __init__(self, stats: LimitedStats, limit: str) -> None:
+        self.stats = stats
+        self.limit = limit
+        """``"calls"`` or ``"seconds"``: which limit was reached."""
+        what = (
+            f"{stats.max_calls:,} value calls"
+            if limit == "calls"
+            else f"{stats.max_seconds} seconds"
+        )
+        super().__init__(f"the search was stopped after {what}")
+
+
+class LimitedStats(Stats):
+    """``Stats`` that stop the search counting into them: ``LimitReached`` is raised at the first
+    value call beyond ``max_calls``, or at the first after ``max_seconds`` since it was made.
+
+    The check is in the setter of ``calls``, which every value call runs (``stats.calls += 1``),
+    so it bounds any algorithm, exact ones included, without a line of theirs changed; plain
+    ``Stats`` keep a plain attribute, as fast as before.
+    """
+
+    def __init__(self, max_calls: int | None = None, max_seconds: float | None = None) -> None:
+        self.max_calls, self.max_seconds = None, None  # not yet: Stats.__init__ sets calls = 0
+        super().__init__()
+        self.max_calls, self.max_seconds = max_calls, max_seconds
+        self.started = time.perf_counter()
+
+    @property
+    def calls(self) -> int:
+        """Value calls so far."""
+        return self._calls
+
+    @calls.setter
+    def calls(self, calls: int) -> None:
+        self._calls = calls
+        if self.max_calls is not None and calls > self.max_calls:
+            raise LimitReached(self, "calls")
+        if self.max_seconds is not None and time.perf_counter() - self.started > self.max_seconds:
+            raise LimitReached(self, "seconds")
 
 
 Algorithm = Callable[..., Value]
