@@ -1,23 +1,33 @@
-"""The command line: solve, check and play a game notebook's game outside Jupyter.
+"""The command line: solve, move, check and play a game notebook's game outside Jupyter.
 
 ::
 
-    python -m gamesolver solve NOTEBOOK --algorithm NAME [--state LITERAL] [--player INDEX] [--json]
-                               [--depth N] [--budget SECONDS] [--order] [--symmetry]
+    python -m gamesolver solve NOTEBOOK --algorithm NAME [--state LITERAL | --position TEXT]
+                               [--player INDEX] [--json] [--depth N] [--budget SECONDS]
+                               [--order | --no-order] [--symmetry]
+                               [--max-seconds SECONDS] [--max-calls N]
+    python -m gamesolver move NOTEBOOK [--state LITERAL | --position TEXT] [--player INDEX]
+                              [--algorithm NAME] [--budget SECONDS] [--json] [--seed N] ...
     python -m gamesolver algorithms [--solver PATH]
     python -m gamesolver check NOTEBOOK
-    python -m gamesolver play NOTEBOOK [--algorithm NAME] [--first human|computer] [--seed N]
-                              [--depth N] [--budget SECONDS] [--order] [--symmetry]
+    python -m gamesolver play NOTEBOOK [--algorithm NAME] [--first human|computer] [--seed N] ...
 
 The game comes from a game notebook and the algorithms from a Solver notebook (by default the
 ``Solver.ipynb`` next to the game notebook), both loaded with ``load_notebook``: the command line
-runs exactly what the lecture defines, nothing is defined twice.
+runs exactly what the lecture defines, nothing is defined twice. Loading a notebook runs its code
+(every cell not tagged ``demo``), as opening it in Jupyter and running it would.
+
+A state given with ``--state`` (a Python literal) or ``--position`` (the game's own notation,
+read by the notebook's ``parse``) is checked before any search: the game contract on it and on
+what is reachable from it (bounded), and whether it can be reached from the start.
 
 Errors are for students: a bad argument (no such notebook or algorithm, a state that does not
-parse, an option the algorithm does not take or the game cannot serve, a time budget too small
-to look at one move) is one line ``gamesolver: error: ...`` on stderr and exit status 2: the fix
-is on the command line. An exception in a notebook's own code is one or two lines naming the
-notebook, cell and line, and exit status 1: the fix is in the notebook. Never a traceback.
+parse or does not fit the game, an option the algorithm does not take or the game cannot serve,
+a time budget too small to look at one move) is one line ``gamesolver: error: ...`` on stderr
+and exit status 2: the fix is on the command line. An exception in a notebook's own code, or a
+``sys.exit`` in it, is one or two lines naming the notebook, cell and line, and exit status 1: the
+fix is in the notebook. A search stopped by ``--max-seconds`` or ``--max-calls`` is one line and
+exit status 1. Never a traceback.
 """
 
 from __future__ import annotations
@@ -31,9 +41,11 @@ import itertools
 import json
 import linecache
 import math
+import os
 import random
 import re
 import sys
+import time
 import traceback
 import types
 from collections.abc import Callable, Hashable, Sequence
@@ -41,9 +53,10 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 import gamesolver
+from gamesolver.explore import is_reachable
 from gamesolver.game import AnyGame, Value
 from gamesolver.notebook import NotebookError, find_game, load_notebook
-from gamesolver.stats import Algorithm, Stats, measure
+from gamesolver.stats import Algorithm, LimitedStats, LimitReached, OutOfTime, Stats
 from gamesolver.table import fmt
 from gamesolver.terminal import play_in_terminal, value_text
 
@@ -57,6 +70,16 @@ OPTIONS = {
 }
 """The algorithm options of the command line, by the keyword an algorithm's signature uses."""
 
+MOVE_BUDGET = 1.0
+"""``move``'s time budget per decision when the algorithm takes one and none is given: seed
+004's grader allows 1 s for the 100 positions of 4 × 4 tic-tac-toe, so 1 s is generous, and a
+decision on a big game cannot run for hours."""
+
+REACHABLE_LIMIT = 200_000
+"""How many positions the search for a ``--state`` from the start may look at."""
+
+NOTEBOOK_RUNS = "Loading NOTEBOOK runs the notebook's code (every cell not tagged demo)."
+
 STAT_LABELS = {
     "calls": "value calls",
     "cache_hits": "cache hits",
@@ -67,6 +90,7 @@ STAT_LABELS = {
 
 EXAMPLES = """examples:
   gamesolver algorithms
+  gamesolver move notebooks/Tic-Tac-Toe.ipynb --position "XX. OO. ..." --json
   gamesolver solve notebooks/Tic-Tac-Toe.ipynb --algorithm alpha_beta
   gamesolver solve notebooks/Tic-Tac-Toe.ipynb --algorithm minimax --json
   gamesolver solve notebooks/Tic-Tac-Toe.ipynb --algorithm alpha_beta_memo --order --symmetry
@@ -74,8 +98,12 @@ EXAMPLES = """examples:
   gamesolver solve notebooks/Tic-Tac-Toe.ipynb --algorithm iterative_deepening --budget 0.1
   gamesolver solve notebooks/Tic-Tac-Toe.ipynb --algorithm alpha_beta --player 1 \\
       --state "(('X', ' ', ' '), (' ', ' ', ' '), (' ', ' ', ' '))"
+  gamesolver solve notebooks/Nim.ipynb --algorithm minimax --max-seconds 5 \\
+      --state "((1, 3, 5, 7), 'A')"
   gamesolver check notebooks/Tic-Tac-Toe.ipynb
   gamesolver play notebooks/Tic-Tac-Toe.ipynb --first computer
+
+Loading a notebook runs its code (every cell not tagged demo): check only notebooks you trust.
 """
 
 _CELL = re.compile(r"^<(?P<notebook>.+\.ipynb), cell (?P<cell>\d+)>$")
@@ -87,6 +115,10 @@ class UsageError(Exception):
 
 class NotebookCodeError(Exception):
     """An exception raised by a notebook's own code: reported in one or two lines, exit status 1."""
+
+
+class NotSolved(Exception):
+    """A search stopped by ``--max-seconds`` or ``--max-calls``: one line, exit status 1."""
 
 
 class _Parser(argparse.ArgumentParser):
@@ -132,13 +164,17 @@ def _where(error: BaseException) -> str:
     )
 
 
-def _code_error(doing: str, error: Exception) -> NotebookCodeError:
+def _code_error(doing: str, error: BaseException) -> NotebookCodeError:
     """A ``NotebookCodeError`` for ``error``, raised while ``doing`` something with a notebook."""
-    message = str(error).strip().splitlines()[0] if str(error).strip() else ""
-    if isinstance(error, SyntaxError):
-        message = error.msg
-    kind = type(error).__name__
-    lines = [f"{doing} failed: {kind}: {message}" if message else f"{doing} failed: {kind}"]
+    if isinstance(error, SystemExit):
+        code = "" if error.code is None else repr(error.code)
+        lines = [f"{doing} failed: the notebook called sys.exit({code})"]
+    else:
+        message = str(error).strip().splitlines()[0] if str(error).strip() else ""
+        if isinstance(error, SyntaxError):
+            message = error.msg
+        kind = type(error).__name__
+        lines = [f"{doing} failed: {kind}: {message}" if message else f"{doing} failed: {kind}"]
     where = _where(error)
     if where:
         lines.append(f"  {where}")
@@ -151,14 +187,34 @@ def _load(path: Path) -> types.ModuleType:
         return load_notebook(path)
     except NotebookError:
         raise
-    except Exception as error:
+    except (Exception, SystemExit) as error:
         raise _code_error(f"loading {path}", error) from error
 
 
-def load_game(text: str) -> tuple[Path, AnyGame]:
-    """The path of the game notebook given as ``text``, and the ``Game`` it defines."""
+def run_code(doing: str, function: Callable[[], Any]) -> Any:
+    """``function()``, which runs a notebook's code: its exceptions (and ``sys.exit``) become a
+    ``NotebookCodeError``; a limit reached becomes ``NotSolved``."""
+    try:
+        return function()
+    except LimitReached as reached:
+        stats = reached.stats
+        took = time.perf_counter() - stats.started
+        if reached.limit == "calls":
+            within = f"{fmt(stats.max_calls)} value calls ({took:.1f} s)"
+        else:
+            within = f"{fmt(stats.max_seconds)} s: {fmt(stats.calls)} value calls"
+        raise NotSolved(f"not solved within {within}") from None
+    except OutOfTime as error:  # a budget too small to look at one move: a bad argument
+        raise UsageError(f"{error}: give a larger --budget, or none") from error
+    except (Exception, SystemExit) as error:
+        raise _code_error(doing, error) from error
+
+
+def load_game(text: str) -> tuple[Path, types.ModuleType, AnyGame]:
+    """The path of the game notebook given as ``text``, its definitions and its ``Game``."""
     path = _notebook_path(text)
-    return path, find_game(_load(path))
+    module = _load(path)
+    return path, module, find_game(module)
 
 
 def solver_path(game_path: Path | None, given: str | None) -> Path:
@@ -241,16 +297,12 @@ def algorithm_options(
     is an error that names the algorithms that do, and one it needs but was not given, too.
     """
     given: dict[str, Any] = {}
-    if args.depth is not None:
-        given["depth"] = args.depth
-    if args.budget is not None:
-        given["budget"] = args.budget
-    if args.order:
-        given["order"] = True
-    if args.symmetry:
-        given["symmetry"] = True
+    for option in OPTIONS:
+        value = getattr(args, option)
+        if value is not None:
+            given[option] = value
     parameters = _keywords(algorithms[name])
-    for option in given:
+    for option, value in given.items():
         if option not in parameters:
             takers = [other for other, a in algorithms.items() if option in _keywords(a)]
             who = (
@@ -258,7 +310,8 @@ def algorithm_options(
                 if takers
                 else f"no algorithm in {path} does"
             )
-            raise UsageError(f"{name} does not take --{option} ({who})")
+            flag = "no-order" if option == "order" and value is False else option
+            raise UsageError(f"{name} does not take --{flag} ({who})")
     for option, usage in OPTIONS.items():
         parameter = parameters.get(option)
         if parameter and parameter.default is inspect.Parameter.empty and option not in given:
@@ -281,31 +334,18 @@ def check_game_serves(options: dict[str, Any], game: AnyGame, game_path: Path) -
         )
 
 
-def _out_of_time(
-    error: Exception, solver: types.ModuleType, options: dict[str, Any], name: str
-) -> UsageError | None:
-    """A ``UsageError`` if ``error`` is the Solver's ``OutOfTime`` for a too small ``--budget``.
-
-    A budget too small to look at one move is a bad argument, not a bug in the notebook: the
-    fix is a larger ``--budget`` (or none), so it is reported like one, with exit status 2.
-    """
-    out_of_time = getattr(solver, "OutOfTime", None)
-    if "budget" not in options or not isinstance(out_of_time, type):
-        return None
-    if not isinstance(error, out_of_time):
-        return None
-    reason = str(error).strip() or f"a budget of {fmt(options['budget'])} s is too small"
-    return UsageError(f"{reason}: give {name} a larger --budget, or none")
+# -- the position to search -----------------------------------------------------------------------
 
 
 def parse_state(text: str, game: AnyGame) -> Hashable:
     """The state written as the Python literal ``text``: it must parse and be hashable."""
-    start = repr(game.Start)
-    example = f" (the start state is {start})" if len(start) <= 100 else ""
+    example = _start_example(game)
     try:
         state = ast.literal_eval(text)
     except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
         raise UsageError(f"--state {text!r} is not a Python literal{example}") from None
+    if state is None:
+        raise UsageError(f"--state None is not a state of {game.name}{example}")
     try:
         hash(state)
     except TypeError:
@@ -319,6 +359,12 @@ def parse_state(text: str, game: AnyGame) -> Hashable:
             f"--state {text!r} is not hashable ({type(state).__name__}){hint}"
         ) from None
     return state  # type: ignore[no-any-return]
+
+
+def _start_example(game: AnyGame) -> str:
+    """`` (the start state is ...)`` if it is short enough to help, else ``""``."""
+    start = repr(game.Start)
+    return f" (the start state is {start})" if len(start) <= 100 else ""
 
 
 def _frozen(value: Any) -> Any:
@@ -336,6 +382,58 @@ def player_at(game: AnyGame, index: int) -> Hashable:
         players = " and ".join(f"{i} ({p})" for i, p in enumerate(game.Players))
         raise UsageError(f"--player {index} is out of range: {game.name} has players {players}")
     return game.Players[index]  # type: ignore[no-any-return]
+
+
+def given_position(
+    args: argparse.Namespace, module: types.ModuleType, game: AnyGame
+) -> tuple[Hashable, Hashable]:
+    """The state and the player to move that the command line gives (default: the start and
+    ``Players[0]``), checked against the game (``check_position``)."""
+    if args.position is not None:
+        parse = getattr(module, "parse", None)
+        if not callable(parse):
+            raise UsageError(
+                f"--position needs the notebook's parse(text), which {game.name} does not "
+                "define; give the state as a Python literal with --state"
+            )
+        if args.player is not None:
+            raise UsageError("--player cannot be given with --position: the position says it")
+        try:
+            state, player = parse(args.position)
+        except (Exception, SystemExit) as error:
+            raise UsageError(f"--position {args.position!r}: {error}") from error
+        text = f"--position {args.position!r}"
+    else:
+        player = player_at(game, 0 if args.player is None else args.player)
+        if args.state is None:
+            return game.Start, player
+        state = parse_state(args.state, game)
+        text = f"--state {args.state}"
+    check_position(game, state, player, text)
+    return state, player
+
+
+def check_position(game: AnyGame, state: Hashable, player: Hashable, text: str) -> None:
+    """Check the game contract on ``state`` and on what is reachable from it (bounded, by the
+    validator): a ``UsageError`` naming ``text`` if it breaks it. Then say on stderr if the state
+    cannot be reached from the start, where that is found out within ``REACHABLE_LIMIT``."""
+    from gamesolver.check import check_game  # here: only a given state needs the validator
+
+    report = check_game(game, start=state, player=player, total_seconds=10)
+    if report.errors:  # (no errors but not ok: the check ran out of time, not the state's fault)
+        problem = " ".join(report.errors[0].split(":\n")[0].split())
+        raise UsageError(f"{text} does not fit {game.name}: {problem}{_start_example(game)}")
+    found, looked_at = run_code(
+        f"walking {game.name} from its start",
+        lambda: is_reachable(game, state, player, REACHABLE_LIMIT),
+    )
+    if found is False:
+        print(
+            f"{PROG}: note: {text.split()[0]} with {player} to move cannot be reached from the "
+            f"start of {game.name} (all {fmt(looked_at)} reachable positions were looked at); "
+            "solving it anyway",
+            file=sys.stderr,
+        )
 
 
 # -- the commands ---------------------------------------------------------------------------------
@@ -372,14 +470,14 @@ def option_usage(algorithm: Algorithm) -> str:
     return " ".join(usages)
 
 
-def _stats_line(counters: dict[str, int | float]) -> str:
+def _stats_line(counters: dict[str, Any]) -> str:
     """A search's ``counters`` on one line: value calls, ``depth`` if there, the others if not 0.
 
     The algorithm counted those that are not 0; the others it does not count.
     """
     parts = []
     for key, number in counters.items():
-        if key == "seconds" or isinstance(number, bool) or not isinstance(number, int | float):
+        if key in ("seconds", "exact") or not isinstance(number, int | float):
             continue
         if number or key in ("calls", "depth"):
             parts.append(f"{STAT_LABELS.get(key, key.replace('_', ' '))}: {fmt(number)}")
@@ -387,40 +485,19 @@ def _stats_line(counters: dict[str, int | float]) -> str:
     return "   ".join(parts)
 
 
-def looked_ahead(options: dict[str, Any], stats: Stats) -> int | None:
-    """How many moves deep a search looked, if its value may be a heuristic estimate; else None.
-
-    Only a search given ``--depth`` or ``--budget`` estimates. One that deepens step by step
-    fills in ``stats.depth``, the deepest search it completed; it answers exactly when it stopped
-    before the depth asked for without running out of time, since it then stopped because it saw
-    every line to its end. (It cannot have run out of time if it took no longer than the budget.)
-    """
-    depth: int | None = options.get("depth")
-    budget: float | None = options.get("budget")
-    if depth is None and budget is None:
-        return None
-    if stats.depth == 0 and budget is None:  # a search to a fixed depth: depth_limited
-        return depth
-    out_of_time = budget is not None and stats.seconds > budget
-    if not out_of_time and (depth is None or stats.depth < depth):
-        return None
-    return stats.depth
-
-
-def solve_value_text(
+def value_words(
     game: AnyGame, value: Value, player: Hashable, options: dict[str, Any], stats: Stats
 ) -> str:
     """The value with its meaning, e.g. ``"0 (a draw with best play for X)"``, or, for a value
-    that may be a heuristic estimate, ``"0.333 (an estimate: the search looked 3 moves ahead)"``.
-
-    A win or a loss is never an estimate: a heuristic lies strictly between the two.
-    """
-    moves = looked_ahead(options, stats)
-    if moves is None or value in (game.best, game.worst):
+    that is a heuristic estimate (``stats.exact`` is false), ``"0.333 (an estimate: the search
+    looked 3 moves ahead)"``. A win or a loss is never an estimate: a heuristic lies strictly
+    between the two."""
+    if stats.exact or value in (game.best, game.worst):
         return value_text(game, value, player)
-    if moves == 0 and "budget" in options:
+    moves = stats.depth or options.get("depth")
+    if not moves and "budget" in options:
         return f"{fmt(value)} (an estimate: the time was up before the search looked 1 move ahead)"
-    if moves == 0:
+    if not moves:
         return f"{fmt(value)} (the heuristic's estimate, without looking ahead)"
     plural = "move" if moves == 1 else "moves"
     return f"{fmt(value)} (an estimate: the search looked {moves} {plural} ahead)"
@@ -431,63 +508,116 @@ def line_names(game: AnyGame, state: Hashable, line: Sequence[Hashable]) -> list
     return [game.move_name(before, after) for before, after in itertools.pairwise([state, *line])]
 
 
+def _counters(stats: Stats, algorithm: Algorithm) -> dict[str, Any]:
+    """The statistics to print: ``depth`` only for searches that deepen step by step (one with
+    a time budget may not complete depth 1, and then its depth 0 says so)."""
+    counters: dict[str, Any] = stats.as_dict()
+    if not (stats.depth or "budget" in _keywords(algorithm)):
+        del counters["depth"]
+    return counters
+
+
+def new_stats(args: argparse.Namespace) -> Stats:
+    """``LimitedStats`` with ``--max-calls`` and ``--max-seconds`` if either is given."""
+    if args.max_calls is None and args.max_seconds is None:
+        return Stats()
+    return LimitedStats(max_calls=args.max_calls, max_seconds=args.max_seconds)
+
+
 def cmd_solve(args: argparse.Namespace) -> int:
     """Solve a state of the notebook's game with one algorithm; print value, counts and time."""
     game_path = _notebook_path(args.notebook)
     path = solver_path(game_path, args.solver)
-    solver, algorithms = load_algorithms(path)
+    _, algorithms = load_algorithms(path)
     algorithm = find_algorithm(algorithms, args.algorithm, path)
     options = algorithm_options(args, args.algorithm, algorithms, path)
-    game_path, game = load_game(args.notebook)
+    game_path, module, game = load_game(args.notebook)
     check_game_serves(options, game, game_path)
-    state = game.Start if args.state is None else parse_state(args.state, game)
-    player = player_at(game, args.player)
-    try:
-        value, stats = measure(algorithm, game, state, player, **options)
-    except Exception as error:
-        usage = _out_of_time(error, solver, options, args.algorithm)
-        if usage is not None:
-            raise usage from error
-        raise _code_error(f"solving {game_path} with {args.algorithm}", error) from error
-    try:
-        line = line_names(game, state, stats.line)
-    except Exception as error:
-        raise _code_error(f"naming the moves of {game_path}", error) from error
-    counters = stats.as_dict()
-    # only a search that deepens step by step keeps stats.depth; one with a time budget may not
-    # complete depth 1, and then its depth 0 says so
-    if not (stats.depth or "budget" in _keywords(algorithm)):
-        del counters["depth"]
+    state, player = given_position(args, module, game)
+    stats = new_stats(args)
+    start = time.perf_counter()
+    doing = f"solving {game_path} with {args.algorithm}"
+    value = run_code(doing, lambda: algorithm(game, state, player, stats, **options))
+    stats.seconds = time.perf_counter() - start
+    line = run_code(f"naming the moves of {game_path}", lambda: line_names(game, state, stats.line))
+    counters = _counters(stats, algorithm)
     if args.json:
-        result: dict[str, Any] = {
-            "game": game.name,
-            "algorithm": args.algorithm,
-            "options": options,
-            "value": value,
-        }
-        result.update(counters)
+        result = {"game": game.name, "algorithm": args.algorithm, "options": options}
+        result.update(value=value, **counters)
         if line:
             result["line"] = line
         _print(json.dumps(result, default=str))
-    else:
-        words = solve_value_text(game, value, player, options, stats)
-        _print(f"{game.name}, {args.algorithm}: value {words}")
-        _print(_stats_line(counters))
-        if line:
-            label = "best move" if len(line) == 1 else "line of best play"  # a search's record
-            _print(f"{label}: {', '.join(line)}")
+        return 0
+    words = value_words(game, value, player, options, stats)
+    _print(f"{game.name}, {args.algorithm}: value {words}")
+    _print(_stats_line(counters))
+    if line:
+        _print(f"{'best move' if len(line) == 1 else 'line of best play'}: {', '.join(line)}")
     return 0
+
+
+def cmd_move(args: argparse.Namespace) -> int:
+    """The move the computer plays in a position, with its value, found by ``best_move``."""
+    game_path = _notebook_path(args.notebook)
+    path = solver_path(game_path, args.solver)
+    solver, algorithms = load_algorithms(path)
+    algorithm = find_algorithm(algorithms, args.algorithm, path)
+    if args.budget is None and "budget" in _keywords(algorithm):
+        args.budget = MOVE_BUDGET
+    options = algorithm_options(args, args.algorithm, algorithms, path)
+    best_move = _best_move(solver, path)
+    game_path, module, game = load_game(args.notebook)
+    check_game_serves(options, game, game_path)
+    state, player = given_position(args, module, game)
+    if run_code(f"reading {game_path}", lambda: game.finished(state)):
+        raise UsageError(f"the game is over in that position: {player} has no move")
+    search = functools.partial(algorithm, **options) if options else algorithm
+    stats, rng = new_stats(args), random.Random(args.seed)
+    start = time.perf_counter()
+    doing = f"choosing a move in {game_path} with {args.algorithm}"
+    value, after = run_code(doing, lambda: best_move(game, state, player, search, rng, stats))
+    stats.seconds = time.perf_counter() - start
+    notation = getattr(module, "notation", None)
+    result: dict[str, Any] = {
+        "game": game.name,
+        "algorithm": args.algorithm,
+        "options": options,
+        "player": player,
+        "move": run_code(f"naming a move of {game_path}", lambda: game.move_name(state, after)),
+        "value": value,
+        "exact": stats.exact,
+        "depth": stats.depth or options.get("depth"),
+        "seconds": stats.seconds,
+        "calls": stats.calls,
+    }
+    if callable(notation):
+        opponent = game.other(player)
+        result["position"] = run_code(f"writing {game_path}", lambda: notation(after, opponent))
+    if args.json:
+        _print(json.dumps(result, default=str))
+        return 0
+    words = value_words(game, value, player, options, stats)
+    _print(f"{game.name}, {args.algorithm}: {player} plays {result['move']}, value {words}")
+    _print(_stats_line(_counters(stats, algorithm)))
+    if "position" in result:
+        _print(f"position after the move: {result['position']}")
+    return 0
+
+
+def _best_move(solver: types.ModuleType, path: Path) -> Callable[..., tuple[Value, Any]]:
+    """The Solver's ``best_move``, or a ``UsageError`` if it has none."""
+    best_move = getattr(solver, "best_move", None)
+    if not callable(best_move):
+        raise UsageError(f"{path} defines no best_move(game, state, player, algorithm, rng)")
+    return best_move  # type: ignore[no-any-return]
 
 
 def cmd_check(args: argparse.Namespace) -> int:
     """Run the validator on the notebook's game and print its report; 1 if the game has errors."""
     from gamesolver.check import check_game  # here: solve and play do not need the validator
 
-    game_path, game = load_game(args.notebook)
-    try:
-        report = check_game(game)
-    except Exception as error:
-        raise _code_error(f"checking {game_path}", error) from error
+    game_path, _, game = load_game(args.notebook)
+    report = run_code(f"checking {game_path}", lambda: check_game(game))
     _print(repr(report))
     return 0 if report.ok else 1
 
@@ -499,10 +629,8 @@ def cmd_play(args: argparse.Namespace) -> int:
     solver, algorithms = load_algorithms(path)
     algorithm = find_algorithm(algorithms, args.algorithm, path)
     options = algorithm_options(args, args.algorithm, algorithms, path)
-    best_move = getattr(solver, "best_move", None)
-    if not callable(best_move):
-        raise UsageError(f"{path} defines no best_move(game, state, player, algorithm, rng)")
-    game_path, game = load_game(args.notebook)
+    best_move = _best_move(solver, path)
+    game_path, _, game = load_game(args.notebook)
     check_game_serves(options, game, game_path)
     search = functools.partial(algorithm, **options) if options else algorithm
     rng = random.Random(args.seed)
@@ -512,45 +640,43 @@ def cmd_play(args: argparse.Namespace) -> int:
         return result
 
     estimates = "depth" in options or "budget" in options
-    try:
-        play_in_terminal(game, choose, human_first=args.first == "human", estimates=estimates)
-    except Exception as error:
-        usage = _out_of_time(error, solver, options, args.algorithm)
-        if usage is not None:
-            raise usage from error
-        raise _code_error(f"playing {game_path} with {args.algorithm}", error) from error
+    human_first = args.first == "human"
+    run_code(
+        f"playing {game_path} with {args.algorithm}",
+        lambda: play_in_terminal(game, choose, human_first=human_first, estimates=estimates),
+    )
     return 0
 
 
 # -- the parser -----------------------------------------------------------------------------------
 
 
-def _depth(text: str) -> int:
-    """A search depth: a whole number, at least 0."""
+def _whole(text: str, least: int, what: str) -> int:
+    """A whole number, at least ``least``."""
     try:
-        depth = int(text)
+        number = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if depth < 0:
-        raise argparse.ArgumentTypeError(f"a depth is at least 0, not {depth}")
-    return depth
+    if number < least:
+        raise argparse.ArgumentTypeError(f"{what} is at least {least}, not {number}")
+    return number
 
 
-def _budget(text: str) -> float:
-    """A time budget: a number of seconds, at least 0."""
+def _seconds(text: str, what: str) -> float:
+    """A number of seconds, at least 0."""
     try:
-        budget = float(text)
+        seconds = float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
-    if not math.isfinite(budget):
+    if not math.isfinite(seconds):
         raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}")
-    if budget < 0:
-        raise argparse.ArgumentTypeError(f"a budget is at least 0 seconds, not {text}")
-    return int(budget) if budget.is_integer() else budget  # 2, not 2.0, in the Solver's messages
+    if seconds < 0:
+        raise argparse.ArgumentTypeError(f"{what} is at least 0 seconds, not {text}")
+    return int(seconds) if seconds.is_integer() else seconds  # 2, not 2.0, in messages
 
 
 def build_parser() -> argparse.ArgumentParser:
-    """The argument parser of ``gamesolver`` and its four commands."""
+    """The argument parser of ``gamesolver`` and its commands."""
     parser = _Parser(
         prog=PROG,
         description="Solve, check and play the games of the gamesolver notebooks.",
@@ -560,6 +686,9 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(
         title="commands", dest="command", metavar="COMMAND", required=True
     )
+
+    def command(name: str, help: str, description: str) -> argparse.ArgumentParser:
+        return commands.add_parser(name, help=help, description=description, epilog=NOTEBOOK_RUNS)
 
     def with_algorithm(command: argparse.ArgumentParser, default: str | None) -> None:
         command.add_argument("notebook", metavar="NOTEBOOK", help="a game notebook (.ipynb)")
@@ -578,67 +707,106 @@ def build_parser() -> argparse.ArgumentParser:
         )
         command.add_argument(
             "--depth",
-            type=_depth,
+            type=lambda text: _whole(text, 0, "a depth"),
             metavar="N",
             help="look N moves ahead, then estimate; 0: the estimate alone "
             "(algorithms that take it)",
         )
         command.add_argument(
             "--budget",
-            type=_budget,
+            type=lambda text: _seconds(text, "a budget"),
             metavar="SECONDS",
-            help="stop searching after about SECONDS (algorithms that take it)",
+            help="stop deepening after about SECONDS, for the whole decision "
+            "(algorithms that take it)",
         )
         command.add_argument(
             "--order",
-            action="store_true",
-            help="try the most promising moves first (algorithms that take it)",
+            action=argparse.BooleanOptionalAction,
+            help="try the most promising moves first, or not (algorithms that take it; "
+            "default: the algorithm's)",
         )
         command.add_argument(
             "--symmetry",
             action="store_true",
+            default=None,
             help="memoize one state per symmetry class (algorithms that take it)",
         )
 
-    solve = commands.add_parser(
+    def with_position(command: argparse.ArgumentParser) -> None:
+        where = command.add_mutually_exclusive_group()
+        where.add_argument("--state", metavar="LITERAL", help="a state as a Python literal")
+        where.add_argument(
+            "--position",
+            metavar="TEXT",
+            help="a position in the game's own notation (read by the notebook's parse)",
+        )
+        command.add_argument(
+            "--player",
+            metavar="INDEX",
+            type=int,
+            help="the player to move, as an index into Players (default: 0)",
+        )
+        command.add_argument("--json", action="store_true", help="print one JSON object")
+        command.add_argument(
+            "--max-seconds",
+            type=lambda text: _seconds(text, "--max-seconds"),
+            metavar="SECONDS",
+            help="stop the search after SECONDS: not solved, exit status 1",
+        )
+        command.add_argument(
+            "--max-calls",
+            type=lambda text: _whole(text, 1, "--max-calls"),
+            metavar="N",
+            help="stop the search after N value calls: not solved, exit status 1",
+        )
+
+    solve = command(
         "solve",
-        help="the value of a state, with value calls and time",
-        description="Solve the start state (or --state) of a game notebook's game.",
+        "the value of a state, with value calls and time",
+        "Solve the start state (or --state, --position) of a game notebook's game.",
     )
     with_algorithm(solve, None)
-    solve.add_argument("--state", metavar="LITERAL", help="a state as a Python literal")
-    solve.add_argument(
-        "--player",
-        metavar="INDEX",
-        type=int,
-        default=0,
-        help="the player to move, as an index into Players (default: 0)",
-    )
-    solve.add_argument("--json", action="store_true", help="print one JSON object")
+    with_position(solve)
     solve.set_defaults(run=cmd_solve)
+
+    move = command(
+        "move",
+        "the move the computer plays in a position",
+        "The move best_move plays in the start state (or --state, --position), with its "
+        f"value, whether it is exact, the depth reached and the time. A budget is for the whole "
+        f"decision (default: {fmt(MOVE_BUDGET)} s for algorithms that take one).",
+    )
+    with_algorithm(move, "iterative_deepening")
+    with_position(move)
+    move.add_argument(
+        "--seed", type=int, default=0, metavar="N", help="the choice among equal moves (default 0)"
+    )
+    move.set_defaults(run=cmd_move)
 
     algorithms = commands.add_parser(
         "algorithms",
         help="list the Solver's algorithms",
         description="List the algorithms of a Solver notebook.",
+        epilog="Loading the Solver notebook runs its code.",
     )
     algorithms.add_argument(
         "--solver", metavar="PATH", help=f"the Solver notebook (default: {default_solver()})"
     )
     algorithms.set_defaults(run=cmd_algorithms)
 
-    check = commands.add_parser(
+    check = command(
         "check",
-        help="validate a game notebook's game",
-        description="Check a game by random play-outs; exit 1 if it has errors.",
+        "validate a game notebook's game",
+        "Check a game against the game contract: every reachable position where there are "
+        "not too many, else random games; exit 1 if it has errors.",
     )
     check.add_argument("notebook", metavar="NOTEBOOK", help="a game notebook (.ipynb)")
     check.set_defaults(run=cmd_check)
 
-    play = commands.add_parser(
+    play = command(
         "play",
-        help="play against the computer in the terminal",
-        description="Play a game notebook's game against the Solver's best_move.",
+        "play against the computer in the terminal",
+        "Play a game notebook's game against the Solver's best_move.",
     )
     with_algorithm(play, "alpha_beta")
     play.add_argument(
@@ -664,7 +832,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         args = parser.parse_args(argv)
         run: Callable[[argparse.Namespace], int] = args.run
-        return run(args)
+        status = run(args)
+        sys.stdout.flush()  # here, so that a closed pipe is caught below
+        return status
     except SystemExit as exit:  # --help
         return exit.code if isinstance(exit.code, int) else 0
     except (UsageError, NotebookError) as error:
@@ -673,6 +843,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     except NotebookCodeError as error:
         print(f"{PROG}: error: {error}", file=sys.stderr)
         return 1
+    except NotSolved as error:
+        print(f"{PROG}: {error}", file=sys.stderr)
+        return 1
+    except BrokenPipeError:
+        # the reader has gone (`gamesolver algorithms | head -1`): stop quietly, as other tools
+        # do; stdout is pointed at /dev/null so that Python's own flush at exit fails no more
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 141  # what a shell reports for a writer stopped by SIGPIPE
     except KeyboardInterrupt:
         print(f"\n{PROG}: interrupted", file=sys.stderr)
         return 130

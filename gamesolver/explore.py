@@ -7,7 +7,7 @@ notebooks use it to count states, the number that memoization brings the work do
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Hashable
+from collections.abc import Hashable, Iterator
 
 from gamesolver.game import AnyGame
 
@@ -15,9 +15,9 @@ Position = tuple[Hashable, Hashable]
 """A state together with the player to move in it."""
 
 
-def reachable(
+def walk(
     game: AnyGame, state: Hashable | None = None, player: Hashable | None = None
-) -> list[Position]:
+) -> Iterator[Position]:
     """Every ``(state, player to move)`` reachable from ``state``, in breadth-first order.
 
     Defaults: the start state with ``Players[0]`` to move. Finished states are included; their
@@ -28,8 +28,8 @@ def reachable(
         game.Players[0] if player is None else player,
     )
     seen = {start}
-    order = [start]
     queue = deque([start])
+    yield start
     while queue:
         state, player = queue.popleft()
         if game.finished(state):
@@ -39,6 +39,28 @@ def reachable(
             position = (next_state, opponent)
             if position not in seen:
                 seen.add(position)
-                order.append(position)
                 queue.append(position)
-    return order
+                yield position
+
+
+def reachable(
+    game: AnyGame, state: Hashable | None = None, player: Hashable | None = None
+) -> list[Position]:
+    """Every ``(state, player to move)`` reachable from ``state`` (default: the start), in
+    breadth-first order (``walk``)."""
+    return list(walk(game, state, player))
+
+
+def is_reachable(
+    game: AnyGame, state: Hashable, player: Hashable, limit: int
+) -> tuple[bool | None, int]:
+    """Whether ``state`` with ``player`` to move can be reached from the start, and how many
+    positions were looked at to find out; ``None`` if it is not among the first ``limit``."""
+    looked_at = 0
+    for position in walk(game):
+        looked_at += 1
+        if position == (state, player):
+            return True, looked_at
+        if looked_at >= limit:
+            return None, looked_at
+    return False, looked_at

@@ -6,9 +6,14 @@ are defined in notebook cells, nowhere else. This module runs those cells outsid
 - every code cell runs, in order, in the namespace of a fresh module, except the cells tagged
   ``demo`` (cells that show, time, plot or play: they are the lecture, not the definitions);
 - a line ``%run Other.ipynb`` loads that notebook's definitions into the same namespace, as
-  IPython's ``%run`` does in the kernel (the path is relative to the notebook's folder);
+  IPython's ``%run`` does in the kernel (the path is relative to the notebook's folder); a
+  notebook that ends up running itself is an error that names the cycle;
 - any other IPython magic in a loaded cell is an error that names the cell, so that a notebook
   cannot silently depend on Jupyter for its definitions.
+
+Magics are found as IPython finds them: by tokens, not by lines. A statement that *starts* with
+``%`` or ``!`` is a magic; a line inside a string, or a continuation line inside brackets (ruff
+puts a long comparison's ``!= b`` first on its line), is Python.
 
 Reading is plain ``json`` on the nbformat-4 file (``import nbformat`` costs a second because of
 its schema validator, which every command line call would pay); executing is plain ``exec``
@@ -17,10 +22,12 @@ with the cell registered in ``linecache``, so tracebacks show the notebook's cel
 
 from __future__ import annotations
 
+import io
 import json
 import linecache
 import re
 import sys
+import tokenize
 import types
 from pathlib import Path
 from typing import Any
@@ -30,7 +37,7 @@ from gamesolver.game import Game
 DEMO_TAG = "demo"
 """Cells with this tag are skipped when a notebook is loaded as a module."""
 
-_RUN = re.compile(r"^%run\s+(?P<path>\S+\.ipynb)\s*$")
+_RUN = re.compile(r"^\s*%run\s+(?P<path>\S+\.ipynb)\s*$")
 _MAGIC = re.compile(r"^\s*(%|!)")
 
 
@@ -66,35 +73,71 @@ def code_cells(path: Path) -> list[tuple[int, str, list[str]]]:
     return result
 
 
+def magic_lines(source: str) -> list[int]:
+    """The numbers (from 1) of the lines of ``source`` where a statement starts with ``%`` or
+    ``!``: IPython's magics and shell escapes, found by tokens as IPython finds them.
+
+    A part that does not tokenize (a shell escape with an unmatched quote) is read line by line
+    from where tokenizing failed.
+    """
+    found: list[int] = []
+    starts_statement = True
+    skip = {tokenize.NL, tokenize.COMMENT, tokenize.INDENT, tokenize.DEDENT, tokenize.ENCODING}
+    try:
+        for token in tokenize.generate_tokens(io.StringIO(source).readline):
+            if token.type in (tokenize.NEWLINE, tokenize.ENDMARKER):
+                starts_statement = True
+            elif token.type not in skip:
+                if starts_statement and token.string in ("%", "!"):
+                    found.append(token.start[0])
+                starts_statement = False
+    except (tokenize.TokenError, SyntaxError) as error:
+        failed = (error.lineno or 1) if isinstance(error, SyntaxError) else error.args[1][0]
+        lines = source.splitlines()[failed - 1 :]
+        rest = [failed + index for index, line in enumerate(lines) if _MAGIC.match(line)]
+        found = sorted({*[line for line in found if line < failed], *rest})
+    return found
+
+
 def _run_source(source: str, filename: str, namespace: dict[str, Any]) -> None:
     linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
     exec(compile(source, filename, "exec"), namespace)
 
 
-def load_into(path: str | Path, namespace: dict[str, Any]) -> None:
-    """Run the definition cells of the notebook at ``path`` in ``namespace``."""
+def load_into(path: str | Path, namespace: dict[str, Any], running: tuple[Path, ...] = ()) -> None:
+    """Run the definition cells of the notebook at ``path`` in ``namespace``.
+
+    ``running`` is the chain of notebooks whose ``%run`` led here, to name a cycle.
+    """
     path = Path(path)
+    running = (*running, path.resolve())
     for number, source, tags in code_cells(path):
         if DEMO_TAG in tags:
             continue
-        chunk: list[str] = []
-        first_line = 1
-        for line_number, line in enumerate(source.splitlines(), start=1):
+        lines = source.splitlines()
+        magics = set(magic_lines(source))
+        start = 0  # the first line (from 0) not yet run
+        for index in sorted(magics):
+            line = lines[index - 1]
             run = _RUN.match(line)
-            if run:
-                _run_source("\n".join(chunk), f"<{path.name}, cell {number}>", namespace)
-                load_into(path.parent / run["path"], namespace)
-                chunk, first_line = [], line_number + 1
-                continue
-            if _MAGIC.match(line):
+            if not run:
                 raise NotebookError(
-                    f"{path.name}, cell {number}, line {line_number}: the magic "
-                    f"{line.strip()!r} needs Jupyter; tag the cell {DEMO_TAG!r} if it only shows "
-                    "something, or write it in plain Python"
+                    f"{path.name}, cell {number}, line {index}: the magic {line.strip()!r} needs "
+                    f"Jupyter; tag the cell {DEMO_TAG!r} if it only shows something, or write it "
+                    "in plain Python"
                 )
-            if not chunk:
-                chunk = [""] * (first_line - 1)  # keep line numbers right in tracebacks
-            chunk.append(line)
+            # blank lines keep the line numbers of tracebacks right
+            chunk = [""] * start + lines[start : index - 1]
+            _run_source("\n".join(chunk), f"<{path.name}, cell {number}>", namespace)
+            target = path.parent / run["path"]
+            if target.resolve() in running:
+                chain = " → ".join(p.name for p in (*running, target))
+                raise NotebookError(
+                    f"{path.name}, cell {number}: %run {run['path']} runs itself ({chain})"
+                )
+            load_into(target, namespace, running)
+            start = index
+        chunk = [""] * start + lines[start:]
         _run_source("\n".join(chunk), f"<{path.name}, cell {number}>", namespace)
 
 

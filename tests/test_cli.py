@@ -12,6 +12,7 @@ import ast
 import io
 import itertools
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -23,7 +24,7 @@ import pytest
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 
 from gamesolver import Stats, load_notebook, measure
-from gamesolver.cli import looked_ahead, main, suggestions
+from gamesolver.cli import main, suggestions
 
 ROOT = Path(__file__).resolve().parents[1]
 SOLVER = ROOT / "notebooks" / "Solver.ipynb"
@@ -213,12 +214,10 @@ def test_solve_nim_with_every_algorithm(
     assert first == f"nim, {algorithm}: value 1 (a win for A with best play)"
     assert second.startswith("value calls: ") and "seconds: " in second
     assert ("depth: " in second) == (algorithm == "iterative_deepening")
-    if algorithm == "iterative_deepening":  # A wins: 1 from pile 2, B takes one, A the last
-        assert line == [
+    if algorithm in ("iterative_deepening", "alpha_beta_memo"):  # the line of their search:
+        assert line == [  # A wins: 1 from pile 2, B takes one, A the last
             "line of best play: take 1 from pile 2, take 1 from pile 1, take 1 from pile 2"
         ]
-    elif algorithm == "alpha_beta_memo":  # the move its search found at the root
-        assert line == ["best move: take 1 from pile 2"]
     else:
         assert line == []
 
@@ -240,6 +239,7 @@ def test_solve_json_has_the_counts_of_the_algorithm(
         "cutoffs",
         "cache_entries",
         "seconds",
+        "exact",
     ]
     nim = load_notebook(games / "Nim.ipynb")
     value, stats = measure(nim.minimax_memo, nim.game)
@@ -369,8 +369,7 @@ def test_a_budget_too_small_for_one_move_is_a_bad_argument(
         status,
         out,
         err,
-        "a budget of 0 s is not enough to look at one move: "
-        "give iterative_deepening a larger --budget, or none",
+        "a budget of 0 s is not enough to look at one move: give a larger --budget, or none",
     )
     monkeypatch.setattr("sys.stdin", io.StringIO(""))
     status, out, err = run(["play", nim, "--first", "computer", *argv], capsys)
@@ -409,27 +408,6 @@ def test_a_budget_large_enough_gives_the_exact_value(
 )
 def test_suggestions_for_a_mistyped_algorithm(name: str, meant: list[str]) -> None:
     assert suggestions(name, ALGORITHMS) == meant
-
-
-@pytest.mark.parametrize(
-    ("options", "depth", "seconds", "moves"),
-    [
-        ({}, 0, 1.0, None),  # searched to the end
-        ({"order": True}, 0, 1.0, None),
-        ({"depth": 3}, 0, 1.0, 3),  # depth_limited: always to the depth asked for
-        ({"depth": 0}, 0, 1.0, 0),
-        ({"depth": 4}, 4, 1.0, 4),  # iterative deepening that reached the depth asked for
-        ({"depth": 12}, 9, 1.0, None),  # ... that stopped before: it saw every line's end
-        ({"budget": 5}, 9, 1.0, None),  # ... that stopped in time
-        ({"budget": 0.5}, 6, 0.6, 6),  # ... that ran out of time
-        ({"budget": 0.5}, 0, 0.6, 0),  # ... before it completed depth 1
-        ({"depth": 12, "budget": 0.5}, 9, 0.6, 9),
-    ],
-)
-def test_when_a_value_may_be_an_estimate(
-    options: dict[str, object], depth: int, seconds: float, moves: int | None
-) -> None:
-    assert looked_ahead(options, Stats(depth=depth, seconds=seconds)) == moves
 
 
 # ----------------------------------------------------------------------------- bad arguments
@@ -535,7 +513,7 @@ BAD_ARGUMENTS = {
     ),
     "budget too small": (
         "solve {games}/Nim.ipynb --algorithm iterative_deepening --budget 0",
-        ["a budget of 0 s is not enough to look at one move", "a larger --budget, or none"],
+        ["a budget of 0 s is not enough to look at one move: give a larger --budget, or none"],
     ),
     "play: depth negative": (
         "play {games}/Nim.ipynb --algorithm depth_limited --depth -3",
@@ -758,9 +736,9 @@ def test_tic_tac_toe_passes_the_check(capsys: pytest.CaptureFixture[str]) -> Non
 @pytest.mark.parametrize(
     ("options", "calls", "entries"),
     [
-        ([], 4_314, 2_474),
+        ([], 4_309, 2_474),
         (["--order"], 1_032, 807),
-        (["--symmetry"], 836, 468),
+        (["--symmetry"], 832, 468),
         (["--order", "--symmetry"], 273, 193),
     ],
 )
@@ -773,13 +751,13 @@ def test_tic_tac_toe_alpha_beta_memo(
     result = json.loads(out)
     assert result["value"] == 0 and (result["calls"], result["cache_entries"]) == (calls, entries)
     assert result["options"] == {option.removeprefix("--"): True for option in options}
-    assert "depth" not in result and len(result["line"]) == 1  # the move found at the root
+    assert "depth" not in result and len(result["line"]) == 9  # the line of its own search
     status, out, _ = run(argv, capsys)
     first, second, third = out.splitlines()
     assert first == "tic-tac-toe, alpha_beta_memo: value 0 (a draw with best play for X)"
     assert second.startswith(f"value calls: {calls:,}   cache hits: ")
     assert f"   cache entries: {entries:,}   seconds: " in second
-    assert third == f"best move: {result['line'][0]}"
+    assert third == f"line of best play: {', '.join(result['line'])}"
 
 
 @needs_tic_tac_toe
@@ -879,3 +857,282 @@ def test_tic_tac_toe_play_with_options(
     assert status == 0 and err == ""
     assert f"For me (X), the game has the value {says} My move: " in out
     assert out.rstrip().endswith("Game abandoned: no more input.")
+
+
+# ----------------------------------------------------------------------------- move
+
+
+NIM_NOTEBOOK = ROOT / "notebooks" / "Nim.ipynb"
+
+
+@needs_tic_tac_toe
+def test_move_json_has_the_move_its_value_and_how_it_was_found(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    status, out, err = run(["move", str(TIC_TAC_TOE), "--json"], capsys)
+    assert status == 0 and err == ""
+    result = json.loads(out)
+    assert {"move", "value", "exact", "depth", "seconds", "calls", "position"} <= set(result)
+    assert (result["value"], result["exact"], result["depth"]) == (0, True, 9)
+    ttt = load_notebook(TIC_TAC_TOE)
+    after, player = ttt.parse(result["position"])
+    assert player == "O" and ttt.describe_move(ttt.Start, after) == result["move"]
+    assert ttt.alpha_beta(ttt.game, after, "O", Stats()) == 0  # the move keeps the draw
+
+
+@needs_tic_tac_toe
+def test_move_from_a_position_in_the_games_notation(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["move", str(TIC_TAC_TOE), "--position", "XX. OO. ...", "--json"]
+    status, out, _ = run(argv, capsys)
+    result = json.loads(out)
+    assert status == 0
+    assert (result["move"], result["value"], result["position"]) == ("(0, 2)", 1, "XXX OO. ...")
+    status, out, _ = run(argv[:-1], capsys)
+    assert status == 0
+    assert out.splitlines()[0] == (
+        "tic-tac-toe, iterative_deepening: X plays (0, 2), value 1 (a win for X with best play)"
+    )
+
+
+@needs_tic_tac_toe
+@pytest.mark.parametrize(
+    ("argv", "fragments"),
+    [
+        (["--position", "XX."], ["--position 'XX.'", "three rows"]),
+        (["--position", "XX. OO. ...", "--player", "1"], ["--player", "--position"]),
+        (["--position", "XX. OO. ...", "--state", "0"], ["not allowed with argument"]),
+    ],
+)
+def test_move_bad_positions(
+    argv: list[str], fragments: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, out, err = run(["move", str(TIC_TAC_TOE), *argv], capsys)
+    assert_one_line_error(status, out, err, *fragments)
+
+
+def test_move_in_a_game_without_a_notation(games: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(["move", str(games / "Nim.ipynb"), "--position", "1 2"], capsys)
+    assert_one_line_error(status, out, err, "--position needs the notebook's parse(text)")
+    status, out, err = run(["move", str(games / "Nim.ipynb"), "--json"], capsys)
+    result = json.loads(out)
+    assert status == 0 and "position" not in result
+    assert (result["move"], result["value"], result["exact"]) == ("take 1 from pile 2", 1, True)
+
+
+# ----------------------------------------------------------------------------- exact or estimate
+
+
+@needs_tic_tac_toe
+@pytest.mark.parametrize("algorithm", ["depth_limited", "iterative_deepening"])
+def test_a_search_deep_enough_is_exact(algorithm: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """--depth 100000 on tic-tac-toe sees every line to its end: exact, and said to be."""
+    argv = ["solve", str(TIC_TAC_TOE), "--algorithm", algorithm, "--depth", "100000"]
+    status, out, _ = run(argv, capsys)
+    assert status == 0
+    assert out.splitlines()[0] == f"tic-tac-toe, {algorithm}: value 0 (a draw with best play for X)"
+    status, out, _ = run([*argv, "--json"], capsys)
+    assert json.loads(out)["exact"] is True
+
+
+@needs_tic_tac_toe
+def test_a_shallow_search_is_an_estimate(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["solve", str(TIC_TAC_TOE), "--algorithm", "depth_limited", "--depth", "8", "--json"]
+    status, out, _ = run(argv, capsys)
+    assert status == 0 and json.loads(out)["exact"] is False
+
+
+# ----------------------------------------------------------------------------- --no-order
+
+
+@needs_tic_tac_toe
+def test_no_order_switches_ordering_off(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["solve", str(TIC_TAC_TOE), "--algorithm", "iterative_deepening", "--json"]
+    _, out, _ = run(argv, capsys)
+    ordered = json.loads(out)
+    _, out, _ = run([*argv, "--no-order"], capsys)
+    unordered = json.loads(out)
+    assert unordered["options"] == {"order": False} and ordered["options"] == {}
+    ttt = load_notebook(TIC_TAC_TOE)
+    _, stats = measure(ttt.iterative_deepening, ttt.game, order=False)
+    assert unordered["calls"] == stats.calls != ordered["calls"]
+
+
+def test_no_order_for_an_algorithm_that_does_not_order(
+    games: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["solve", str(games / "Nim.ipynb"), "--algorithm", "minimax", "--no-order"]
+    status, out, err = run(argv, capsys)
+    assert_one_line_error(status, out, err, "minimax does not take --no-order")
+
+
+# ----------------------------------------------------------------------------- limits
+
+
+@needs_tic_tac_toe
+@pytest.mark.parametrize("algorithm", ALGORITHMS)
+def test_max_calls_stops_every_algorithm(
+    algorithm: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["solve", str(TIC_TAC_TOE), "--max-calls", "200", "--algorithm", algorithm]
+    argv += ["--depth", "9"] if algorithm == "depth_limited" else []
+    status, out, err = run(argv, capsys)
+    assert status == 1 and out == ""
+    assert (
+        err.startswith("gamesolver: not solved within 200 value calls (") and err.count("\n") == 1
+    )
+    assert "Traceback" not in err
+
+
+def test_max_seconds_stops_a_search_in_a_real_terminal() -> None:
+    """minimax on Nim (1, 3, 5, 7) would run for hours: --max-seconds stops it, in one line
+    (after a note: (1, 3, 5, 7) cannot be reached from the lecture's start, (1, 2))."""
+    done = run_process(
+        "solve",
+        str(NIM_NOTEBOOK),
+        "--algorithm",
+        "minimax",
+        "--max-seconds",
+        "0.5",
+        "--state",
+        "((1, 3, 5, 7), 'A')",
+    )
+    assert done.returncode == 1 and done.stdout == ""
+    note, stopped = done.stderr.splitlines()
+    assert note.startswith("gamesolver: note: --state with A to move cannot be reached from ")
+    assert re.fullmatch(r"gamesolver: not solved within 0\.5 s: [\d,]+ value calls", stopped)
+
+
+def test_limits_that_are_not_reached_change_nothing(
+    games: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["solve", str(games / "Nim.ipynb"), "--algorithm", "alpha_beta", "--json"]
+    _, out, _ = run(argv, capsys)
+    _, limited, _ = run([*argv, "--max-calls", "1000", "--max-seconds", "60"], capsys)
+    assert json.loads(out)["calls"] == json.loads(limited)["calls"]
+
+
+@pytest.mark.parametrize(
+    ("option", "value", "says"),
+    [
+        ("--max-calls", "0", "at least 1"),
+        ("--max-calls", "many", "not a whole number"),
+        ("--max-seconds", "-1", "at least 0"),
+        ("--max-seconds", "inf", "not a number of seconds"),
+    ],
+)
+def test_bad_limits(
+    option: str, value: str, says: str, games: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["solve", str(games / "Nim.ipynb"), "--algorithm", "minimax", option, value]
+    status, out, err = run(argv, capsys)
+    assert_one_line_error(status, out, err, option, says)
+
+
+# ----------------------------------------------------------------------------- --state checked
+
+
+@pytest.mark.parametrize(
+    ("state", "fragments"),
+    [
+        ("None", ["--state None", "the start state is ((1, 2), 'A')"]),
+        ("(1, 2)", ["--state (1, 2) does not fit Nim", "the start state is ((1, 2), 'A')"]),
+        ("((1, -2), 'A')", ["--state ((1, -2), 'A') does not fit Nim", "without moves"]),
+    ],
+)
+def test_a_state_that_breaks_the_contract_is_a_bad_argument(
+    state: str, fragments: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    for algorithm in ALGORITHMS:
+        argv = ["solve", str(NIM_NOTEBOOK), "--algorithm", algorithm, "--state", state]
+        argv += ["--depth", "2"] if algorithm == "depth_limited" else []
+        status, out, err = run(argv, capsys)
+        assert_one_line_error(status, out, err, *fragments)
+
+
+@needs_tic_tac_toe
+@pytest.mark.parametrize(
+    "board",
+    [
+        "(('X','O',' '), (' ',' ',' '), (' ',' ',' '), (' ',' ',' '))",  # four rows
+        "(('Z',' ',' '), (' ',' ',' '), (' ',' ',' '))",  # a mark Z
+        "(('X','X','X'), ('O','O','O'), (' ',' ',' '))",  # both sides have three in a row
+        "(('X','X',' '), ('X',' ',' '), (' ',' ',' '))",  # too many X
+    ],
+)
+def test_an_impossible_position_is_said_to_be_one(
+    board: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["solve", str(TIC_TAC_TOE), "--algorithm", "alpha_beta", "--state", board]
+    status, out, err = run(argv, capsys)
+    assert (status == 0 and out) or status == 2, err
+    if status == 0:
+        assert err == (
+            "gamesolver: note: --state with X to move cannot be reached from the start of "
+            "tic-tac-toe (all 5,478 reachable positions were looked at); solving it anyway\n"
+        )
+
+
+@needs_tic_tac_toe
+def test_a_reachable_state_gets_no_note(capsys: pytest.CaptureFixture[str]) -> None:
+    board = "(('X',' ',' '), (' ',' ',' '), (' ',' ',' '))"
+    argv = ["solve", str(TIC_TAC_TOE), "--algorithm", "alpha_beta", "--state", board, "--player"]
+    status, out, err = run([*argv, "1"], capsys)
+    assert status == 0 and err == "" and out.startswith("tic-tac-toe, alpha_beta: value 0 ")
+
+
+# ----------------------------------------------------------------------------- robust
+
+
+@pytest.mark.parametrize("reader", ["head -1", "true"])
+def test_a_closed_pipe_is_no_traceback(reader: str) -> None:
+    """`algorithms | head -1` printed a traceback (`true` reads nothing: the pipe is closed
+    before the first line is written, every time)."""
+    done = subprocess.run(
+        f"{sys.executable} -m gamesolver algorithms | {reader}",
+        shell=True,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=120,
+    )
+    assert done.stderr == ""
+    if reader == "head -1":
+        assert done.stdout.startswith("Algorithms in ") and done.stdout.count("\n") == 1
+
+
+def test_a_notebook_that_exits(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    shutil.copy(SOLVER, tmp_path / "Solver.ipynb")
+    exits = write_notebook(tmp_path / "Exits.ipynb", NIM, "import sys\n\nsys.exit()")
+    for argv in (["check", str(exits)], ["solve", str(exits), "--algorithm", "minimax"]):
+        status, out, err = run(argv, capsys)
+        assert status == 1 and out == ""
+        assert err.splitlines() == [
+            f"gamesolver: error: loading {exits} failed: the notebook called sys.exit()",
+            "  at Exits.ipynb, cell 3, line 3: sys.exit()",
+        ]
+
+
+def test_a_game_that_exits_while_searching(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    shutil.copy(SOLVER, tmp_path / "Solver.ipynb")
+    exiting = NIM.replace("return sum(state[0]) == 0", "raise SystemExit(3)")
+    notebook = write_notebook(tmp_path / "ExitsLater.ipynb", exiting)
+    status, out, err = run(["solve", str(notebook), "--algorithm", "minimax"], capsys)
+    assert status == 1 and out == ""
+    assert "called sys.exit(3)" in err and "Traceback" not in err
+
+
+def test_a_notebook_that_runs_itself(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    loops = write_notebook(tmp_path / "Loops.ipynb", NIM, "%run Loops.ipynb")
+    status, out, err = run(["check", str(loops)], capsys)
+    assert_one_line_error(status, out, err, "Loops.ipynb, cell 3: %run Loops.ipynb runs itself")
+
+
+@pytest.mark.parametrize("command", ["check", "solve", "move", "play"])
+def test_help_says_that_loading_a_notebook_runs_its_code(
+    command: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, out, _ = run([command, "--help"], capsys)
+    assert status == 0
+    assert "runs the notebook's code" in " ".join(out.split())

@@ -1,0 +1,92 @@
+"""The loader: a notebook's definition cells run as a module, `%run` followed, other magics
+refused, found the way IPython finds them (by tokens, not by lines), and cycles named."""
+
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+
+import nbformat
+import pytest
+from nbformat.v4 import new_code_cell, new_notebook
+
+from gamesolver.notebook import NotebookError, load_notebook
+
+
+def write(path: Path, *sources: str) -> Path:
+    nbformat.write(new_notebook(cells=[new_code_cell(textwrap.dedent(s)) for s in sources]), path)
+    return path
+
+
+def test_a_continuation_line_that_starts_like_a_magic_is_python(tmp_path: Path) -> None:
+    """ruff formats a long comparison with its operator first on the next line: `!= b`."""
+    source = """
+    a, b = 1, 2
+    different = (
+        a
+        != b
+    )
+    percent = (
+        7
+        % 4
+    )
+    """
+    module = load_notebook(write(tmp_path / "Format.ipynb", source))
+    assert module.different is True and module.percent == 3
+
+
+def test_a_docstring_line_that_starts_like_a_magic_is_python(tmp_path: Path) -> None:
+    source = '''
+    def rate() -> float:
+        """The share of games won, in
+        % of games played.
+        !important
+        """
+        return 0.5
+    '''
+    assert load_notebook(write(tmp_path / "Doc.ipynb", source)).rate() == 0.5
+
+
+def test_a_run_inside_a_string_is_not_run(tmp_path: Path) -> None:
+    write(tmp_path / "Other.ipynb", "raise RuntimeError('must not run')")
+    source = '''
+    text = """
+    %run Other.ipynb
+    """
+    '''
+    assert "%run Other.ipynb" in load_notebook(write(tmp_path / "Str.ipynb", source)).text
+
+
+def test_run_is_followed_and_other_magics_refused(tmp_path: Path) -> None:
+    write(tmp_path / "Other.ipynb", "shared = 42")
+    module = load_notebook(write(tmp_path / "Main.ipynb", "x = 1\n%run Other.ipynb\ny = shared"))
+    assert module.y == 42
+    write(tmp_path / "Magic.ipynb", "x = 1\n\n  %time x = 2")
+    with pytest.raises(
+        NotebookError, match=r"Magic.ipynb, cell 1, line 3: the magic '%time x = 2'"
+    ):
+        load_notebook(tmp_path / "Magic.ipynb")
+    write(tmp_path / "Shell.ipynb", "if True:\n    !ls")
+    with pytest.raises(NotebookError, match="the magic '!ls' needs Jupyter"):
+        load_notebook(tmp_path / "Shell.ipynb")
+
+
+def test_tracebacks_keep_the_cells_line_numbers(tmp_path: Path) -> None:
+    write(tmp_path / "Other.ipynb", "pass")
+    path = write(tmp_path / "Lines.ipynb", "x = 1\n%run Other.ipynb\n\ny = 1 / 0")
+    with pytest.raises(ZeroDivisionError) as raised:
+        load_notebook(path)
+    assert raised.traceback[-1].lineno + 1 == 4  # pytest counts from 0
+
+
+@pytest.mark.parametrize("cycle", ["self", "pair"])
+def test_a_notebook_that_runs_itself_is_named(tmp_path: Path, cycle: str) -> None:
+    if cycle == "self":
+        path = write(tmp_path / "A.ipynb", "x = 1\n%run A.ipynb")
+        expected = r"A.ipynb, cell 1: %run A.ipynb runs itself \(A.ipynb → A.ipynb\)"
+    else:
+        write(tmp_path / "B.ipynb", "%run A.ipynb")
+        path = write(tmp_path / "A.ipynb", "%run B.ipynb")
+        expected = r"B.ipynb, cell 1: %run A.ipynb runs itself \(A.ipynb → B.ipynb → A.ipynb\)"
+    with pytest.raises(NotebookError, match=expected):
+        load_notebook(path)
