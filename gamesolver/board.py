@@ -304,7 +304,12 @@ class GridBoard(Board[State, Player]):
                 yield row, col
 
     def cell_at(self, x: float, y: float) -> Cell | None:
-        """The cell under canvas pixel ``(x, y)``, or ``None`` in the margin or outside."""
+        """The cell under canvas pixel ``(x, y)``, or ``None`` in the margin or outside.
+
+        NaN and infinities are outside too (``math.floor`` would raise on them).
+        """
+        if not (math.isfinite(x) and math.isfinite(y)):
+            return None
         col = math.floor((x - self.left) / self.cell)
         row = math.floor((y - self.top) / self.cell)
         if 0 <= row < self.rows and 0 <= col < self.cols:

@@ -33,8 +33,11 @@ board (``Board.draw_line``), until the student's next click::
 from __future__ import annotations
 
 import html
+import math
+import numbers
 import random
 import threading
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Generic, Literal
@@ -44,6 +47,7 @@ import ipywidgets
 from gamesolver.board import Board, IllegalMove
 from gamesolver.explain import Explanation
 from gamesolver.game import Game, Player, State, Value
+from gamesolver.guard import Cancelled, drain, raise_in_thread
 from gamesolver.table import fmt
 
 Phase = Literal["human", "computer", "over"]
@@ -64,6 +68,15 @@ Called after the computer's choice with the position it moved from and the move 
 """
 
 WAIT = "Wait: I am still thinking."
+NOT_SEEN = "Wait for my move to show, then click."
+SETTLE = 0.3
+"""Seconds after the computer's move in which a click from the canvas cannot be a move.
+
+A person cannot see a new board and click on it in less: the quickest reaction to a light is
+about 0.2 s, and choosing where to click takes longer. A click that comes sooner was made before
+the move was drawn, e.g. the second click of a double click, queued in the kernel while the
+computer answered the first; it is not meant for the new position.
+"""
 GAME_OVER = "The game is over: press New game."
 NOT_LEGAL = "That is not a legal move here."
 NOTHING_TO_UNDO = "Nothing to undo: you have not moved yet."
@@ -73,6 +86,10 @@ YOU_FIRST = "You first"
 COMPUTER_FIRST = "Computer first"
 EXPLAIN = "Explain"
 NO_EXPLANATION = "I cannot explain this move ({error})."
+
+
+class BadAnswer(ValueError):
+    """``choose`` returned something other than ``(value, next_state)`` with a legal move."""
 
 
 @dataclass(frozen=True)
@@ -126,10 +143,12 @@ class PlayController(Generic[State, Player]):
         seed: int = 0,
         rng: random.Random | None = None,
         explain: Callable[[State, Player, State], Explanation[State]] | None = None,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         """A new game; ``rng`` (default: ``random.Random(seed)``) goes to every ``choose``.
 
         ``explain(state, player, next_state)``, if given, explains the computer's moves.
+        ``clock()`` (seconds) times the computer's moves for the settle rule of ``click``.
         """
         if len(game.Players) != 2:
             raise ValueError(f"a game to play needs two players, not {list(game.Players)!r}")
@@ -146,6 +165,7 @@ class PlayController(Generic[State, Player]):
         student's next click."""
         self.explanation_error: BaseException | None = None
         """Why the last explanation failed, if it did (the game goes on without it)."""
+        self.clock = clock
         self._epoch = 0
         self.new_game(human_first)
 
@@ -166,6 +186,7 @@ class PlayController(Generic[State, Player]):
         self.value: Value | None = None
         self.history: list[_HumanTurn[State]] = []
         self.error = None
+        self._moved_at = -math.inf  # when the computer last moved (clock())
         self.forget_explanation()
         you, me = self.board.player_name(self.human), self.board.player_name(self.computer)
         if self.human_first:
@@ -197,27 +218,22 @@ class PlayController(Generic[State, Player]):
 
     # -- the student ----------------------------------------------------------------------------
 
-    def click(self, x: float, y: float) -> bool:
+    def click(self, x: float, y: float, at: float | None = None) -> bool:
         """The student clicked at canvas pixel ``(x, y)``: make their move if it is one.
 
         Returns whether a move was made. Otherwise the state is unchanged and the status line
         says why: not the student's turn, the game is over, or the board's ``IllegalMove``.
-        Any click ends the explanation of the computer's last move.
+        The settle rule: a move clicked at time ``at`` (``clock()``, given for clicks from the
+        canvas) less than ``SETTLE`` seconds after the computer's move is refused (``NOT_SEEN``),
+        as the student cannot have seen that move; such a click keeps the explanation of the
+        computer's move, any other click ends it. A click that is no move says why instead.
         """
+        after = self._move_of_click(x, y)
+        if after is not None and at is not None and at - self._moved_at < SETTLE:
+            self.status = NOT_SEEN
+            return False
         self.forget_explanation()
-        if self.phase == "computer":
-            self.status = WAIT
-            return False
-        if self.phase == "over":
-            self.status = GAME_OVER
-            return False
-        try:
-            after = self.board.move_at(self.state, self.human, x, y)
-        except IllegalMove as illegal:
-            self.status = str(illegal)
-            return False
-        if after not in self.game.next_states(self.state, self.human):
-            self.status = NOT_LEGAL
+        if after is None:
             return False
         self.history.append(_HumanTurn(self.state, self.before, self.value, after))
         name = self._move(after)
@@ -228,6 +244,21 @@ class PlayController(Generic[State, Player]):
             self.phase = "computer"
             self.status = f"You played {name}. {THINKING}"
         return True
+
+    def _move_of_click(self, x: float, y: float) -> State | None:
+        """The state after the student's click, or ``None`` with the status line saying why not."""
+        if self.phase != "human":
+            self.status = WAIT if self.phase == "computer" else GAME_OVER
+            return None
+        try:
+            after = self.board.move_at(self.state, self.human, x, y)
+        except IllegalMove as illegal:
+            self.status = str(illegal)
+            return None
+        if after not in self.game.next_states(self.state, self.human):
+            self.status = NOT_LEGAL
+            return None
+        return after
 
     def undo(self) -> bool:
         """Go back to the student's previous turn (taking back the computer's answer too).
@@ -246,7 +277,7 @@ class PlayController(Generic[State, Player]):
             taken += f" and my answer {self.game.move_name(turn.after, self.state)}"
         self._epoch += 1
         self.state, self.before, self.value = turn.state, turn.before, turn.value
-        self.error = None
+        self.error, self._moved_at = None, -math.inf
         self.forget_explanation()
         self.phase = "human"
         self.status = f"{taken}. {self._your_turn()}"
@@ -261,8 +292,35 @@ class PlayController(Generic[State, Player]):
         return ComputerTurn(self.state, self.computer, self.rng, self._epoch)
 
     def think(self, turn: ComputerTurn[State, Player]) -> tuple[Value, State]:
-        """Run the search for ``turn``: ``choose(state, player, rng)``; changes nothing here."""
-        return self.choose(turn.state, turn.player, turn.rng)
+        """Run the search for ``turn``: ``choose(state, player, rng)``; changes nothing here.
+
+        Raises ``BadAnswer`` if the answer is no move (see ``check_answer``).
+        """
+        return self.check_answer(turn, self.choose(turn.state, turn.player, turn.rng))
+
+    def check_answer(
+        self, turn: ComputerTurn[State, Player], answer: object
+    ) -> tuple[Value, State]:
+        """``answer`` if it is ``(value, next_state)``, a number and a legal move in ``turn``.
+
+        Otherwise raises ``BadAnswer`` saying what is wrong, for the student who wrote ``choose``.
+        """
+        must = "it must return (value, next_state)"
+        if not isinstance(answer, tuple | list) or len(answer) != 2:
+            raise BadAnswer(f"choose returned {answer!r}; {must}")
+        value, after = answer
+        legal = self.game.next_states(turn.state, turn.player)
+        number = isinstance(value, numbers.Real) and not isinstance(value, bool)
+        if not number and value in legal:
+            raise BadAnswer(f"choose returned (next_state, value); {must}")
+        if not number or math.isnan(value):
+            raise BadAnswer(f"choose returned the value {value!r}, which is not a number; {must}")
+        if after not in legal:
+            raise BadAnswer(
+                f"choose returned {after!r}, which is not one of "
+                f"game.next_states(state, {turn.player!r})"
+            )
+        return value, after
 
     def explain_turn(
         self, turn: ComputerTurn[State, Player], after: State
@@ -294,20 +352,18 @@ class PlayController(Generic[State, Player]):
         """Make the computer's move ``result = (value, next_state)``; returns whether it did.
 
         A result for an old position (the student pressed New game meanwhile) is ignored. A
-        next state that is not a legal move is reported as a failed search. ``explanation``
-        (or ``explanation_error``, why ``explain_turn`` failed) is kept with the move.
+        result that is no move (``check_answer``) is reported as a failed search.
+        ``explanation`` (or ``explanation_error``, why ``explain_turn`` failed) is kept with the
+        move.
         """
         if not self.is_current(turn):
             return False
-        value, after = result
-        if after not in self.game.next_states(turn.state, turn.player):
-            error = ValueError(
-                f"choose returned {after!r}, which is not one of "
-                f"game.next_states(state, {turn.player!r})"
-            )
+        try:
+            value, after = self.check_answer(turn, result)
+        except BadAnswer as error:
             self.fail_computer_turn(turn, error)
             return False
-        self.value = value
+        self.value, self._moved_at = value, self.clock()
         self.explanation, self.explanation_error = explanation, explanation_error
         name = self._move(after)
         if self.game.finished(self.state):
@@ -327,14 +383,19 @@ class PlayController(Generic[State, Player]):
             return False
         self.error = error
         self.phase = "over"
-        self.status = f"My search failed ({type(error).__name__}: {error}). Press Undo or New game."
+        if isinstance(error, BadAnswer):
+            self.status = f"My search gave no move: {error}. Press Undo or New game."
+        else:
+            failure = f"{type(error).__name__}: {error}"
+            self.status = f"My search failed ({failure}). Press Undo or New game."
         return True
 
     def computer_move(self) -> bool:
         """The computer's whole turn, here and now (headless play, tests); returns ``True``.
 
-        An exception from ``choose`` is recorded as a failed search and then raised; one from
-        ``explain`` is kept in ``explanation_error``, and the game goes on.
+        An exception from ``choose`` (or ``BadAnswer`` for an answer that is no move) is
+        recorded as a failed search and then raised; one from ``explain`` is kept in
+        ``explanation_error``, and the game goes on.
         """
         turn = self.start_computer_turn()
         try:
@@ -350,11 +411,14 @@ class PlayController(Generic[State, Player]):
     ) -> tuple[Explanation[State] | None, BaseException | None]:
         """``explain_turn`` for the move in ``result`` and ``None``, or ``None`` and why it failed.
 
-        Nothing to explain (``None, None``) without ``explain`` or for an illegal move, which
-        ``finish_computer_turn`` reports. Safe in another thread, like ``think``.
+        Nothing to explain (``None, None``) without ``explain`` or for an answer that is no
+        move, which ``finish_computer_turn`` reports. Safe in another thread, like ``think``.
         """
-        after = result[1]
-        if self.explainer is None or after not in self.game.next_states(turn.state, turn.player):
+        if self.explainer is None:
+            return None, None
+        try:
+            after = self.check_answer(turn, result)[1]
+        except BadAnswer:
             return None, None
         try:
             return self.explain_turn(turn, after), None
@@ -400,7 +464,9 @@ class Play(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped
         print(play.status)
 
     ``choose(state, player, rng)`` is the computer's choice; ``seed`` (or an ``rng``) makes the
-    games reproducible.
+    games reproducible. New game (or a change of who moves first) cancels a search still
+    running for the old game: ``Cancelled`` is raised in its thread (``gamesolver.guard``), so
+    at most one search runs per widget. ``clock`` is the controller's, for the settle rule.
 
     With ``explain`` (an ``Explainer``), a toggle button *Explain* joins the buttons (on from
     the start if ``explaining``), and an explanation line (CSS class ``gamesolver-explanation``)
@@ -420,10 +486,18 @@ class Play(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped
         rng: random.Random | None = None,
         explain: Explainer | None = None,
         explaining: bool = False,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         """Show a new game; if the computer moves first, it starts thinking at once."""
         controller = PlayController(
-            game, board, choose, human_first=human_first, seed=seed, rng=rng, explain=explain
+            game,
+            board,
+            choose,
+            human_first=human_first,
+            seed=seed,
+            rng=rng,
+            explain=explain,
+            clock=clock,
         )
         status_line = ipywidgets.HTML()
         status_line.add_class("gamesolver-status")
@@ -467,7 +541,12 @@ class Play(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped
         self._thread: threading.Thread | None = None
         self._error: BaseException | None = None
         self._setting_first = False
-        board.canvas.on_mouse_down(self.click)
+        # Cancelling a search: the lock guards the identity of the thread while it is inside the
+        # search (the only code that may receive Cancelled) and the current search's flag.
+        self._cancel_lock = threading.Lock()
+        self._searching: int | None = None
+        self._cancelled = threading.Event()
+        board.canvas.on_mouse_down(self._mouse_down)
         new_button.on_click(lambda _button: self.new_game())
         undo_button.on_click(lambda _button: self.undo())
         first.observe(self._first_changed, names="value")
@@ -512,17 +591,28 @@ class Play(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped
 
     # -- the student's actions ------------------------------------------------------------------
 
-    def click(self, x: float, y: float) -> None:
-        """A click at canvas pixel ``(x, y)``, from the canvas or from a notebook cell."""
+    def click(self, x: float, y: float, at: float | None = None) -> None:
+        """A click at canvas pixel ``(x, y)``; ``at`` its arrival time (``controller.clock()``).
+
+        The canvas gives ``at``, so its clicks go through the controller's settle rule: a person
+        clicking within ``SETTLE`` seconds of the computer's move has not seen it. A notebook
+        cell calls ``click(x, y)`` without it: its click runs after ``wait()``, by code that
+        reads the position, not the screen, so replaying a game (``click``, ``wait``, ``click``)
+        needs no delays and cannot be a stray double click.
+        """
         with self._play_lock:
-            line_shown = bool(self._line())
-            if self.controller.click(x, y):
+            line = self._line()
+            if self.controller.click(x, y, at):
                 self._show()
                 self._think_if_my_turn()
-            elif line_shown:  # the click ended the explanation: the board loses its line
+            elif self._line() != line:  # the click ended the explanation: the board loses it
                 self._show()
             else:
                 self._show_status()
+
+    def _mouse_down(self, x: float, y: float) -> None:
+        """A click on the canvas, timed when it arrives, before it waits for the lock."""
+        self.click(x, y, self.controller.clock())
 
     def undo(self) -> None:
         """Back to the student's previous turn (the Undo button)."""
@@ -535,6 +625,7 @@ class Play(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped
     def new_game(self, human_first: bool | None = None) -> None:
         """Start again (the New game button); ``human_first`` as in the toggle by default."""
         with self._play_lock:
+            self._cancel_search()
             self.controller.new_game(human_first)
             self._error = None
             self._setting_first = True
@@ -577,23 +668,54 @@ class Play(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped
         if self.controller.phase != "computer":
             return
         turn = self.controller.start_computer_turn()
+        self._cancelled = cancelled = threading.Event()
         thread = threading.Thread(
-            target=self._think, args=(turn,), name="gamesolver-computer-move", daemon=True
+            target=self._think, args=(turn, cancelled), name="gamesolver-computer-move", daemon=True
         )
         self._thread = thread
         thread.start()
 
-    def _think(self, turn: ComputerTurn[Any, Any]) -> None:
-        """The background thread: search (and explain) without the lock, then show the move."""
+    def _cancel_search(self) -> None:
+        """Stop the current search: its result is no longer wanted (New game)."""
+        with self._cancel_lock:
+            self._cancelled.set()  # for a thread that has not entered the search yet
+            if self._searching is not None:
+                raise_in_thread(self._searching, Cancelled)
+                self._searching = None
+
+    def _think(self, turn: ComputerTurn[Any, Any], cancelled: threading.Event) -> None:
+        """The background thread: search (and explain) without the lock, then show the move.
+
+        ``Cancelled`` may arrive only inside the search: the thread announces itself in
+        ``_searching`` under the cancel lock on entering it, and on leaving it, if it was
+        cancelled, lets an exception raised but not yet delivered arrive (``drain``: a thread
+        sees one only at its next bytecode, or when a C call such as ``time.sleep`` returns),
+        so that none lands in the bookkeeping below, outside the ``except Cancelled``.
+        """
+        me = threading.get_ident()
         try:
-            result = self.controller.think(turn)
+            with self._cancel_lock:
+                if cancelled.is_set():
+                    return
+                self._searching = me
+            try:
+                result = self.controller.think(turn)
+                explanation, failure = self.controller.try_explain(turn, result)
+            finally:
+                with self._cancel_lock:
+                    cancelled_here = self._searching != me  # the canceller cleared it
+                    if not cancelled_here:
+                        self._searching = None
+                if cancelled_here:
+                    drain()  # a Cancelled not yet delivered arrives here, inside the try
+        except Cancelled:
+            return  # New game was pressed: nobody wants this move
         except Exception as error:
             with self._play_lock:
                 if self.controller.fail_computer_turn(turn, error):
                     self._error = error
                     self._show_status()
             return
-        explanation, failure = self.controller.try_explain(turn, result)
         with self._play_lock:
             if not self.controller.is_current(turn):
                 return  # a search for an old position: New game was pressed meanwhile

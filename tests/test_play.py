@@ -4,13 +4,16 @@ The game and its board are the Tic-Tac-Toe lecture's (loaded from the notebook, 
 that the computer never loses is tested on what students play); the computer's choice is the
 solver notebook's ``best_move`` with ``alpha_beta``. No browser: canvas commands are read where
 ipycanvas hands them to the comm, and browser events are fed in where ipycanvas receives them.
-The computer's thread is held "thinking" with an event, never with sleeps.
+The computer's thread is held "thinking" with an event, never with sleeps, and the settle rule's
+clock is a ``Clock`` that a test moves by hand.
 """
 
 from __future__ import annotations
 
 import html
+import math
 import random
+import re
 import threading
 import types
 from collections import Counter
@@ -28,9 +31,12 @@ from gamesolver.play import (
     COMPUTER_FIRST,
     GAME_OVER,
     NOT_LEGAL,
+    NOT_SEEN,
     NOTHING_TO_UNDO,
+    SETTLE,
     WAIT,
     YOU_FIRST,
+    BadAnswer,
     Play,
     PlayController,
 )
@@ -54,8 +60,9 @@ def put(state: State, row: int, col: int, mark: str) -> State:
 
 
 def board_of(text: str) -> State:
-    """A state from three lines like "XO. ... ..X"."""
-    return tuple(tuple(EMPTY if ch == "." else ch for ch in line) for line in text.split())  # type: ignore[return-value]
+    """A state from three lines like "XO. ... ..X": the lecture's ``from_text``."""
+    result: State = TTT.from_text(text)
+    return result
 
 
 Choose = Callable[[State, str, random.Random], tuple[Value, State]]
@@ -88,6 +95,9 @@ def click(c: PlayController[State, str], row: int, col: int) -> bool:
 
 
 YOUR_TURN = "Your turn: click an empty cell."
+X_00 = board_of("X.. ... ...")
+REPLY = board_of("X.. .O. ...")
+"""The computer's answer to X in a corner: the centre, its only move that does not lose."""
 
 # ------------------------------------------------------------------ the grid geometry
 
@@ -106,6 +116,18 @@ def test_cell_at_maps_canvas_pixels_to_row_and_col() -> None:
     assert [board.cell_at(*board.center(r, c)) for r, c in board.cells()] == list(board.cells())
     with pytest.raises(IllegalMove, match=r"^That click is outside the board\.$"):
         board.cell_of_click(10, 10)
+
+
+@pytest.mark.parametrize("x", [math.nan, math.inf, -math.inf])
+def test_a_click_at_nan_or_infinity_is_outside_the_board(choose: Choose, x: float) -> None:
+    board = TicTacToeBoard()
+    c = PlayController(GAME, board, choose)
+    for click in [(x, 50.0), (50.0, x), (x, x)]:
+        assert board.cell_at(*click) is None
+        with pytest.raises(IllegalMove, match=re.escape(OUTSIDE)):
+            board.cell_of_click(*click)
+        assert not c.click(*click)
+        assert (c.status, c.state, c.phase) == (OUTSIDE, START, "human")
 
 
 def test_a_grid_needs_cells() -> None:
@@ -175,6 +197,35 @@ def test_clicks_and_undo_while_the_computer_thinks_are_refused(choose: Choose) -
     assert (c.state, c.phase, len(c.history)) == (state, "computer", 1)
     assert c.finish_computer_turn(turn, c.think(turn))
     assert c.phase == "human" and c.status.startswith("I played (1, 1).")
+
+
+class Clock:
+    """A clock that stands still until a test moves it: settle times without sleeping."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_a_click_too_soon_after_the_computers_move_is_refused(choose: Choose) -> None:
+    clock = Clock()
+    c = PlayController(GAME, TicTacToeBoard(), choose, clock=clock)
+    x, y = c.board.center(2, 2)  # type: ignore[attr-defined]
+    assert click(c, 0, 0) and c.computer_move()  # the computer's move is made at clock.now
+    for delay in [0.0, 0.08, SETTLE / 2]:  # a double click, or a click queued meanwhile
+        assert not c.click(x, y, at=clock.now + delay)
+        assert c.status == NOT_SEEN == "Wait for my move to show, then click."
+        assert (c.state, c.phase, len(c.history)) == (REPLY, "human", 1)
+    assert not c.click(*c.board.center(1, 1), at=clock.now)  # type: ignore[attr-defined]
+    assert c.status == "(1, 1) is taken: click an empty cell."  # no move: the reason says more
+    assert c.click(x, y, at=clock.now + SETTLE)  # the student has seen the board
+    assert c.state == put(REPLY, 2, 2, "X") and c.computer_move()
+    assert c.undo() and c.state == REPLY
+    assert c.click(x, y, at=clock.now)  # after Undo there is no new move of mine to see
+    assert c.computer_move() and c.undo()
+    assert c.click(x, y)  # a click from code (no arrival time) is not under the settle rule
 
 
 def test_clicks_after_the_end_are_refused(choose: Choose) -> None:
@@ -297,7 +348,7 @@ def test_a_search_for_an_old_game_is_ignored(choose: Choose) -> None:
     assert (c.state, c.phase, c.error) == (START, "human", None)
 
 
-def test_a_failing_or_cheating_search_stops_the_game(choose: Choose) -> None:
+def test_a_failing_search_stops_the_game(choose: Choose) -> None:
     def broken(state: State, player: str, rng: random.Random) -> tuple[Value, State]:
         raise ZeroDivisionError("division by zero")
 
@@ -311,11 +362,37 @@ def test_a_failing_or_cheating_search_stops_the_game(choose: Choose) -> None:
     )
     assert c.undo() and c.state == START and c.error is None
 
-    c.choose = lambda state, player, rng: (0, put(state, 0, 0, "O"))  # overwrites X
+
+MUST = "it must return (value, next_state)"
+BAD_ANSWERS: dict[str, tuple[object, str]] = {
+    "None": (None, f"choose returned None; {MUST}"),
+    "a triple": ((0, REPLY, 1), f"choose returned {(0, REPLY, 1)!r}; {MUST}"),
+    "swapped": ((REPLY, 0), f"choose returned (next_state, value); {MUST}"),
+    "a text": (("draw", REPLY), f"choose returned the value 'draw', which is not a number; {MUST}"),
+    "NaN": ((math.nan, REPLY), f"choose returned the value nan, which is not a number; {MUST}"),
+    "overwrites X": (
+        (0, put(X_00, 0, 0, "O")),
+        f"choose returned {put(X_00, 0, 0, 'O')!r}, which is not one of "
+        "game.next_states(state, 'O')",
+    ),
+}
+
+
+@pytest.mark.parametrize(("answer", "problem"), BAD_ANSWERS.values(), ids=BAD_ANSWERS)
+def test_a_bad_answer_from_choose_stops_the_game(answer: Any, problem: str) -> None:
+    c = PlayController(GAME, TicTacToeBoard(), lambda state, player, rng: answer)
     click(c, 0, 0)
-    assert not c.computer_move()
-    assert c.phase == "over" and isinstance(c.error, ValueError)
-    assert c.status.startswith("My search failed (ValueError: choose returned ")
+    stopped = ("over", X_00, f"My search gave no move: {problem}. Press Undo or New game.")
+    with pytest.raises(BadAnswer, match=f"^{re.escape(problem)}$"):
+        c.computer_move()
+    assert (c.phase, c.state, c.status) == stopped
+    assert (c.value, c.error.__class__) == (None, BadAnswer)
+    assert c.undo() and (c.state, c.phase) == (START, "human")
+    click(c, 0, 0)  # an answer handed to finish_computer_turn is checked the same way
+    assert not c.finish_computer_turn(c.start_computer_turn(), answer)
+    assert (c.phase, c.state, c.status) == stopped
+    c.new_game()
+    assert (c.state, c.status) == (START, f"New game: you are X, I am O. {YOUR_TURN}")
 
 
 def test_the_seed_makes_the_computer_reproducible() -> None:
@@ -630,3 +707,84 @@ def test_wait_gives_up_after_the_timeout(choose: Choose, plays: list[Play]) -> N
     held.release()
     play.wait()
     assert play.controller.phase == "human"
+
+
+def test_a_double_click_on_the_canvas_makes_one_move(choose: Choose, plays: list[Play]) -> None:
+    clock = Clock()
+    play = Play(GAME, TicTacToeBoard(), choose, clock=clock)
+    plays.append(play)
+    mouse_down(play, 0, 0)
+    mouse_down(play, 2, 2)  # the same instant: the computer is thinking, or its move is new
+    play.wait()
+    assert play.controller.state == REPLY and play.board.shown == REPLY
+    clock.now += 0.08
+    mouse_down(play, 2, 2)  # 80 ms after the computer's move was made and drawn
+    assert play.status == NOT_SEEN and play.status_line.value == html.escape(NOT_SEEN)
+    assert (play.controller.state, play.controller.phase) == (REPLY, "human")
+    clock.now += SETTLE
+    mouse_down(play, 2, 2)  # the student has seen the board
+    play.wait()
+    assert play.controller.state[2][2] == "X" and len(play.controller.history) == 2
+    state = play.controller.state
+    free = next((row, col) for row, col in play.board.cells() if state[row][col] == EMPTY)
+    play.click(*play.board.center(*free))  # a notebook cell: click, wait, click, no delays
+    play.wait()
+    assert len(play.controller.history) == 3
+
+
+@pytest.mark.parametrize(("answer", "problem"), BAD_ANSWERS.values(), ids=BAD_ANSWERS)
+def test_the_widget_reports_a_bad_answer(answer: Any, problem: str, plays: list[Play]) -> None:
+    play = Play(GAME, TicTacToeBoard(), lambda state, player, rng: answer)
+    plays.append(play)
+    play.click(*play.board.center(0, 0))
+    with pytest.raises(BadAnswer, match=f"^{re.escape(problem)}$"):
+        play.wait()
+    status = f"My search gave no move: {problem}. Press Undo or New game."
+    assert play.status == status and play.status_line.value == html.escape(status)
+    assert (play.controller.phase, play.board.shown) == ("over", X_00)
+    play.undo_button.click()
+    assert play.controller.state == START and play.status == f"Took back (0, 0). {YOUR_TURN}"
+    play.new_button.click()
+    assert play.status == f"New game: you are X, I am O. {YOUR_TURN}"
+
+
+class Endless:
+    """A search that never ends by itself: it counts its loop iterations until cancelled."""
+
+    def __init__(self) -> None:
+        self.threads: list[threading.Thread] = []
+        self.loops = 0
+        self.started = threading.Semaphore(0)
+
+    def __call__(self, state: State, player: str, rng: random.Random) -> tuple[Value, State]:
+        self.threads.append(threading.current_thread())
+        self.started.release()
+        while True:
+            self.loops += 1
+
+
+@pytest.mark.filterwarnings("error::pytest.PytestUnhandledThreadExceptionWarning")
+def test_new_game_cancels_the_search_for_the_old_one(choose: Choose, plays: list[Play]) -> None:
+    endless = Endless()
+    play = Play(GAME, TicTacToeBoard(), endless, human_first=False)
+    plays.append(play)
+    assert endless.started.acquire(timeout=30)
+    play.new_button.click()  # the same order again: a new search, and the old one is cancelled
+    assert endless.started.acquire(timeout=30)
+    old, new = endless.threads
+    old.join(timeout=30)
+    assert not old.is_alive() and new.is_alive()  # one search per widget
+    assert play.status == "New game: I am X, you are O. I am thinking ..."
+
+    play.first.value = YOU_FIRST  # who moves first changes: a new game, the search is cancelled
+    new.join(timeout=30)
+    assert not new.is_alive()
+    loops = endless.loops
+    play.wait()  # a cancelled search ends quietly: nothing to raise
+    assert endless.loops == loops and len(endless.threads) == 2
+    assert (play.controller.state, play.controller.phase) == (START, "human")
+    assert play.status == f"New game: you are X, I am O. {YOUR_TURN}"
+    play.controller.choose = choose
+    play.click(*play.board.center(0, 0))
+    play.wait()
+    assert play.controller.state == REPLY
