@@ -39,8 +39,9 @@ START: State = GAME.Start
 
 
 def board_of(text: str) -> State:
-    """A state from three rows like "XO. ... ..X"."""
-    return tuple(tuple(" " if ch == "." else ch for ch in row) for row in text.split())  # type: ignore[return-value]
+    """A state from three rows like "XO. ... ..X": the lecture's ``from_text``."""
+    result: State = TTT.from_text(text)
+    return result
 
 
 def put(state: State, cell: tuple[int, int], mark: str) -> State:
