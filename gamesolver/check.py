@@ -544,7 +544,7 @@ class _Checker:
         except _StopCheck:
             self.complete = False
         except Interrupted as interrupt:
-            if watchdog.tripped is None:
+            if watchdog.tripped is None or not isinstance(interrupt, watchdog.tripped):
                 raise  # not ours: an outer watchdog's, or a cancellation
             self.complete = False
             if isinstance(interrupt, TotalTimeLimit):

@@ -78,6 +78,10 @@ decision on a big game cannot run for hours."""
 REACHABLE_LIMIT = 200_000
 """How many positions the search for a ``--state`` from the start may look at."""
 
+CHECK_SECONDS = 10.0
+"""How long the checks of a ``--state`` may take (the validator's, then the search from the
+start), unless ``--max-seconds`` is less."""
+
 NOTEBOOK_RUNS = "Loading NOTEBOOK runs the notebook's code (every cell not tagged demo)."
 
 STAT_LABELS = {
@@ -185,9 +189,9 @@ def _load(path: Path) -> types.ModuleType:
     """The notebook's definitions; an exception in its code becomes a ``NotebookCodeError``."""
     try:
         return load_notebook(path)
-    except NotebookError:
+    except (NotebookError, KeyboardInterrupt):
         raise
-    except (Exception, SystemExit) as error:
+    except BaseException as error:  # sys.exit, GeneratorExit, ... in the notebook's code
         raise _code_error(f"loading {path}", error) from error
 
 
@@ -206,7 +210,9 @@ def run_code(doing: str, function: Callable[[], Any]) -> Any:
         raise NotSolved(f"not solved within {within}") from None
     except OutOfTime as error:  # a budget too small to look at one move: a bad argument
         raise UsageError(f"{error}: give a larger --budget, or none") from error
-    except (Exception, SystemExit) as error:
+    except (BrokenPipeError, KeyboardInterrupt):  # the reader has gone, the user pressed Ctrl-C
+        raise
+    except BaseException as error:  # sys.exit, ... in the notebook's code
         raise _code_error(doing, error) from error
 
 
@@ -388,7 +394,8 @@ def given_position(
     args: argparse.Namespace, module: types.ModuleType, game: AnyGame
 ) -> tuple[Hashable, Hashable]:
     """The state and the player to move that the command line gives (default: the start and
-    ``Players[0]``), checked against the game (``check_position``)."""
+    ``Players[0]``), checked against the game (``check_position``) within ``CHECK_SECONDS``, or
+    ``--max-seconds`` if that is less: the limit is for the whole command."""
     if args.position is not None:
         parse = getattr(module, "parse", None)
         if not callable(parse):
@@ -409,23 +416,32 @@ def given_position(
             return game.Start, player
         state = parse_state(args.state, game)
         text = f"--state {args.state}"
-    check_position(game, state, player, text)
+    seconds = CHECK_SECONDS if args.max_seconds is None else min(CHECK_SECONDS, args.max_seconds)
+    if seconds > 0:  # (with no time at all, the search's own limit answers at once)
+        check_position(game, state, player, text, seconds)
     return state, player
 
 
-def check_position(game: AnyGame, state: Hashable, player: Hashable, text: str) -> None:
-    """Check the game contract on ``state`` and on what is reachable from it (bounded, by the
-    validator): a ``UsageError`` naming ``text`` if it breaks it. Then say on stderr if the state
-    cannot be reached from the start, where that is found out within ``REACHABLE_LIMIT``."""
+def check_position(
+    game: AnyGame, state: Hashable, player: Hashable, text: str, seconds: float
+) -> None:
+    """Check the game contract on ``state`` and on what is reachable from it (by the validator,
+    within ``seconds``): a ``UsageError`` naming ``text`` if it breaks it. Then say on stderr if
+    the state cannot be reached from the start, where that is found out within
+    ``REACHABLE_LIMIT`` positions and the same time."""
     from gamesolver.check import check_game  # here: only a given state needs the validator
 
-    report = check_game(game, start=state, player=player, total_seconds=10)
+    deadline = time.perf_counter() + seconds
+    report = check_game(game, start=state, player=player, total_seconds=seconds)
     if report.errors:  # (no errors but not ok: the check ran out of time, not the state's fault)
-        problem = " ".join(report.errors[0].split(":\n")[0].split())
-        raise UsageError(f"{text} does not fit {game.name}: {problem}{_start_example(game)}")
+        raise UsageError(
+            f"{text} does not fit {game.name}: {first_problem(report.errors[0])}"
+            f"{_start_example(game)}"
+        )
+    left = max(0.0, deadline - time.perf_counter())
     found, looked_at = run_code(
         f"walking {game.name} from its start",
-        lambda: is_reachable(game, state, player, REACHABLE_LIMIT),
+        lambda: is_reachable(game, state, player, REACHABLE_LIMIT, left),
     )
     if found is False:
         print(
@@ -434,6 +450,16 @@ def check_position(game: AnyGame, state: Hashable, player: Hashable, text: str) 
             "solving it anyway",
             file=sys.stderr,
         )
+
+
+def first_problem(error: str) -> str:
+    """A problem of the validator's report on one line: its first sentence, and the state it is
+    about when that is short (a state reached from the one given, maybe, not that one)."""
+    head, _, rest = error.partition(":\n")
+    drawing = list(itertools.takewhile(lambda line: line.startswith("    "), rest.splitlines()))
+    shown = " / ".join(line.strip() for line in drawing)
+    problem = " ".join(head.split())
+    return f"{problem}: {shown}" if shown and len(shown) <= 100 else problem
 
 
 # -- the commands ---------------------------------------------------------------------------------
@@ -533,8 +559,8 @@ def cmd_solve(args: argparse.Namespace) -> int:
     options = algorithm_options(args, args.algorithm, algorithms, path)
     game_path, module, game = load_game(args.notebook)
     check_game_serves(options, game, game_path)
+    stats = new_stats(args)  # --max-seconds counts from here: the checks of a state included
     state, player = given_position(args, module, game)
-    stats = new_stats(args)
     start = time.perf_counter()
     doing = f"solving {game_path} with {args.algorithm}"
     value = run_code(doing, lambda: algorithm(game, state, player, stats, **options))
@@ -566,13 +592,16 @@ def cmd_move(args: argparse.Namespace) -> int:
         args.budget = MOVE_BUDGET
     options = algorithm_options(args, args.algorithm, algorithms, path)
     best_move = _best_move(solver, path)
+    if options.get("depth") == 0:
+        raise UsageError("move needs --depth 1 or more: at depth 0 a search looks at no move")
     game_path, module, game = load_game(args.notebook)
     check_game_serves(options, game, game_path)
+    stats = new_stats(args)  # --max-seconds counts from here: the checks of a state included
     state, player = given_position(args, module, game)
     if run_code(f"reading {game_path}", lambda: game.finished(state)):
         raise UsageError(f"the game is over in that position: {player} has no move")
     search = functools.partial(algorithm, **options) if options else algorithm
-    stats, rng = new_stats(args), random.Random(args.seed)
+    rng = random.Random(args.seed)
     start = time.perf_counter()
     doing = f"choosing a move in {game_path} with {args.algorithm}"
     value, after = run_code(doing, lambda: best_move(game, state, player, search, rng, stats))
@@ -779,7 +808,12 @@ def build_parser() -> argparse.ArgumentParser:
     with_algorithm(move, "iterative_deepening")
     with_position(move)
     move.add_argument(
-        "--seed", type=int, default=0, metavar="N", help="the choice among equal moves (default 0)"
+        "--seed",
+        type=int,
+        default=0,
+        metavar="N",
+        help="the choice among moves the search finds equally good and its order ranks equal "
+        "(default 0)",
     )
     move.set_defaults(run=cmd_move)
 
@@ -851,6 +885,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         # do; stdout is pointed at /dev/null so that Python's own flush at exit fails no more
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 141  # what a shell reports for a writer stopped by SIGPIPE
+    except OSError as error:  # the output cannot be written (a full disk, /dev/full)
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        print(f"{PROG}: error: cannot write the output: {error.strerror}", file=sys.stderr)
+        return 1
     except KeyboardInterrupt:
         print(f"\n{PROG}: interrupted", file=sys.stderr)
         return 130

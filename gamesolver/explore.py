@@ -6,6 +6,8 @@ notebooks use it to count states, the number that memoization brings the work do
 
 from __future__ import annotations
 
+import math
+import time
 from collections import deque
 from collections.abc import Hashable, Iterator
 
@@ -52,15 +54,17 @@ def reachable(
 
 
 def is_reachable(
-    game: AnyGame, state: Hashable, player: Hashable, limit: int
+    game: AnyGame, state: Hashable, player: Hashable, limit: int, seconds: float = math.inf
 ) -> tuple[bool | None, int]:
     """Whether ``state`` with ``player`` to move can be reached from the start, and how many
-    positions were looked at to find out; ``None`` if it is not among the first ``limit``."""
+    positions were looked at to find out; ``None`` if it is not among the first ``limit``, or
+    among those looked at within ``seconds``."""
+    deadline = time.perf_counter() + seconds
     looked_at = 0
     for position in walk(game):
         looked_at += 1
         if position == (state, player):
             return True, looked_at
-        if looked_at >= limit:
+        if looked_at >= limit or time.perf_counter() > deadline:
             return None, looked_at
     return False, looked_at

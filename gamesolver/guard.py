@@ -128,6 +128,7 @@ class Watchdog:
         error: BaseException | None,
         traceback: TracebackType | None,
     ) -> None:
+        foreign: Interrupted | None = None  # e.g. a Cancelled from outside: raised at the end
         while True:  # a limit raised just now may arrive here, even before the lock is held
             try:
                 with self._lock:
@@ -135,10 +136,13 @@ class Watchdog:
                 if self.tripped is not None:
                     drain()  # one raised but not delivered yet arrives here, and is dropped
                 break
-            except Interrupted:
-                continue
+            except Interrupted as late:
+                if self.tripped is None or not isinstance(late, self.tripped):
+                    foreign = late
         if self._monitor is not None:
             self._monitor.join()
+        if foreign is not None:
+            raise foreign
 
     @contextmanager
     def call(self) -> Iterator[None]:

@@ -37,7 +37,7 @@ from gamesolver.game import Game
 DEMO_TAG = "demo"
 """Cells with this tag are skipped when a notebook is loaded as a module."""
 
-_RUN = re.compile(r"^\s*%run\s+(?P<path>\S+\.ipynb)\s*$")
+_RUN = re.compile(r"""^%run\s+(?P<quote>["']?)(?P<path>[^"'\s]+\.ipynb)(?P=quote)\s*(#.*)?$""")
 _MAGIC = re.compile(r"^\s*(%|!)")
 
 
@@ -120,6 +120,11 @@ def load_into(path: str | Path, namespace: dict[str, Any], running: tuple[Path, 
         for index in sorted(magics):
             line = lines[index - 1]
             run = _RUN.match(line)
+            if line[:1].isspace() and line.lstrip().startswith("%run"):
+                raise NotebookError(
+                    f"{path.name}, cell {number}, line {index}: write {line.strip()!r} at the "
+                    "start of its line, outside any block: the loader runs it unconditionally"
+                )
             if not run:
                 raise NotebookError(
                     f"{path.name}, cell {number}, line {index}: the magic {line.strip()!r} needs "

@@ -682,6 +682,7 @@ class Play(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped
             if self._searching is not None:
                 raise_in_thread(self._searching, Cancelled)
                 self._searching = None
+        self._thread = None  # abandoned: wait() waits for the new game's search only
 
     def _think(self, turn: ComputerTurn[Any, Any], cancelled: threading.Event) -> None:
         """The background thread: search (and explain) without the lock, then show the move.

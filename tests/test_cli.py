@@ -1136,3 +1136,68 @@ def test_help_says_that_loading_a_notebook_runs_its_code(
     status, out, _ = run([command, "--help"], capsys)
     assert status == 0
     assert "runs the notebook's code" in " ".join(out.split())
+
+
+# ----------------------------------------------------------------------------- a reviewer's cases
+
+
+@needs_tic_tac_toe
+def test_move_at_depth_0_is_a_bad_argument(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(["move", str(TIC_TAC_TOE), "--depth", "0"], capsys)
+    assert_one_line_error(status, out, err, "move needs --depth 1 or more")
+
+
+@needs_tic_tac_toe
+def test_play_into_a_closed_pipe_is_no_error() -> None:
+    done = subprocess.run(
+        f"yes 1 | {sys.executable} -m gamesolver play notebooks/Tic-Tac-Toe.ipynb "
+        "--first computer | head -3",
+        shell=True,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=120,
+    )
+    assert done.stderr == "" and done.stdout.count("\n") == 3
+
+
+def test_max_seconds_covers_the_checks_of_the_state(capsys: pytest.CaptureFixture[str]) -> None:
+    """The limit is for the whole command: with 0 s, the checks of --state find nothing wrong in
+    the time, and the search stops at its first call."""
+    argv = ["solve", str(NIM_NOTEBOOK), "--algorithm", "alpha_beta", "--max-seconds", "0"]
+    status, out, err = run([*argv, "--state", "((10, 20, 30, 40), 'A')"], capsys)
+    assert status == 1 and out == ""
+    assert err == "gamesolver: not solved within 0 s: 1 value calls\n"
+
+
+def test_a_problem_beyond_the_state_given_names_its_state(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    argv = ["solve", str(NIM_NOTEBOOK), "--algorithm", "alpha_beta", "--state", "((2, 0), 'A')"]
+    status, out, err = run(argv, capsys)
+    assert_one_line_error(status, out, err, "does not fit Nim: ", "for this state: ")
+    nim = load_notebook(NIM_NOTEBOOK)
+    assert nim.show(((0,), "B")) in err  # the state after A's move, where B cannot move
+
+
+def test_a_full_disk_is_an_error_line() -> None:
+    with open("/dev/full", "w") as full:
+        done = subprocess.run(
+            [sys.executable, "-m", "gamesolver", "algorithms"],
+            stdout=full,
+            stderr=subprocess.PIPE,
+            text=True,
+            cwd=ROOT,
+            timeout=120,
+        )
+    assert done.returncode == 1
+    assert done.stderr == "gamesolver: error: cannot write the output: No space left on device\n"
+
+
+def test_a_notebook_that_raises_a_base_exception(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    odd = write_notebook(tmp_path / "Odd.ipynb", NIM, "raise GeneratorExit")
+    status, out, err = run(["check", str(odd)], capsys)
+    assert status == 1 and out == "" and "Traceback" not in err
+    assert err.startswith(f"gamesolver: error: loading {odd} failed: GeneratorExit")

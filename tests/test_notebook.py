@@ -90,3 +90,16 @@ def test_a_notebook_that_runs_itself_is_named(tmp_path: Path, cycle: str) -> Non
         expected = r"B.ipynb, cell 1: %run A.ipynb runs itself \(A.ipynb → B.ipynb → A.ipynb\)"
     with pytest.raises(NotebookError, match=expected):
         load_notebook(path)
+
+
+def test_run_in_quotes_or_with_a_comment(tmp_path: Path) -> None:
+    write(tmp_path / "Other.ipynb", "shared = 42")
+    module = load_notebook(write(tmp_path / "Q.ipynb", '%run "Other.ipynb"  # the definitions'))
+    assert module.shared == 42
+
+
+def test_an_indented_run_is_named(tmp_path: Path) -> None:
+    write(tmp_path / "Other.ipynb", "shared = 42")
+    path = write(tmp_path / "Indented.ipynb", "if True:\n    %run Other.ipynb")
+    with pytest.raises(NotebookError, match=r"Indented.ipynb, cell 1, line 2: write .%run Other"):
+        load_notebook(path)

@@ -788,3 +788,24 @@ def test_new_game_cancels_the_search_for_the_old_one(choose: Choose, plays: list
     play.click(*play.board.center(0, 0))
     play.wait()
     assert play.controller.state == REPLY
+
+
+def test_wait_after_new_game_does_not_wait_for_the_abandoned_search(plays: list[Play]) -> None:
+    """A search inside a long C call (here a sleep) sees its Cancelled only when the call
+    returns; meanwhile the new game is the student's turn, and wait() has nothing to wait for."""
+    asleep, wake = threading.Event(), threading.Event()
+
+    def sleepy(state: State, player: str, rng: random.Random) -> tuple[Value, State]:
+        asleep.set()
+        wake.wait(30)  # one long C call
+        return 0, GAME.next_states(state, player)[0]
+
+    play = Play(GAME, TicTacToeBoard(), sleepy, human_first=False)
+    plays.append(play)
+    assert asleep.wait(30)
+    play.new_game(human_first=True)
+    try:
+        play.wait(timeout=0.5)  # the old search is still asleep: no TimeoutError
+        assert play.status == "New game: you are X, I am O. Your turn: click an empty cell."
+    finally:
+        wake.set()
