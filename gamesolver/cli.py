@@ -49,15 +49,17 @@ import time
 import traceback
 import types
 from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NoReturn
 
 import gamesolver
-from gamesolver.explore import is_reachable
-from gamesolver.game import AnyGame, Value
+from gamesolver.explore import is_reachable, per_ply
+from gamesolver.game import AnyGame, Game, Value
+from gamesolver.guard import Interrupted, TotalTimeLimit, Watchdog
 from gamesolver.notebook import NotebookError, find_game, load_notebook
 from gamesolver.stats import Algorithm, LimitedStats, LimitReached, OutOfTime, Stats
-from gamesolver.table import fmt
+from gamesolver.table import Table, fmt
 from gamesolver.terminal import play_in_terminal, value_text
 
 PROG = "gamesolver"
@@ -210,17 +212,50 @@ def run_code(doing: str, function: Callable[[], Any]) -> Any:
         raise NotSolved(f"not solved within {within}") from None
     except OutOfTime as error:  # a budget too small to look at one move: a bad argument
         raise UsageError(f"{error}: give a larger --budget, or none") from error
-    except (BrokenPipeError, KeyboardInterrupt):  # the reader has gone, the user pressed Ctrl-C
-        raise
+    except (BrokenPipeError, KeyboardInterrupt, Interrupted):  # the reader has gone, Ctrl-C,
+        raise  # or a watchdog of ours
     except BaseException as error:  # sys.exit, ... in the notebook's code
         raise _code_error(doing, error) from error
 
 
-def load_game(text: str) -> tuple[Path, types.ModuleType, AnyGame]:
-    """The path of the game notebook given as ``text``, its definitions and its ``Game``."""
+def load_game(
+    text: str, settings: Sequence[str] | None = None
+) -> tuple[Path, types.ModuleType, AnyGame]:
+    """The path of the game notebook given as ``text``, its definitions and its ``Game``: the
+    notebook's ``game``, or with ``settings`` (``--set NAME=VALUE``) the game its ``make_game``
+    builds with them."""
     path = _notebook_path(text)
     module = _load(path)
-    return path, module, find_game(module)
+    if not settings:
+        return path, module, find_game(module)
+    make_game = getattr(module, "make_game", None)
+    if not callable(make_game):
+        raise UsageError(
+            f"--set needs the notebook's make_game(...), the function that builds its game with "
+            f"parameters, and {path} has none"
+        )
+    parameters = _keywords(make_game)
+    values: dict[str, Any] = {}
+    for setting in settings:
+        name, equals, text_value = setting.partition("=")
+        if not equals or not name.isidentifier():
+            raise UsageError(f"--set {setting!r} is not NAME=VALUE, e.g. --set width=5")
+        if name not in parameters:
+            known = ", ".join(parameters) or "none"
+            raise UsageError(f"--set {setting}: make_game has no parameter {name} ({known})")
+        try:
+            values[name] = ast.literal_eval(text_value)
+        except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+            values[name] = text_value  # a word, e.g. --set variant=misere
+    try:
+        game = make_game(**values)
+    except (ValueError, TypeError) as error:
+        raise UsageError(f"--set {' '.join(settings)}: {error}") from error
+    except BaseException as error:
+        raise _code_error(f"building the game of {path}", error) from error
+    if not isinstance(game, Game):
+        raise UsageError(f"make_game in {path} returned {type(game).__name__}, not a Game")
+    return path, module, game
 
 
 def solver_path(game_path: Path | None, given: str | None) -> Path:
@@ -390,18 +425,16 @@ def player_at(game: AnyGame, index: int) -> Hashable:
     return game.Players[index]  # type: ignore[no-any-return]
 
 
-def given_position(
-    args: argparse.Namespace, module: types.ModuleType, game: AnyGame
-) -> tuple[Hashable, Hashable]:
+def given_position(args: argparse.Namespace, game: AnyGame) -> tuple[Hashable, Hashable]:
     """The state and the player to move that the command line gives (default: the start and
     ``Players[0]``), checked against the game (``check_position``) within ``CHECK_SECONDS``, or
     ``--max-seconds`` if that is less: the limit is for the whole command."""
     if args.position is not None:
-        parse = getattr(module, "parse", None)
-        if not callable(parse):
+        parse = game.parse
+        if parse is None:
             raise UsageError(
-                f"--position needs the notebook's parse(text), which {game.name} does not "
-                "define; give the state as a Python literal with --state"
+                f"--position needs the game's parse(text), which {game.name} does not have; "
+                "give the state as a Python literal with --state"
             )
         if args.player is not None:
             raise UsageError("--player cannot be given with --position: the position says it")
@@ -543,6 +576,60 @@ def _counters(stats: Stats, algorithm: Algorithm) -> dict[str, Any]:
     return counters
 
 
+@dataclass
+class Setup:
+    """What a command that searches needs: the game and the algorithm with its options."""
+
+    game_path: Path
+    module: types.ModuleType
+    game: AnyGame
+    best_move: Callable[..., tuple[Value, Any]] | None
+    """The Solver's ``best_move`` (``None`` only for ``solve``, which needs none)."""
+    name: str
+    algorithm: Algorithm
+    options: dict[str, Any]
+
+
+def setup(args: argparse.Namespace, default: str | None) -> Setup:
+    """The game (with ``--set``) and the algorithm: ``--algorithm``, else the game notebook's
+    ``DefaultAlgorithm``, else ``default``. A game notebook's own searches (``GameAlgorithms``,
+    e.g. a perfect solver) join the Solver's; for them, ``best_move`` is the game notebook's
+    copy of the Solver's, which knows them (its ``Deciding`` list)."""
+    game_path = _notebook_path(args.notebook)
+    path = solver_path(game_path, args.solver)
+    solver, algorithms = load_algorithms(path)
+    game_path, module, game = load_game(args.notebook, args.set)
+    own = getattr(module, "GameAlgorithms", [])
+    if not isinstance(own, list | tuple) or not all(callable(a) for a in own):
+        raise UsageError(f"GameAlgorithms in {game_path} is not a list of search functions")
+    algorithms = {**algorithms, **{a.__name__: a for a in own}}
+    name = args.algorithm or getattr(module, "DefaultAlgorithm", None) or default
+    if name is None:
+        raise UsageError(
+            f"the following arguments are required: --algorithm (see '{PROG} {args.command} "
+            "--help')"
+        )
+    algorithm = find_algorithm(algorithms, name, path)
+    if args.command == "move" and args.budget is None and "budget" in _keywords(algorithm):
+        args.budget = MOVE_BUDGET
+    options = algorithm_options(args, name, algorithms, path)
+    check_game_serves(options, game, game_path)
+    source = module if algorithm in own and callable(getattr(module, "best_move", None)) else solver
+    best_move = getattr(source, "best_move", None)
+    if not callable(best_move):
+        if args.command != "solve":
+            raise UsageError(f"{path} defines no best_move(game, state, player, algorithm, rng)")
+        best_move = None
+    return Setup(game_path, module, game, best_move, name, algorithm, options)
+
+
+def score_of(game: AnyGame, value: Value, stats: Stats) -> dict[str, Value]:
+    """``{"score": value}`` for a game whose utilities are scores (a range wider than -1..1, as
+    Pons' Connect Four scores), when the value is exact; else nothing."""
+    scored = tuple(game.utility_range) != (-1, 1)
+    return {"score": value} if scored and stats.exact else {}
+
+
 def new_stats(args: argparse.Namespace) -> Stats:
     """``LimitedStats`` with ``--max-calls`` and ``--max-seconds`` if either is given."""
     if args.max_calls is None and args.max_seconds is None:
@@ -552,30 +639,26 @@ def new_stats(args: argparse.Namespace) -> Stats:
 
 def cmd_solve(args: argparse.Namespace) -> int:
     """Solve a state of the notebook's game with one algorithm; print value, counts and time."""
-    game_path = _notebook_path(args.notebook)
-    path = solver_path(game_path, args.solver)
-    _, algorithms = load_algorithms(path)
-    algorithm = find_algorithm(algorithms, args.algorithm, path)
-    options = algorithm_options(args, args.algorithm, algorithms, path)
-    game_path, module, game = load_game(args.notebook)
-    check_game_serves(options, game, game_path)
+    it = setup(args, None)
+    game, algorithm, options = it.game, it.algorithm, it.options
     stats = new_stats(args)  # --max-seconds counts from here: the checks of a state included
-    state, player = given_position(args, module, game)
+    state, player = given_position(args, game)
     start = time.perf_counter()
-    doing = f"solving {game_path} with {args.algorithm}"
+    doing = f"solving {it.game_path} with {it.name}"
     value = run_code(doing, lambda: algorithm(game, state, player, stats, **options))
     stats.seconds = time.perf_counter() - start
-    line = run_code(f"naming the moves of {game_path}", lambda: line_names(game, state, stats.line))
+    naming = f"naming the moves of {it.game_path}"
+    line = run_code(naming, lambda: line_names(game, state, stats.line))
     counters = _counters(stats, algorithm)
     if args.json:
-        result = {"game": game.name, "algorithm": args.algorithm, "options": options}
-        result.update(value=value, **counters)
+        result: dict[str, Any] = {"game": game.name, "algorithm": it.name, "options": options}
+        result.update(value=value, **score_of(game, value, stats), **counters)
         if line:
             result["line"] = line
         _print(json.dumps(result, default=str))
         return 0
     words = value_words(game, value, player, options, stats)
-    _print(f"{game.name}, {args.algorithm}: value {words}")
+    _print(f"{game.name}, {it.name}: value {words}")
     _print(_stats_line(counters))
     if line:
         _print(f"{'best move' if len(line) == 1 else 'line of best play'}: {', '.join(line)}")
@@ -584,68 +667,86 @@ def cmd_solve(args: argparse.Namespace) -> int:
 
 def cmd_move(args: argparse.Namespace) -> int:
     """The move the computer plays in a position, with its value, found by ``best_move``."""
-    game_path = _notebook_path(args.notebook)
-    path = solver_path(game_path, args.solver)
-    solver, algorithms = load_algorithms(path)
-    algorithm = find_algorithm(algorithms, args.algorithm, path)
-    if args.budget is None and "budget" in _keywords(algorithm):
-        args.budget = MOVE_BUDGET
-    options = algorithm_options(args, args.algorithm, algorithms, path)
-    best_move = _best_move(solver, path)
+    it = setup(args, "iterative_deepening")
+    game, options = it.game, it.options
     if options.get("depth") == 0:
         raise UsageError("move needs --depth 1 or more: at depth 0 a search looks at no move")
-    game_path, module, game = load_game(args.notebook)
-    check_game_serves(options, game, game_path)
     stats = new_stats(args)  # --max-seconds counts from here: the checks of a state included
-    state, player = given_position(args, module, game)
-    if run_code(f"reading {game_path}", lambda: game.finished(state)):
+    state, player = given_position(args, game)
+    if run_code(f"reading {it.game_path}", lambda: game.finished(state)):
         raise UsageError(f"the game is over in that position: {player} has no move")
-    search = functools.partial(algorithm, **options) if options else algorithm
+    search = functools.partial(it.algorithm, **options) if options else it.algorithm
     rng = random.Random(args.seed)
     start = time.perf_counter()
-    doing = f"choosing a move in {game_path} with {args.algorithm}"
-    value, after = run_code(doing, lambda: best_move(game, state, player, search, rng, stats))
+    doing = f"choosing a move in {it.game_path} with {it.name}"
+    choose = it.best_move
+    assert choose is not None  # setup checked it
+    value, after = run_code(doing, lambda: choose(game, state, player, search, rng, stats))
     stats.seconds = time.perf_counter() - start
-    notation = getattr(module, "notation", None)
+    naming = f"naming a move of {it.game_path}"
     result: dict[str, Any] = {
         "game": game.name,
-        "algorithm": args.algorithm,
+        "algorithm": it.name,
         "options": options,
         "player": player,
-        "move": run_code(f"naming a move of {game_path}", lambda: game.move_name(state, after)),
+        "move": run_code(naming, lambda: game.move_name(state, after)),
         "value": value,
+        **score_of(game, value, stats),
         "exact": stats.exact,
         "depth": stats.depth or options.get("depth"),
         "seconds": stats.seconds,
         "calls": stats.calls,
     }
-    if callable(notation):
+    notation = game.notation
+    if notation is not None:
         opponent = game.other(player)
-        result["position"] = run_code(f"writing {game_path}", lambda: notation(after, opponent))
+        writing = f"writing a position of {it.game_path}"
+        result["position"] = run_code(writing, lambda: notation(after, opponent))
     if args.json:
         _print(json.dumps(result, default=str))
         return 0
     words = value_words(game, value, player, options, stats)
-    _print(f"{game.name}, {args.algorithm}: {player} plays {result['move']}, value {words}")
-    _print(_stats_line(_counters(stats, algorithm)))
+    _print(f"{game.name}, {it.name}: {player} plays {result['move']}, value {words}")
+    _print(_stats_line(_counters(stats, it.algorithm)))
     if "position" in result:
         _print(f"position after the move: {result['position']}")
     return 0
 
 
-def _best_move(solver: types.ModuleType, path: Path) -> Callable[..., tuple[Value, Any]]:
-    """The Solver's ``best_move``, or a ``UsageError`` if it has none."""
-    best_move = getattr(solver, "best_move", None)
-    if not callable(best_move):
-        raise UsageError(f"{path} defines no best_move(game, state, player, algorithm, rng)")
-    return best_move  # type: ignore[no-any-return]
+def cmd_count(args: argparse.Namespace) -> int:
+    """Distinct positions (or move sequences, ``--paths``) after each ply 0..N."""
+    game_path, _, game = load_game(args.notebook, args.set)
+    counts: list[int] = []
+
+    def count() -> None:
+        for positions, paths in per_ply(game, args.depth):
+            counts.append(paths if args.paths else positions)
+
+    try:
+        with Watchdog(total_seconds=args.max_seconds):
+            run_code(f"counting the positions of {game_path}", count)
+    except TotalTimeLimit:
+        plies = f"plies 0 to {len(counts) - 1}: {', '.join(fmt(n) for n in counts)}"
+        done = plies if counts else "no ply counted"
+        raise NotSolved(f"not counted within {fmt(args.max_seconds)} s; {done}") from None
+    if args.json:
+        _print(json.dumps({"game": game.name, "paths": args.paths, "counts": counts}))
+        return 0
+    what = "move sequences (perft)" if args.paths else "distinct positions"
+    _print(f"{game.name}: {what} after each ply")
+    table = Table(["ply", "count"])
+    for ply, number in enumerate(counts):
+        table.add(ply, number)
+    table.add("total", sum(counts))
+    _print(repr(table))
+    return 0
 
 
 def cmd_check(args: argparse.Namespace) -> int:
     """Run the validator on the notebook's game and print its report; 1 if the game has errors."""
     from gamesolver.check import check_game  # here: solve and play do not need the validator
 
-    game_path, _, game = load_game(args.notebook)
+    game_path, _, game = load_game(args.notebook, args.set)
     report = run_code(f"checking {game_path}", lambda: check_game(game))
     _print(repr(report))
     return 0 if report.ok else 1
@@ -653,25 +754,21 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 def cmd_play(args: argparse.Namespace) -> int:
     """Play the notebook's game in the terminal against the Solver's ``best_move``."""
-    game_path = _notebook_path(args.notebook)
-    path = solver_path(game_path, args.solver)
-    solver, algorithms = load_algorithms(path)
-    algorithm = find_algorithm(algorithms, args.algorithm, path)
-    options = algorithm_options(args, args.algorithm, algorithms, path)
-    best_move = _best_move(solver, path)
-    game_path, _, game = load_game(args.notebook)
-    check_game_serves(options, game, game_path)
-    search = functools.partial(algorithm, **options) if options else algorithm
+    it = setup(args, "alpha_beta")
+    game, options = it.game, it.options
+    search = functools.partial(it.algorithm, **options) if options else it.algorithm
     rng = random.Random(args.seed)
 
+    best_move = it.best_move
+    assert best_move is not None  # setup checked it
+
     def choose(state: Any, player: Any) -> tuple[Value, Any]:
-        result: tuple[Value, Any] = best_move(game, state, player, algorithm=search, rng=rng)
-        return result
+        return best_move(game, state, player, algorithm=search, rng=rng)
 
     estimates = "depth" in options or "budget" in options
     human_first = args.first == "human"
     run_code(
-        f"playing {game_path} with {args.algorithm}",
+        f"playing {it.game_path} with {it.name}",
         lambda: play_in_terminal(game, choose, human_first=human_first, estimates=estimates),
     )
     return 0
@@ -719,15 +816,23 @@ def build_parser() -> argparse.ArgumentParser:
     def command(name: str, help: str, description: str) -> argparse.ArgumentParser:
         return commands.add_parser(name, help=help, description=description, epilog=NOTEBOOK_RUNS)
 
-    def with_algorithm(command: argparse.ArgumentParser, default: str | None) -> None:
+    def with_notebook(command: argparse.ArgumentParser) -> None:
         command.add_argument("notebook", metavar="NOTEBOOK", help="a game notebook (.ipynb)")
+        command.add_argument(
+            "--set",
+            action="append",
+            metavar="NAME=VALUE",
+            help="build the game with its notebook's make_game(NAME=VALUE, ...) (repeatable)",
+        )
+
+    def with_algorithm(command: argparse.ArgumentParser, default: str | None) -> None:
+        with_notebook(command)
         command.add_argument(
             "--algorithm",
             metavar="NAME",
-            required=default is None,
-            default=default,
-            help="a function in the Solver's Algorithms list"
-            + (f" (default: {default})" if default else ""),
+            help="a function in the Solver's Algorithms list or the notebook's GameAlgorithms "
+            "(default: the notebook's DefaultAlgorithm"
+            + (f", else {default})" if default else ")"),
         )
         command.add_argument(
             "--solver",
@@ -834,8 +939,28 @@ def build_parser() -> argparse.ArgumentParser:
         "Check a game against the game contract: every reachable position where there are "
         "not too many, else random games; exit 1 if it has errors.",
     )
-    check.add_argument("notebook", metavar="NOTEBOOK", help="a game notebook (.ipynb)")
+    with_notebook(check)
     check.set_defaults(run=cmd_check)
+
+    count = command(
+        "count",
+        "positions per ply, or move sequences (perft)",
+        "The number of distinct positions after each ply 0..N, or with --paths the number of "
+        "move sequences (perft); play stops at a finished state.",
+    )
+    with_notebook(count)
+    count.add_argument(
+        "--depth", type=lambda text: _whole(text, 0, "a depth"), required=True, metavar="N"
+    )
+    count.add_argument("--paths", action="store_true", help="count move sequences (perft)")
+    count.add_argument("--json", action="store_true", help="print one JSON object")
+    count.add_argument(
+        "--max-seconds",
+        type=lambda text: _seconds(text, "--max-seconds"),
+        metavar="SECONDS",
+        help="stop counting after SECONDS: the plies counted so far, exit status 1",
+    )
+    count.set_defaults(run=cmd_count)
 
     play = command(
         "play",

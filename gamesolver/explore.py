@@ -68,3 +68,30 @@ def is_reachable(
         if looked_at >= limit or time.perf_counter() > deadline:
             return None, looked_at
     return False, looked_at
+
+
+def per_ply(
+    game: AnyGame, depth: int, state: Hashable | None = None, player: Hashable | None = None
+) -> Iterator[tuple[int, int]]:
+    """For each ply 0, 1, ..., ``depth`` after ``state`` (default: the start): the number of
+    distinct positions reached after that many moves, and of move sequences that reach them
+    (perft). Play stops at a finished state. Each ply is counted from the one before it, with
+    how many sequences reach each position, so the sequences need not be walked one by one."""
+    start: Position = (
+        game.Start if state is None else state,
+        game.Players[0] if player is None else player,
+    )
+    layer: dict[Position, int] = {start: 1}
+    for ply in range(depth + 1):
+        yield len(layer), sum(layer.values())
+        if ply == depth:
+            return
+        following: dict[Position, int] = {}
+        for (state, player), paths in layer.items():
+            if game.finished(state):
+                continue
+            opponent = game.other(player)
+            for next_state in game.next_states(state, player):
+                position = (next_state, opponent)
+                following[position] = following.get(position, 0) + paths
+        layer = following

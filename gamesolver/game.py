@@ -44,7 +44,12 @@ class Game(Generic[State, Player]):
     - ``describe_move(state, next_state)`` (optional): how the lecture names the move from
       ``state`` to ``next_state``, e.g. ``"(1, 1)"``; used in messages, explanations and the
       terminal game;
-    - ``show(state)`` (optional): the state as text, for the terminal game and for error messages.
+    - ``show(state)`` (optional): the state as text, for the terminal game and for error messages;
+    - ``parse(text)`` and ``notation(state, player)`` (optional): a position in the game's own
+      notation (Pons' move string, PDN, FEN, ...) read as ``(state, player to move)``, and
+      written; ``parse`` raises ``ValueError`` saying what is wrong with a malformed one. They
+      are fields of the game, not of the notebook, because a game built by a function with
+      parameters (a board's width) reads its positions by them.
     """
 
     name: str
@@ -58,6 +63,8 @@ class Game(Generic[State, Player]):
     canonical: Callable[[State], State] | None = None
     describe_move: Callable[[State, State], str] | None = None
     show: Callable[[State], str] | None = None
+    parse: Callable[[str], tuple[State, Player]] | None = None
+    notation: Callable[[State, Player], str] | None = None
     _others: dict[Player, Player] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -107,7 +114,7 @@ class Game(Generic[State, Player]):
     def __repr__(self) -> str:
         extras = [
             name
-            for name in ("heuristic", "canonical", "describe_move", "show")
+            for name in ("heuristic", "canonical", "describe_move", "show", "parse", "notation")
             if getattr(self, name) is not None
         ]
         with_extras = f" with {', '.join(extras)}" if extras else ""

@@ -912,7 +912,7 @@ def test_move_bad_positions(
 
 def test_move_in_a_game_without_a_notation(games: Path, capsys: pytest.CaptureFixture[str]) -> None:
     status, out, err = run(["move", str(games / "Nim.ipynb"), "--position", "1 2"], capsys)
-    assert_one_line_error(status, out, err, "--position needs the notebook's parse(text)")
+    assert_one_line_error(status, out, err, "--position needs the game's parse(text)")
     status, out, err = run(["move", str(games / "Nim.ipynb"), "--json"], capsys)
     result = json.loads(out)
     assert status == 0 and "position" not in result
@@ -1201,3 +1201,117 @@ def test_a_notebook_that_raises_a_base_exception(
     status, out, err = run(["check", str(odd)], capsys)
     assert status == 1 and out == "" and "Traceback" not in err
     assert err.startswith(f"gamesolver: error: loading {odd} failed: GeneratorExit")
+
+
+# ----------------------------------------------------------------------------- count, --set, score
+
+SCORED_NIM = NIM.replace(
+    "game = Game(",
+    '''def nim_game(piles=(1, 2), win=1):
+    """Nim from `piles`; a win is worth `win` (a score, as Pons' Connect Four has)."""
+    if not piles or any(not isinstance(p, int) or p < 0 for p in piles):
+        raise ValueError(f"piles must be whole numbers of matches, not {piles!r}")
+
+    def scored(state, player):
+        return win * utility(state, player)
+
+    return Game(
+        f"nim {piles}", Players, (tuple(piles), "A"), next_states, finished, scored,
+        utility_range=(-win, win), describe_move=describe_move,
+    )
+
+
+def first_move(game, state, player, stats):
+    """A game notebook's own search: minimax, by another name."""
+    return minimax(game, state, player, stats)
+
+
+GameAlgorithms = [first_move]
+DefaultAlgorithm = "first_move"
+make_game = nim_game
+game = Game(''',
+)
+
+
+@pytest.fixture(scope="module")
+def scored(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("scored")
+    shutil.copy(SOLVER, folder / "Solver.ipynb")
+    return write_notebook(folder / "Scored.ipynb", "%run Solver.ipynb", SCORED_NIM)
+
+
+@needs_tic_tac_toe
+@pytest.mark.parametrize(
+    ("paths", "counts"),
+    [
+        (False, [1, 9, 72, 252, 756, 1_260, 1_520, 1_140, 390, 78]),
+        (True, [1, 9, 72, 504, 3_024, 15_120, 54_720, 148_176, 200_448, 127_872]),
+    ],
+)
+def test_count_tic_tac_toe(
+    paths: bool, counts: list[int], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Distinct positions per ply add up to the 5,478 reachable ones; the move sequences, plus
+    one, to minimax's 549,946 value calls (one call per node of the game tree)."""
+    argv = ["count", str(TIC_TAC_TOE), "--depth", "9", "--json"] + (["--paths"] if paths else [])
+    status, out, _ = run(argv, capsys)
+    result = json.loads(out)
+    assert status == 0 and result == {"game": "tic-tac-toe", "paths": paths, "counts": counts}
+    assert sum(counts) == (549_946 if paths else 5_478)
+    status, out, _ = run(argv[:-1] if not paths else [*argv[:4], "--paths"], capsys)
+    assert status == 0 and out.splitlines()[-1].split() == ["total", f"{sum(counts):,}"]
+
+
+def test_count_within_a_time(scored: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["count", str(scored), "--set", "piles=(9, 9, 9, 9)", "--depth", "36"]
+    status, out, err = run([*argv, "--max-seconds", "0"], capsys)
+    assert status == 1 and out == ""
+    assert err.startswith("gamesolver: not counted within 0 s; ") and err.count("\n") == 1
+
+
+def test_set_builds_the_game_with_parameters(
+    scored: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["solve", str(scored), "--set", "piles=(1, 2, 3)", "--set", "win=5", "--json"]
+    status, out, err = run(argv, capsys)
+    result = json.loads(out)
+    assert status == 0 and err == ""
+    assert (result["game"], result["algorithm"], result["value"]) == (
+        "nim (1, 2, 3)",
+        "first_move",
+        -5,
+    )
+    assert result["score"] == -5  # a game whose utilities are scores: the JSON says the score
+    status, out, _ = run(["solve", str(scored), "--json", "--algorithm", "alpha_beta"], capsys)
+    result = json.loads(out)
+    assert status == 0 and result["value"] == 1 and "score" not in result  # utilities -1..1
+
+
+@pytest.mark.parametrize(
+    ("settings", "says"),
+    [
+        (["depth=3"], "--set depth=3: make_game has no parameter depth (piles, win)"),
+        (["piles=(-1,)"], "--set piles=(-1,): piles must be whole numbers of matches, not (-1,)"),
+        (["piles"], "--set 'piles' is not NAME=VALUE"),
+    ],
+)
+def test_bad_settings(
+    settings: list[str], says: str, scored: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["solve", str(scored)] + [arg for s in settings for arg in ("--set", s)]
+    status, out, err = run(argv, capsys)
+    assert_one_line_error(status, out, err, says)
+
+
+def test_set_needs_make_game(games: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["solve", str(games / "Nim.ipynb"), "--algorithm", "minimax", "--set", "width=5"]
+    status, out, err = run(argv, capsys)
+    assert_one_line_error(status, out, err, "--set needs the notebook's make_game(...)")
+
+
+def test_a_game_notebooks_own_algorithm_moves(
+    scored: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, out, _ = run(["move", str(scored), "--json"], capsys)
+    result = json.loads(out)
+    assert status == 0 and result["algorithm"] == "first_move" and result["value"] == 1
