@@ -101,10 +101,10 @@ class Board(ABC, Generic[State, Player]):
     """A game's view on an ``ipycanvas.Canvas``: draws states and maps clicks to moves.
 
     Subclasses write ``draw_state`` and ``move_at``; they may also override ``draw_move`` (show
-    the last move), ``draw_line`` (show a line of play the computer expects), ``player_name``
-    and ``prompt``. Call ``draw(state)`` to show a state: it batches the drawing into one
-    message and remembers the state, so the board is drawn again whenever a browser connects
-    (page reload, Voilà).
+    the last move), ``draw_motion`` (animate it), ``draw_line`` (show a line of play the
+    computer expects), ``player_name`` and ``prompt``. Call ``draw(state)`` to show a state: it
+    batches the drawing into one message and remembers the state, so the board is drawn again
+    whenever a browser connects (page reload, Voilà).
     """
 
     palette: ClassVar[Palette] = PALETTE
@@ -146,6 +146,15 @@ class Board(ABC, Generic[State, Player]):
         A grid game finds the changed cell and calls ``highlight_cell``.
         """
 
+    def draw_motion(self, canvas: Any, before: State, after: State) -> None:
+        """Animate the move from ``before`` to ``after``; default: none (the move just appears).
+
+        Called by ``draw(..., moved=True)`` before the final picture, in the same message: draw
+        each frame after ``self.blank(canvas)`` and end it with ``canvas.sleep(milliseconds)``,
+        a drawing command that the browser carries out in turn (e.g. a disc falling down its
+        column). Keep it short, a fifth of a second: the student waits for it.
+        """
+
     def draw_line(self, canvas: Any, state: State, line: Sequence[State]) -> None:
         """Show ``line``, the states of a line of play after ``state``, over it; default: none.
 
@@ -160,17 +169,25 @@ class Board(ABC, Generic[State, Player]):
 
     # -- drawing --------------------------------------------------------------------------------
 
-    def draw(self, state: State, before: State | None = None, line: Sequence[State] = ()) -> None:
+    def draw(
+        self,
+        state: State,
+        before: State | None = None,
+        line: Sequence[State] = (),
+        moved: bool = False,
+    ) -> None:
         """Show ``state`` (and the move that led to it from ``before``, if given).
 
         With ``line`` (states that follow ``state``), ``draw_line`` shows it over the board.
-        The commands go to the browser in one message (``hold_canvas``), so the board never shows
-        half-drawn. The state is remembered for the redraw when a browser connects.
+        With ``moved`` (the move from ``before`` was just made), ``draw_motion`` animates it
+        first. The commands go to the browser in one message (``hold_canvas``), so the board
+        never shows half-drawn. The state is remembered for the redraw when a browser connects
+        (which does not animate).
         """
         with _DRAWING:
             self._shown = (state, before)
             self._line = tuple(line)
-            self._paint()
+            self._paint(moved)
 
     @property
     def shown(self) -> State | None:
@@ -187,7 +204,14 @@ class Board(ABC, Generic[State, Player]):
         with _DRAWING:
             self._paint()
 
-    def _paint(self) -> None:
+    def blank(self, canvas: Any) -> None:
+        """Start a picture (or a frame of ``draw_motion``): the styles reset, the background."""
+        self._reset_styles(canvas)
+        canvas.clear()
+        canvas.fill_style = self.palette.background
+        canvas.fill_rect(0, 0, self.width, self.height)
+
+    def _paint(self, moved: bool = False) -> None:
         canvas = self.canvas
         failure: BaseException | None = None
         with hold_canvas():
@@ -195,10 +219,9 @@ class Board(ABC, Generic[State, Player]):
             # drawing command of every canvas would stay in its cache. So the body never raises;
             # a student's error in draw_state is re-raised after the half-drawing is flushed.
             try:
-                self._reset_styles(canvas)
-                canvas.clear()
-                canvas.fill_style = self.palette.background
-                canvas.fill_rect(0, 0, self.width, self.height)
+                if moved and self._shown is not None and self._shown[1] is not None:
+                    self.draw_motion(canvas, self._shown[1], self._shown[0])
+                self.blank(canvas)
                 if self._shown is not None:
                     state, before = self._shown
                     self.draw_state(canvas, state)

@@ -28,37 +28,53 @@ is explained in words under the status line, and the line of play it expects is 
 board (``Board.draw_line``), until the student's next click::
 
     Play(game, board, computer, explain=explain_move, explaining=True)
+
+A game too big to search to the end (Connect Four) searches with a time budget and estimates.
+Its ``choose`` returns the search's ``Stats`` too, ``(value, next_state, stats)``, so that the
+status line says whether the value is exact or an estimate, and from which depth; with
+``budgets``, a menu sets the seconds per move, which ``choose`` gets as its keyword ``budget``;
+``explain=True`` explains a move by the line of play in ``stats.line``::
+
+    Play(game, board, computer, explain=True, budgets=(0.25, 0.5, 1, 2), budget=1)
 """
 
 from __future__ import annotations
 
 import html
+import inspect
 import math
 import numbers
 import random
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, Literal
 
 import ipywidgets
 
 from gamesolver.board import Board, IllegalMove
-from gamesolver.explain import Explanation
+from gamesolver.explain import ENGLISH, Assessment, Explanation, Language, explain
 from gamesolver.game import Game, Player, State, Value
 from gamesolver.guard import Cancelled, drain, raise_in_thread
+from gamesolver.stats import Stats
 from gamesolver.table import fmt
 
 Phase = Literal["human", "computer", "over"]
 """Whose turn it is: the student's, the computer's, or nobody's (the game is over)."""
 
-Chooser = Callable[[Any, Any, random.Random], tuple[Value, Any]]
+Chooser = Callable[..., tuple[Value, Any] | tuple[Value, Any, Stats]]
 """The computer's choice: ``choose(state, player, rng) -> (value, next_state)``.
 
 ``value`` is the value of ``state`` for ``player`` as the search sees it; ``rng`` breaks ties
-among equally good moves, seeded so that a notebook plays the same game on every run.
+among equally good moves, seeded so that a notebook plays the same game on every run. It may
+answer ``(value, next_state, stats)``, the ``Stats`` of its search, to say whether the value is
+exact (``stats.exact``), from which depth (``stats.depth``) and with which line of play
+(``stats.line``); and it may take a keyword ``budget``, the seconds per move.
 """
+
+Answer = tuple[Value, State, Stats | None]
+"""An answer of ``choose`` once checked: the value, the next state, the search's ``Stats``."""
 
 Explainer = Callable[[Any, Any, Any], Explanation[Any]]
 """Why the computer moved: ``explain(state, player, next_state) -> Explanation``.
@@ -86,6 +102,13 @@ YOU_FIRST = "You first"
 COMPUTER_FIRST = "Computer first"
 EXPLAIN = "Explain"
 NO_EXPLANATION = "I cannot explain this move ({error})."
+NO_LINE = "my search gave no line of play"
+ESTIMATED = Language(
+    draw="it looks even to me",
+    better="that looks good for me ({value})",
+    worse="that looks good for you ({value})",
+)
+"""The verdicts of an explanation read from a search that estimated: no claim of best play."""
 
 
 class BadAnswer(ValueError):
@@ -104,6 +127,8 @@ class ComputerTurn(Generic[State, Player]):
     player: Player
     rng: random.Random
     epoch: int
+    budget: float | None = None
+    """Seconds for the search, for a ``choose`` with the keyword ``budget``."""
 
 
 @dataclass(frozen=True)
@@ -113,6 +138,7 @@ class _HumanTurn(Generic[State]):
     state: State
     before: State | None
     value: Value | None
+    seen: Stats | None
     after: State
 
 
@@ -121,34 +147,38 @@ class PlayController(Generic[State, Player]):
 
     Attributes the widget shows and tests check: ``state``, ``before`` (the state before the
     last move, for the board's highlight), ``phase``, ``status`` (the status line), ``value``
-    (the value the computer saw at its last move) and ``history`` (what Undo goes back to).
+    (the value the computer saw at its last move), ``seen`` (the ``Stats`` of that search, if
+    ``choose`` gave them) and ``history`` (what Undo goes back to).
 
     The computer's turn is split in three so that a caller decides where the search runs:
     ``start_computer_turn()`` returns a ``ComputerTurn``, ``think(turn)`` runs ``choose`` (the
     slow part; safe to run in another thread, it touches no state of the controller) and
     ``finish_computer_turn(turn, result)`` makes the move. ``computer_move()`` does all three.
 
-    With an ``explain`` function, ``explain_turn(turn, next_state)`` (also safe in another
-    thread) explains the computer's move; ``finish_computer_turn`` keeps the result as
-    ``explanation`` until the student's next click, undo or new game.
+    With ``explain``, ``try_explain(turn, result)`` (also safe in another thread) explains the
+    computer's move; ``finish_computer_turn`` keeps the result as ``explanation`` until the
+    student's next click, undo or new game.
     """
 
     def __init__(
         self,
         game: Game[State, Player],
         board: Board[State, Player],
-        choose: Callable[[State, Player, random.Random], tuple[Value, State]],
+        choose: Chooser,
         *,
         human_first: bool = True,
         seed: int = 0,
         rng: random.Random | None = None,
-        explain: Callable[[State, Player, State], Explanation[State]] | None = None,
+        explain: Callable[[State, Player, State], Explanation[State]] | bool | None = None,
         clock: Callable[[], float] = time.monotonic,
+        budget: float | None = None,
     ) -> None:
         """A new game; ``rng`` (default: ``random.Random(seed)``) goes to every ``choose``.
 
-        ``explain(state, player, next_state)``, if given, explains the computer's moves.
-        ``clock()`` (seconds) times the computer's moves for the settle rule of ``click``.
+        ``explain(state, player, next_state)``, if given, explains the computer's moves;
+        ``explain=True`` reads them from the line of play in the ``Stats`` that ``choose``
+        returns. ``clock()`` (seconds) times the computer's moves for the settle rule of
+        ``click``. ``budget``: the seconds per move for a ``choose`` that takes a ``budget``.
         """
         if len(game.Players) != 2:
             raise ValueError(f"a game to play needs two players, not {list(game.Players)!r}")
@@ -157,12 +187,16 @@ class PlayController(Generic[State, Player]):
         self.choose = choose
         self.rng = random.Random(seed) if rng is None else rng
         self.human_first = human_first
+        self.budget = budget
+        """Seconds per move, given to ``choose`` if it takes the keyword ``budget``."""
         self.error: BaseException | None = None
         """Why the computer's last search failed, if it did."""
-        self.explainer = explain
+        self.explainer = None if isinstance(explain, bool) else explain
+        self.explains_line = explain is True
+        """Whether the computer's moves are explained by the line of play of its own search."""
         self.explanation: Explanation[State] | None = None
-        """Why the computer made its last move (with an ``explain`` function), until the
-        student's next click."""
+        """Why the computer made its last move (with ``explain``), until the student's next
+        click."""
         self.explanation_error: BaseException | None = None
         """Why the last explanation failed, if it did (the game goes on without it)."""
         self.clock = clock
@@ -184,6 +218,7 @@ class PlayController(Generic[State, Player]):
         self.state: State = self.game.Start
         self.before: State | None = None
         self.value: Value | None = None
+        self.seen: Stats | None = None
         self.history: list[_HumanTurn[State]] = []
         self.error = None
         self._moved_at = -math.inf  # when the computer last moved (clock())
@@ -235,7 +270,7 @@ class PlayController(Generic[State, Player]):
         self.forget_explanation()
         if after is None:
             return False
-        self.history.append(_HumanTurn(self.state, self.before, self.value, after))
+        self.history.append(_HumanTurn(self.state, self.before, self.value, self.seen, after))
         name = self._move(after)
         if self.game.finished(self.state):
             self.phase = "over"
@@ -276,7 +311,8 @@ class PlayController(Generic[State, Player]):
         if self.state != turn.after:
             taken += f" and my answer {self.game.move_name(turn.after, self.state)}"
         self._epoch += 1
-        self.state, self.before, self.value = turn.state, turn.before, turn.value
+        self.state, self.before = turn.state, turn.before
+        self.value, self.seen = turn.value, turn.seen
         self.error, self._moved_at = None, -math.inf
         self.forget_explanation()
         self.phase = "human"
@@ -289,26 +325,34 @@ class PlayController(Generic[State, Player]):
         """What the computer has to search now; only on the computer's turn."""
         if self.phase != "computer":
             raise RuntimeError(f"it is not the computer's turn (phase {self.phase!r})")
-        return ComputerTurn(self.state, self.computer, self.rng, self._epoch)
+        return ComputerTurn(self.state, self.computer, self.rng, self._epoch, self.budget)
 
-    def think(self, turn: ComputerTurn[State, Player]) -> tuple[Value, State]:
-        """Run the search for ``turn``: ``choose(state, player, rng)``; changes nothing here.
+    def think(self, turn: ComputerTurn[State, Player]) -> Answer[State]:
+        """Run the search for ``turn``: ``choose(state, player, rng)``, with ``budget=`` if
+        ``choose`` takes it; changes nothing here.
 
         Raises ``BadAnswer`` if the answer is no move (see ``check_answer``).
         """
-        return self.check_answer(turn, self.choose(turn.state, turn.player, turn.rng))
+        if turn.budget is not None and takes_budget(self.choose):
+            answer = self.choose(turn.state, turn.player, turn.rng, budget=turn.budget)
+        else:
+            answer = self.choose(turn.state, turn.player, turn.rng)
+        return self.check_answer(turn, answer)
 
-    def check_answer(
-        self, turn: ComputerTurn[State, Player], answer: object
-    ) -> tuple[Value, State]:
-        """``answer`` if it is ``(value, next_state)``, a number and a legal move in ``turn``.
+    def check_answer(self, turn: ComputerTurn[State, Player], answer: object) -> Answer[State]:
+        """``answer``, ``(value, next_state)`` or ``(value, next_state, stats)``, checked: a
+        number, a legal move in ``turn``, ``Stats``; returned as ``(value, next_state, stats)``.
 
         Otherwise raises ``BadAnswer`` saying what is wrong, for the student who wrote ``choose``.
         """
         must = "it must return (value, next_state)"
-        if not isinstance(answer, tuple | list) or len(answer) != 2:
+        if (
+            not isinstance(answer, tuple | list)
+            or len(answer) not in (2, 3)
+            or (len(answer) == 3 and not isinstance(answer[2], Stats | None))
+        ):
             raise BadAnswer(f"choose returned {answer!r}; {must}")
-        value, after = answer
+        value, after, *seen = answer
         legal = self.game.next_states(turn.state, turn.player)
         number = isinstance(value, numbers.Real) and not isinstance(value, bool)
         if not number and value in legal:
@@ -320,18 +364,43 @@ class PlayController(Generic[State, Player]):
                 f"choose returned {after!r}, which is not one of "
                 f"game.next_states(state, {turn.player!r})"
             )
-        return value, after
+        return value, after, seen[0] if seen else None
 
-    def explain_turn(
-        self, turn: ComputerTurn[State, Player], after: State
-    ) -> Explanation[State] | None:
-        """Explain the computer's move to ``after`` in ``turn`` (``None`` without ``explain``).
+    def try_explain(
+        self, turn: ComputerTurn[State, Player], result: object
+    ) -> tuple[Explanation[State] | None, BaseException | None]:
+        """The explanation of the move in ``result`` and ``None``, or ``None`` and why it failed.
 
-        Like ``think``, it changes nothing here, so it can run in another thread.
+        Nothing to explain (``None, None``) without ``explain`` or for an answer that is no
+        move, which ``finish_computer_turn`` reports. Safe in another thread, like ``think``:
+        it changes nothing here.
         """
-        if self.explainer is None:
-            return None
-        return self.explainer(turn.state, turn.player, after)
+        if self.explainer is None and not self.explains_line:
+            return None, None
+        try:
+            value, after, seen = self.check_answer(turn, result)
+        except BadAnswer:
+            return None, None
+        try:
+            if self.explainer is not None:
+                return self.explainer(turn.state, turn.player, after), None
+            return self._read_line(turn, value, after, seen), None
+        except Exception as error:
+            return None, error
+
+    def _read_line(
+        self, turn: ComputerTurn[State, Player], value: Value, after: State, seen: Stats | None
+    ) -> Explanation[State]:
+        """The computer's move explained by the line of play its search found (``explain=True``)."""
+        if seen is None or not seen.line or seen.line[0] != after:
+            raise ValueError(NO_LINE)
+        line: tuple[State, ...] = tuple(seen.line[1:])  # type: ignore[arg-type]  # Hashable
+        chosen = Assessment(after, value, line)
+        if not line and not self.game.finished(after):  # a search one move deep: no reading
+            plays = ENGLISH.plays.format(move=self.game.move_name(turn.state, after))
+            return Explanation(chosen, (), plays, ())
+        language = ENGLISH if seen.exact else ESTIMATED
+        return explain(self.game, turn.state, turn.player, after, [chosen], language)
 
     def forget_explanation(self) -> None:
         """Drop the explanation of the computer's last move (and why it failed, if it did)."""
@@ -345,25 +414,25 @@ class PlayController(Generic[State, Player]):
     def finish_computer_turn(
         self,
         turn: ComputerTurn[State, Player],
-        result: tuple[Value, State],
+        result: object,
         explanation: Explanation[State] | None = None,
         explanation_error: BaseException | None = None,
     ) -> bool:
-        """Make the computer's move ``result = (value, next_state)``; returns whether it did.
+        """Make the computer's move ``result``, an answer of ``choose``; returns whether it did.
 
         A result for an old position (the student pressed New game meanwhile) is ignored. A
         result that is no move (``check_answer``) is reported as a failed search.
-        ``explanation`` (or ``explanation_error``, why ``explain_turn`` failed) is kept with the
+        ``explanation`` (or ``explanation_error``, why ``try_explain`` failed) is kept with the
         move.
         """
         if not self.is_current(turn):
             return False
         try:
-            value, after = self.check_answer(turn, result)
+            value, after, seen = self.check_answer(turn, result)
         except BadAnswer as error:
             self.fail_computer_turn(turn, error)
             return False
-        self.value, self._moved_at = value, self.clock()
+        self.value, self.seen, self._moved_at = value, seen, self.clock()
         self.explanation, self.explanation_error = explanation, explanation_error
         name = self._move(after)
         if self.game.finished(self.state):
@@ -371,10 +440,7 @@ class PlayController(Generic[State, Player]):
             self.status = f"I played {name}. {self._result()} {PLAY_AGAIN}"
         else:
             self.phase = "human"
-            self.status = (
-                f"I played {name}. I see the value {fmt(value)}: {self._meaning(value)}. "
-                f"{self._your_turn()}"
-            )
+            self.status = f"I played {name}. {self._sees(value, seen)} {self._your_turn()}"
         return True
 
     def fail_computer_turn(self, turn: ComputerTurn[State, Player], error: BaseException) -> bool:
@@ -406,25 +472,6 @@ class PlayController(Generic[State, Player]):
         explanation, failure = self.try_explain(turn, result)
         return self.finish_computer_turn(turn, result, explanation, failure)
 
-    def try_explain(
-        self, turn: ComputerTurn[State, Player], result: tuple[Value, State]
-    ) -> tuple[Explanation[State] | None, BaseException | None]:
-        """``explain_turn`` for the move in ``result`` and ``None``, or ``None`` and why it failed.
-
-        Nothing to explain (``None, None``) without ``explain`` or for an answer that is no
-        move, which ``finish_computer_turn`` reports. Safe in another thread, like ``think``.
-        """
-        if self.explainer is None:
-            return None, None
-        try:
-            after = self.check_answer(turn, result)[1]
-        except BadAnswer:
-            return None, None
-        try:
-            return self.explain_turn(turn, after), None
-        except Exception as error:
-            return None, error
-
     # -- texts ----------------------------------------------------------------------------------
 
     def _move(self, after: State) -> str:
@@ -440,15 +487,29 @@ class PlayController(Generic[State, Player]):
     def _result(self) -> str:
         return {"human": "You win!", "computer": "I win.", "draw": "Draw."}[self.winner or "draw"]
 
-    def _meaning(self, value: Value) -> str:
-        """What the computer's ``value`` means for the student, in words."""
-        if value >= self.game.best:
-            return "with best play I win"
-        if value <= self.game.worst:
-            return "with best play you win"
-        if value == 0:
-            return "with best play this is a draw"
-        return "that is good for me" if value > 0 else "that is good for you"
+    def _sees(self, value: Value, seen: Stats | None) -> str:
+        """The computer's ``value`` and what it means for the student, in words.
+
+        With the search's ``seen``: whether the value is exact, or an estimate from a search of
+        ``seen.depth`` moves; a win or a loss found that way is certain all the same, since
+        estimates lie strictly inside the utility range.
+        """
+        guess = seen is not None and not seen.exact
+        certain = value >= self.game.best or value <= self.game.worst
+        if certain:
+            meaning = "with best play " + ("I win" if value > 0 else "you win")
+        elif value == 0:
+            meaning = "it looks even" if guess else "with best play this is a draw"
+        else:
+            meaning = f"that {'looks' if guess else 'is'} good for {'me' if value > 0 else 'you'}"
+        how = ""
+        if seen is not None and seen.exact:
+            how = ", exact"
+        elif seen is not None and certain:
+            how = f", {'a win' if value > 0 else 'a loss'} found at depth {seen.depth}"
+        elif seen is not None:
+            how = f", an estimate at depth {seen.depth}"
+        return f"I see the value {fmt(value)}{how}: {meaning}."
 
 
 class Play(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped
@@ -468,11 +529,17 @@ class Play(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped
     running for the old game: ``Cancelled`` is raised in its thread (``gamesolver.guard``), so
     at most one search runs per widget. ``clock`` is the controller's, for the settle rule.
 
-    With ``explain`` (an ``Explainer``), a toggle button *Explain* joins the buttons (on from
-    the start if ``explaining``), and an explanation line (CSS class ``gamesolver-explanation``)
-    the status line: while the toggle is on, after each of the computer's moves it shows why
-    the computer moved there, and the board shows the line of play it expects, until the
-    student's next click. ``explanation`` is that text as plain text.
+    With ``explain`` (an ``Explainer``, or ``True`` for the line of play in the ``Stats`` that
+    ``choose`` returns), a toggle button *Explain* joins the buttons (on from the start if
+    ``explaining``), and an explanation line (CSS class ``gamesolver-explanation``) the status
+    line: while the toggle is on, after each of the computer's moves it shows why the computer
+    moved there, and the board shows the line of play it expects, until the student's next
+    click. ``explanation`` is that text as plain text.
+
+    With ``budgets`` (seconds), a menu *Time per move* joins the buttons, set to ``budget``
+    (default: the first); ``choose`` must take the keyword ``budget``, and gets the seconds
+    chosen there. The board is drawn with ``moved=True`` after each move, so that it can
+    animate it (``Board.draw_motion``).
     """
 
     def __init__(
@@ -484,11 +551,16 @@ class Play(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped
         human_first: bool = True,
         seed: int = 0,
         rng: random.Random | None = None,
-        explain: Explainer | None = None,
+        explain: Explainer | bool | None = None,
         explaining: bool = False,
         clock: Callable[[], float] = time.monotonic,
+        budgets: Sequence[float] = (),
+        budget: float | None = None,
     ) -> None:
         """Show a new game; if the computer moves first, it starts thinking at once."""
+        if budgets and not takes_budget(choose):
+            raise ValueError("a time per move needs a choose(state, player, rng, budget=...)")
+        budget = budgets[0] if budget is None and budgets else budget  # the menu checks it
         controller = PlayController(
             game,
             board,
@@ -498,6 +570,7 @@ class Play(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped
             rng=rng,
             explain=explain,
             clock=clock,
+            budget=budget,
         )
         status_line = ipywidgets.HTML()
         status_line.add_class("gamesolver-status")
@@ -514,7 +587,18 @@ class Play(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped
         children = [board.canvas, status_line]
         explanation_line: Any = None
         explain_button: Any = None
-        if explain is not None:
+        self.budget_menu: Any = None
+        """The menu *Time per move* (``None`` without ``budgets``)."""
+        if budgets:
+            self.budget_menu = ipywidgets.Dropdown(
+                options=[(f"{fmt(seconds)} s", seconds) for seconds in budgets],
+                value=budget,
+                description="Time per move",
+                style={"description_width": "initial"},
+                layout=ipywidgets.Layout(width="auto"),
+            )
+            buttons.append(self.budget_menu)
+        if explain is not None and explain is not False:
             explanation_line = ipywidgets.HTML()
             explanation_line.add_class("gamesolver-explanation")
             explain_button = ipywidgets.ToggleButton(
@@ -552,6 +636,10 @@ class Play(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped
         first.observe(self._first_changed, names="value")
         if explain_button is not None:
             explain_button.observe(self._explain_changed, names="value")
+        if self.budget_menu is not None:  # from the computer's next move on
+            self.budget_menu.observe(
+                lambda change: setattr(controller, "budget", change["new"]), names="value"
+            )
         with self._play_lock:
             self._show()
             self._think_if_my_turn()
@@ -581,13 +669,7 @@ class Play(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped
     def explanation(self) -> str:
         """The explanation line as plain text: empty unless explanations are on and there is one."""
         with self._play_lock:
-            if not self.explaining:
-                return ""
-            if self.controller.explanation is not None:
-                return str(self.controller.explanation)
-            if self.controller.explanation_error is not None:
-                return self._failed_explanation(self.controller.explanation_error)
-            return ""
+            return self._explained(html_form=False)
 
     # -- the student's actions ------------------------------------------------------------------
 
@@ -603,7 +685,7 @@ class Play(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped
         with self._play_lock:
             line = self._line()
             if self.controller.click(x, y, at):
-                self._show()
+                self._show(moved=True)
                 self._think_if_my_turn()
             elif self._line() != line:  # the click ended the explanation: the board loses it
                 self._show()
@@ -722,7 +804,7 @@ class Play(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped
                 return  # a search for an old position: New game was pressed meanwhile
             try:
                 if self.controller.finish_computer_turn(turn, result, explanation, failure):
-                    self._show()
+                    self._show(moved=True)
                 else:  # not a legal move: the controller reports a failed search
                     self._error = self.controller.error
                     self._show_status()
@@ -736,24 +818,35 @@ class Play(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped
         explanation = self.controller.explanation
         return explanation.line if self.explaining and explanation is not None else ()
 
-    def _show(self) -> None:
-        self.board.draw(self.controller.state, self.controller.before, self._line())
+    def _show(self, moved: bool = False) -> None:
+        """Draw the board (animating the last move if it was just ``moved``) and the texts."""
+        controller = self.controller
+        self.board.draw(controller.state, controller.before, self._line(), moved=moved)
         self._show_status()
 
     def _show_status(self) -> None:
         self.status_line.value = html.escape(self.controller.status)
         if self.explanation_line is not None:
-            self.explanation_line.value = self._explanation_html()
+            self.explanation_line.value = self._explained(html_form=True)
 
-    def _explanation_html(self) -> str:
-        if not self.explaining:
+    def _explained(self, html_form: bool) -> str:
+        """The explanation line, as HTML or as plain text (empty while explanations are off)."""
+        explanation, error = self.controller.explanation, self.controller.explanation_error
+        if not self.explaining or (explanation is None and error is None):
             return ""
-        if self.controller.explanation is not None:
-            return self.controller.explanation.html()
-        if self.controller.explanation_error is not None:
-            return html.escape(self._failed_explanation(self.controller.explanation_error))
-        return ""
+        if explanation is not None:
+            return explanation.html() if html_form else str(explanation)
+        text = NO_EXPLANATION.format(error=f"{type(error).__name__}: {error}")
+        return html.escape(text) if html_form else text
 
-    @staticmethod
-    def _failed_explanation(error: BaseException) -> str:
-        return NO_EXPLANATION.format(error=f"{type(error).__name__}: {error}")
+
+def takes_budget(choose: Callable[..., object]) -> bool:
+    """Whether ``choose`` can be called with the keyword ``budget`` (or any keyword)."""
+    try:
+        parameters = inspect.signature(choose).parameters.values()
+    except (TypeError, ValueError):  # no signature to read (some builtins)
+        return False
+    return any(
+        (p.name == "budget" and p.kind != p.POSITIONAL_ONLY) or p.kind == p.VAR_KEYWORD
+        for p in parameters
+    )

@@ -10,6 +10,7 @@ clock is a ``Clock`` that a test moves by hand.
 
 from __future__ import annotations
 
+import functools
 import html
 import math
 import random
@@ -24,12 +25,15 @@ import pytest
 from conftest import notebook
 from ipycanvas import Canvas, hold_canvas
 from ipycanvas.canvas import _CANVAS_MANAGER, COMMANDS
+from traitlets import TraitError
 
 from gamesolver.board import OUTSIDE, Board, GridBoard, IllegalMove
 from gamesolver.game import Game, Value
 from gamesolver.play import (
     COMPUTER_FIRST,
     GAME_OVER,
+    NO_EXPLANATION,
+    NO_LINE,
     NOT_LEGAL,
     NOT_SEEN,
     NOTHING_TO_UNDO,
@@ -39,7 +43,9 @@ from gamesolver.play import (
     BadAnswer,
     Play,
     PlayController,
+    takes_budget,
 )
+from gamesolver.stats import Stats
 
 # ------------------------------------------------------------------ the lecture's game and board
 
@@ -809,3 +815,265 @@ def test_wait_after_new_game_does_not_wait_for_the_abandoned_search(plays: list[
         assert play.status == "New game: you are X, I am O. Your turn: click an empty cell."
     finally:
         wake.set()
+
+
+# ------------------------------------------------------------------ a search that reports itself
+
+
+def reporting(value: Value, answer: State, stats: Stats | None) -> Callable[..., Any]:
+    """A chooser that answers ``(value, answer, stats)``, as a search with a budget does."""
+    return lambda state, player, rng: (value, answer, stats)
+
+
+@pytest.mark.parametrize(
+    ("value", "stats", "sees"),
+    [
+        (0, Stats(depth=9), "I see the value 0, exact: with best play this is a draw."),
+        (1, Stats(depth=3), "I see the value 1, exact: with best play I win."),
+        (
+            0.25,
+            Stats(depth=8, exact=False),
+            "I see the value 0.25, an estimate at depth 8: that looks good for me.",
+        ),
+        (
+            -0.125,
+            Stats(depth=2, exact=False),
+            "I see the value -0.125, an estimate at depth 2: that looks good for you.",
+        ),
+        (
+            0,
+            Stats(depth=4, exact=False),
+            "I see the value 0, an estimate at depth 4: it looks even.",
+        ),
+        (
+            1,
+            Stats(depth=5, exact=False),
+            "I see the value 1, a win found at depth 5: with best play I win.",
+        ),
+        (
+            -1,
+            Stats(depth=6, exact=False),
+            "I see the value -1, a loss found at depth 6: with best play you win.",
+        ),
+        (0, None, "I see the value 0: with best play this is a draw."),
+    ],
+)
+def test_the_status_line_says_how_the_value_was_found(
+    value: Value, stats: Stats | None, sees: str
+) -> None:
+    c = PlayController(GAME, TicTacToeBoard(), reporting(value, REPLY, stats))
+    click(c, 0, 0)
+    assert c.computer_move()
+    assert (c.value, c.seen) == (value, stats)
+    assert c.status == f"I played (1, 1). {sees} {YOUR_TURN}"
+
+
+def test_undo_restores_what_the_computer_saw() -> None:
+    first, second = Stats(depth=1, exact=False), Stats(depth=2, exact=False)
+    c = PlayController(GAME, TicTacToeBoard(), reporting(0.5, REPLY, first))
+    click(c, 0, 0)
+    c.computer_move()
+    c.choose = reporting(0.25, put(put(REPLY, 2, 2, "X"), 0, 2, "O"), second)
+    click(c, 2, 2)
+    c.computer_move()
+    assert (c.value, c.seen) == (0.25, second)
+    assert c.undo() and (c.value, c.seen) == (0.5, first)
+    assert c.undo() and (c.value, c.seen) == (None, None)
+    c.new_game()
+    assert c.seen is None
+
+
+def test_an_answer_with_stats_is_checked_like_any_other() -> None:
+    c = PlayController(GAME, TicTacToeBoard(), reporting(0, REPLY, None))
+    click(c, 0, 0)
+    turn = c.start_computer_turn()
+    assert c.check_answer(turn, (0, REPLY)) == (0, REPLY, None)
+    assert c.check_answer(turn, [0, REPLY, Stats()]) == (0, REPLY, Stats())
+    for bad in [(0, REPLY, "stats"), (0, REPLY, Stats(), 1)]:
+        with pytest.raises(BadAnswer, match=r"it must return \(value, next_state\)$"):
+            c.check_answer(turn, bad)
+    with pytest.raises(BadAnswer, match="which is not one of"):
+        c.check_answer(turn, (0, START, Stats()))
+    assert c.computer_move() and c.state == REPLY
+
+
+# ------------------------------------------------------------------ the time per move
+
+
+def test_takes_budget() -> None:
+    def plain(state: State, player: str, rng: random.Random) -> Any: ...
+    def budgeted(state: State, player: str, rng: random.Random, budget: float = 1) -> Any: ...
+    def keywords(state: State, player: str, rng: random.Random, **options: Any) -> Any: ...
+
+    assert [takes_budget(f) for f in (plain, budgeted, keywords)] == [False, True, True]
+    assert takes_budget(functools.partial(budgeted, budget=3))
+    assert not takes_budget(len)  # a builtin without the keyword (or without a signature)
+
+
+def test_the_budget_goes_to_a_choose_that_takes_it() -> None:
+    asked: list[float | None] = []
+
+    def budgeted(
+        state: State, player: str, rng: random.Random, budget: float | None = None
+    ) -> tuple[Value, State]:
+        asked.append(budget)
+        return 0, GAME.next_states(state, player)[0]
+
+    c = PlayController(GAME, TicTacToeBoard(), budgeted, budget=0.5)
+    click(c, 0, 0)
+    turn = c.start_computer_turn()
+    assert turn.budget == 0.5
+    c.finish_computer_turn(turn, c.think(turn))
+    c.budget = None  # no budget: choose is called without the keyword
+    click(c, 2, 2)
+    c.computer_move()
+    c.new_game()
+    c.choose = lambda state, player, rng: (0, GAME.next_states(state, player)[0])
+    c.budget = 2.0  # a choose without the keyword is called without it
+    click(c, 0, 0)
+    assert c.computer_move()
+    assert asked == [0.5, None]
+
+
+def test_the_widget_has_a_time_per_move_menu(plays: list[Play]) -> None:
+    asked: list[float] = []
+
+    def budgeted(
+        state: State, player: str, rng: random.Random, budget: float = 9
+    ) -> tuple[Value, State]:
+        asked.append(budget)
+        return 0, GAME.next_states(state, player)[0]
+
+    play = Play(GAME, TicTacToeBoard(), budgeted, budgets=(0.25, 0.5, 1, 2), budget=1)
+    plays.append(play)
+    menu = play.budget_menu
+    assert menu in play.children[-1].children and menu.description == "Time per move"
+    assert [label for label, _ in menu.options] == ["0.25 s", "0.5 s", "1 s", "2 s"]
+    assert play.controller.budget == menu.value == 1
+    play.click(*play.board.center(0, 0))
+    play.wait()
+    menu.value = 0.25  # the student picks another time: from the computer's next move on
+    assert play.controller.budget == 0.25
+    play.click(*play.board.center(2, 2))
+    play.wait()
+    assert asked == [1, 0.25]
+    first = Play(GAME, TicTacToeBoard(), budgeted, budgets=(3, 4))
+    assert first.controller.budget == first.budget_menu.value == 3  # the first, by default
+
+
+def test_a_time_per_move_needs_a_choose_that_takes_it(plays: list[Play]) -> None:
+    def plain(state: State, player: str, rng: random.Random) -> tuple[Value, State]:
+        return 0, GAME.next_states(state, player)[0]
+
+    with pytest.raises(ValueError, match=r"needs a choose\(state, player, rng, budget=\.\.\.\)"):
+        Play(GAME, TicTacToeBoard(), plain, budgets=(1, 2))
+    with pytest.raises(TraitError, match="Invalid selection"):  # the menu has no 3
+        Play(
+            GAME,
+            TicTacToeBoard(),
+            lambda s, p, r, budget=1: plain(s, p, r),
+            budgets=(1, 2),
+            budget=3,
+        )
+    play = Play(GAME, TicTacToeBoard(), plain)
+    plays.append(play)
+    assert play.budget_menu is None and play.controller.budget is None
+    assert len(play.children[-1].children) == 3
+
+
+# ------------------------------------------------------------------ explaining from the line
+
+
+LINE = [REPLY, put(REPLY, 2, 2, "X"), put(put(REPLY, 2, 2, "X"), 0, 2, "O")]
+"""O's answer to X in a corner, then a line of play after it."""
+
+
+def test_explain_true_reads_the_line_of_the_computers_search(plays: list[Play]) -> None:
+    estimate = Stats(depth=3, exact=False, line=list(LINE))
+    play = Play(GAME, TicTacToeBoard(), reporting(0.25, REPLY, estimate), explain=True)
+    plays.append(play)
+    assert play.explain_button is not None and not play.explaining
+    play.explaining = True
+    play.click(*play.board.center(0, 0))
+    play.wait()
+    assert play.explanation == (
+        "I play (1, 1). If you answer (2, 2), I play (0, 2); that looks good for me (0.25)."
+    )
+    assert play.board.shown_line == tuple(LINE[1:])
+
+    c = PlayController(
+        GAME, TicTacToeBoard(), reporting(0, REPLY, Stats(line=list(LINE))), explain=True
+    )
+    click(c, 0, 0)
+    c.computer_move()
+    assert str(c.explanation).endswith("; with best play on both sides it is a draw.")
+    assert c.explainer is None and c.explains_line
+
+
+@pytest.mark.parametrize(
+    ("stats", "explained"),
+    [
+        (Stats(line=[REPLY]), "I play (1, 1)."),  # a search one move deep: nothing to read
+        (None, NO_EXPLANATION.format(error=f"ValueError: {NO_LINE}")),
+        (Stats(line=[]), NO_EXPLANATION.format(error=f"ValueError: {NO_LINE}")),
+        (Stats(line=LINE[1:]), NO_EXPLANATION.format(error=f"ValueError: {NO_LINE}")),
+    ],
+)
+def test_explain_true_without_a_line(
+    stats: Stats | None, explained: str, plays: list[Play]
+) -> None:
+    play = Play(GAME, TicTacToeBoard(), reporting(0, REPLY, stats), explain=True, explaining=True)
+    plays.append(play)
+    play.click(*play.board.center(0, 0))
+    play.wait()
+    assert play.controller.state == REPLY  # the game goes on
+    assert play.explanation == explained
+
+
+# ------------------------------------------------------------------ the move, animated
+
+
+class Falling(TicTacToeBoard):  # type: ignore[misc, valid-type]
+    """A board that animates every move with two frames, and records the moves it animated."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.animated: list[tuple[State, State]] = []
+
+    def draw_motion(self, canvas: Any, before: State, after: State) -> None:
+        self.animated.append((before, after))
+        for _ in range(2):
+            self.blank(canvas)
+            self.draw_state(canvas, before)
+            canvas.sleep(15)
+
+
+def test_draw_animates_a_move_only_when_asked(sent: list[list[str]]) -> None:
+    board = Falling()
+    board.draw(REPLY, before=X_00, moved=True)
+    (message,) = sent  # the frames and the final picture: one message
+    assert message.count("sleep") == 2 and message.count("clear") == 3
+    assert message.count("strokeCircle") == 1 and message.count("strokeRect") == 1  # the last
+    assert board.animated == [(X_00, REPLY)]
+    board.draw(REPLY, before=X_00)  # not moved: a redraw, e.g. the explanation toggled
+    board.draw(REPLY, moved=True)  # no move to animate without the state before it
+    board.redraw()
+    client_ready(board.canvas)
+    assert board.animated == [(X_00, REPLY)] and all("sleep" not in m for m in sent[1:])
+    TicTacToeBoard().draw(REPLY, before=X_00, moved=True)  # the default: no motion
+    assert "sleep" not in sent[-1]
+
+
+def test_the_widget_animates_the_moves_and_nothing_else(choose: Choose, plays: list[Play]) -> None:
+    board = Falling()
+    play = Play(GAME, board, choose, explain=TTT.explain_move)
+    plays.append(play)
+    play.click(*board.center(0, 0))
+    play.wait()
+    assert board.animated == [(START, X_00), (X_00, REPLY)]  # the student's move, then mine
+    play.click(*board.center(0, 0))  # refused
+    play.explaining = True
+    play.undo()
+    play.new_game(human_first=False)
+    play.wait()
+    assert len(board.animated) == 3 and board.animated[-1][0] == START  # the computer's opening
