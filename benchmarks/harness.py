@@ -606,9 +606,10 @@ def markdown(
         f"Each time is the minimum over {settings.runs} fresh runs (new game objects and "
         f"tables each run, garbage collector off during a run); a search whose first run takes "
         f"longer than {settings.once_after:g} s runs once (the runs column); a run is stopped "
-        f"after {settings.budget:g} s. Values are for the player to move; depth is the number of "
-        "plies to the end of the longest game, the depth given to the libraries that need one "
-        "(every search here is exact).",
+        f"after {settings.budget:g} s. Values are for the player to move; depth is the depth "
+        "given to the libraries that need one: for tic-tac-toe and Nim the plies to the end of "
+        "the longest game (those searches are exact), for Connect Four the depth limit (those "
+        "searches estimate with the same heuristic in every library).",
         "",
         markdown_table(results),
         "",

@@ -12,10 +12,14 @@ from collections.abc import Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 
-from benchmarks import nim, tic_tac_toe
+from benchmarks import connect_four, nim, tic_tac_toe
 from benchmarks.harness import Case, Settings, load_average, run, text_table, write
 
-CASES: dict[str, Case] = {"tic-tac-toe": tic_tac_toe.CASE, "nim": nim.CASE}
+CASES: dict[str, Case] = {
+    "tic-tac-toe": tic_tac_toe.CASE,
+    "nim": nim.CASE,
+    **connect_four.CASES,
+}
 """Every comparison, by the name ``--case`` takes. A new one is a module with a ``CASE``."""
 
 HERE = Path(__file__).resolve().parent

@@ -80,6 +80,12 @@ decision on a big game cannot run for hours."""
 REACHABLE_LIMIT = 200_000
 """How many positions the search for a ``--state`` from the start may look at."""
 
+CHECK_STATES = 10_000
+"""How many positions reachable from a ``--state`` the validator checks one by one (then random
+games from it, as ``check_game`` does beyond its limit): every position of tic-tac-toe and of
+small Nim, and a check of a second or less on a game as big as Connect Four, whose positions
+the validator would otherwise walk until ``CHECK_SECONDS`` are spent."""
+
 CHECK_SECONDS = 10.0
 """How long the checks of a ``--state`` may take (the validator's, then the search from the
 start), unless ``--max-seconds`` is less."""
@@ -465,7 +471,9 @@ def check_position(
     from gamesolver.check import check_game  # here: only a given state needs the validator
 
     deadline = time.perf_counter() + seconds
-    report = check_game(game, start=state, player=player, total_seconds=seconds)
+    report = check_game(
+        game, start=state, player=player, max_states=CHECK_STATES, total_seconds=seconds
+    )
     if report.errors:  # (no errors but not ok: the check ran out of time, not the state's fault)
         raise UsageError(
             f"{text} does not fit {game.name}: {first_problem(report.errors[0])}"

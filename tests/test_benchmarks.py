@@ -18,7 +18,7 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:  # benchmarks/ is a folder of the repository, not of the package
     sys.path.insert(0, str(ROOT))
 
-from benchmarks import nim, tic_tac_toe  # noqa: E402
+from benchmarks import connect_four, nim, tic_tac_toe  # noqa: E402
 from benchmarks.harness import (  # noqa: E402
     COLUMNS,
     CaseResult,
@@ -29,7 +29,7 @@ from benchmarks.harness import (  # noqa: E402
     write,
 )
 from benchmarks.libraries import Gamesolver  # noqa: E402
-from benchmarks.run import main  # noqa: E402
+from benchmarks.run import CASES, main  # noqa: E402
 
 ONCE = Settings(runs=1, peers=False)
 
@@ -144,6 +144,28 @@ def test_nim_tree_sizes_in_the_notes() -> None:
     assert nim.tree_size(children, game.Start) == nim.LECTURE_TREE
 
 
+def test_our_connect_four_counts_at_depth_4() -> None:
+    """Our three depth-limited searches count exactly the value calls the case expects, and
+    agree on the estimate."""
+    case = connect_four.CASES["connect-four-4"]
+    (result,) = run([case], dataclasses.replace(ONCE, moves=False), verbose=False)
+    assert result.not_run == []
+    assert {row.algorithm: row.nodes for row in result.rows} == dict(case.expected_nodes)
+    assert len({row.value for row in result.rows}) == 1
+    assert all(row.depth == 4 for row in result.rows)
+    deepening = {row.algorithm: row for row in result.rows}["iterative_deepening --order"]
+    assert deepening.move == "column 4"
+
+
+def test_connect_four_cases_by_depth() -> None:
+    """One case per depth (the harness gives a case one depth); depth 8 is `connect-four`."""
+    assert [case.depth for case in connect_four.CASES.values()] == [4, 6, 8, 12]
+    assert connect_four.CASES["connect-four"] is connect_four.CASE
+    assert all(CASES[name] is case for name, case in connect_four.CASES.items())
+    deepest = connect_four.CASES["connect-four-12"]
+    assert [library.name for library in deepest.libraries] == ["gamesolver"]
+
+
 def test_command_line_rejects_zero_runs(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--runs", "0", "--no-write"]) == 2
     assert "--runs must be at least 1" in capsys.readouterr().err
@@ -171,3 +193,41 @@ def test_peers_memo_rows_on_tic_tac_toe() -> None:
     assert rows["OpenSpiel", "MinimaxSolver"].move == "(0, 0)"
     assert all(row.nodes for row in rows.values())
     assert {library for library, _ in rows} == {"easyAI", "OpenSpiel"}  # aima3 has no memo
+
+
+@pytest.mark.skipif(
+    any(importlib.util.find_spec(name) is None for name in PEERS),
+    reason="the peers are not installed (pip install -e '.[bench]')",
+)
+def test_peers_see_the_notebooks_board_and_visit_our_tree_in_connect_four() -> None:
+    """Each peer's state, handed to the notebook's heuristic, is the notebook's state; to depth 4
+    every plain search visits the same 896 nodes as ours, with the same estimate and move."""
+    import pyspiel
+    from aima3.games import ConnectFour
+
+    cf = connect_four.notebook()
+    moves = "4453661"
+    expected = cf.connect_four().parse(moves)[0]
+    easyai, spiel = connect_four.easyai_class()(), pyspiel.load_game("connect_four")
+    state, aima3_game = spiel.new_initial_state(), ConnectFour()
+    aima3_state = aima3_game.initial
+    for column in (int(c) for c in moves):
+        easyai.make_move(column - 1)
+        easyai.switch_player()
+        state.apply_action(column - 1)
+        aima3_state = aima3_game.result(
+            aima3_state,
+            (column, 1 + cf.find_empty(connect_four.aima3_rows(aima3_state.board), column - 1)),
+        )
+    assert easyai.rows == expected
+    assert connect_four.openspiel_rows(str(state)) == expected
+    assert connect_four.aima3_rows(aima3_state.board) == expected
+
+    case = connect_four.CASES["connect-four-4"]
+    (result,) = run([case], dataclasses.replace(ONCE, peers=True), verbose=False)
+    assert result.not_run == []
+    plain = [row for row in result.rows if row.kind == "alpha-beta"]
+    assert {row.library for row in plain} == {"gamesolver", "easyAI", "aima3", "OpenSpiel"}
+    assert {row.nodes for row in plain} == {case.expected_nodes[connect_four.PLAIN]}
+    assert len({row.value for row in result.rows}) == 1
+    assert {row.move for row in result.rows} == {"column 4"}
