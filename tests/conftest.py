@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import types
 from pathlib import Path
+from typing import Any
 
 import pytest
+from ipycanvas.canvas import _CANVAS_MANAGER, COMMANDS
 
 from gamesolver.notebook import load_notebook
 
@@ -51,3 +53,20 @@ def assert_knuth_moore(
     else:
         assert result >= beta, (result, value, alpha, beta)
         assert not fail_soft or result <= value, ("not a lower bound", result, value)
+
+
+COMMAND_NAMES = {index: name for name, index in COMMANDS.items()}
+"""ipycanvas's drawing commands by the number it sends for each."""
+
+
+@pytest.fixture
+def sent(monkeypatch: pytest.MonkeyPatch) -> list[list[str]]:
+    """The names of the drawing commands sent to the browser, one list per message."""
+    messages: list[list[str]] = []
+
+    def record(command: list[Any], buffers: list[bytes] | None = None) -> None:
+        batch = command if command and isinstance(command[0], list) else [command]
+        messages.append([COMMAND_NAMES[c[0]] for c in batch])
+
+    monkeypatch.setattr(_CANVAS_MANAGER, "_send_custom", record)
+    return messages

@@ -18,7 +18,6 @@ from typing import Any
 
 import pytest
 from conftest import notebook
-from ipycanvas.canvas import _CANVAS_MANAGER, COMMANDS
 
 from gamesolver.check import check_game
 from gamesolver.play import WAIT, Play, PlayController
@@ -363,21 +362,6 @@ def test_clicks_while_the_computer_thinks_are_refused() -> None:
 
 
 # ------------------------------------------------------------------ the widget's new parts
-
-NAMES = {index: name for name, index in COMMANDS.items()}
-
-
-@pytest.fixture
-def sent(monkeypatch: pytest.MonkeyPatch) -> list[list[str]]:
-    """The names of the drawing commands sent to the browser, one list per message."""
-    messages: list[list[str]] = []
-
-    def record(command: list[Any], buffers: list[bytes] | None = None) -> None:
-        batch = command if command and isinstance(command[0], list) else [command]
-        messages.append([NAMES[c[0]] for c in batch])
-
-    monkeypatch.setattr(_CANVAS_MANAGER, "_send_custom", record)
-    return messages
 
 
 def test_a_disc_falls_and_a_four_is_struck_through(sent: list[list[str]]) -> None:

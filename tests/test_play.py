@@ -24,7 +24,7 @@ from typing import Any
 import pytest
 from conftest import notebook
 from ipycanvas import Canvas, hold_canvas
-from ipycanvas.canvas import _CANVAS_MANAGER, COMMANDS
+from ipycanvas.canvas import _CANVAS_MANAGER
 from traitlets import TraitError
 
 from gamesolver.board import OUTSIDE, Board, GridBoard, IllegalMove
@@ -458,21 +458,6 @@ def test_the_computer_never_loses(choose: Choose, human_first: bool, seed: int) 
 
 
 # ------------------------------------------------------------------ canvas commands
-
-NAMES = {index: name for name, index in COMMANDS.items()}
-
-
-@pytest.fixture
-def sent(monkeypatch: pytest.MonkeyPatch) -> list[list[str]]:
-    """The names of the drawing commands sent to the browser, one list per message."""
-    messages: list[list[str]] = []
-
-    def record(command: list[Any], buffers: list[bytes] | None = None) -> None:
-        batch = command if command and isinstance(command[0], list) else [command]
-        messages.append([NAMES[c[0]] for c in batch])
-
-    monkeypatch.setattr(_CANVAS_MANAGER, "_send_custom", record)
-    return messages
 
 
 def client_ready(canvas: Any) -> None:
