@@ -45,8 +45,8 @@ play: $(STAMP)
 	exec $(BIN)/voila "notebooks/$(GAME).ipynb" --no-browser --Voila.ip=127.0.0.1 --port=$(PORT) --Voila.auto_token=True
 
 # Side-by-side benchmarks against easyAI, aima3 and OpenSpiel (the extra `bench`): prints the
-# table and writes benchmarks/results.csv and benchmarks/results.md (20 to 30 minutes); then
-# Pons' Connect Four test sets, solved: benchmarks/pons.md (about 10 minutes).
+# table and writes benchmarks/results.csv and benchmarks/results.md (about 20 minutes); then
+# Pons' Connect Four test sets, solved: benchmarks/pons.md (about 15 minutes).
 # Options go in BENCH_ARGS, e.g. make bench BENCH_ARGS="--case tic-tac-toe --runs 3", and
 # PONS_ARGS, e.g. PONS_ARGS="--sample 100".
 $(VENV)/.bench-stamp: $(STAMP)
