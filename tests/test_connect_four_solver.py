@@ -406,3 +406,21 @@ def test_a_position_is_checked_without_spending_the_check_time(
     assert status == 0 and json.loads(out)["score"] == -15
     (report,) = reports
     assert report.ok, str(report)
+
+
+@pytest.mark.parametrize("weak", [False, True])
+def test_the_move_found_keeps_the_score(weak: bool) -> None:
+    """The move in ``stats.line`` is a best move: the position after it, solved again from
+    scratch, has the negated score (or sign, with ``weak``) of the position before."""
+    for moves, score in positions("Test_L2_R1", 30, seed=7) + positions("Test_L1_R1", 5, seed=7):
+        state, player = GAME.parse(moves)
+        stats = Stats()
+        value = C4.solve(GAME, state, player, stats, weak=weak)
+        assert value == (sign(score) if weak else score), moves
+        (after,) = stats.line
+        assert after in GAME.next_states(state, player), moves
+        if GAME.finished(after):
+            assert GAME.utility(after, player) == score, moves
+        else:
+            again = C4.solve(GAME, after, GAME.other(player), Stats(), weak=weak)
+            assert -again == value, moves
