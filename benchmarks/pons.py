@@ -29,14 +29,12 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
-from gamesolver.data import data_path
 from gamesolver.notebook import load_notebook
 from gamesolver.stats import Stats
 from gamesolver.table import Table
 
 HERE = Path(__file__).resolve().parent
 NOTEBOOK = HERE.parent / "notebooks" / "Connect-Four-Solver.ipynb"
-DATA = data_path("connect4")
 BOARDS = ["4x6", "5x5", "4x7", "5x6", "6x5", "7x4"]
 """The boards solved from the empty position (the notebook solves the smaller ones)."""
 SETS = ["Test_L3_R1", "Test_L2_R1", "Test_L2_R2", "Test_L1_R1", "Test_L1_R2", "Test_L1_R3"]
@@ -61,21 +59,11 @@ class SetResult:
     """The first few positions solved wrongly, as ``moves: expected, got``."""
 
 
-def positions(name: str) -> list[tuple[str, int]]:
-    """The positions of the set ``name``: (moves in Pons' notation, the mover's score)."""
-    result = []
-    for line in (DATA / name).read_text().splitlines():
-        if line.strip():
-            moves, score = line.split()
-            result.append((moves, int(score)))
-    return result
-
-
 def run_set(
     solver: types.ModuleType, name: str, sample: int | None = None, seed: int = 0
 ) -> SetResult:
     """Solve every position of the set (or a sample of ``sample``, drawn with ``seed``)."""
-    chosen = positions(name)
+    chosen = solver.test_set(name)
     if sample is not None and sample < len(chosen):
         chosen = random.Random(seed).sample(chosen, sample)
     game = solver.game
@@ -219,7 +207,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     samples = ", ".join(
         f"{r.name} a sample of {r.positions} (seed {args.seed})"
         for r in results
-        if r.positions < len(positions(r.name))
+        if r.positions < len(solver.test_set(r.name))
     )
     note = (
         f"Run {when:%Y-%m-%d %H:%M} UTC, {time.perf_counter() - started:.0f} s in all; "

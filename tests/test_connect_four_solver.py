@@ -42,8 +42,7 @@ A212693 = [1, 7, 49, 238, 1120, 4263, 16422, 54859]
 
 def positions(name: str, sample: int | None = None, seed: int = 0) -> list[tuple[str, int]]:
     """Pons' positions of the set ``name`` (a seeded sample of ``sample`` of them)."""
-    lines = [line.split() for line in (DATA / name).read_text().splitlines() if line.strip()]
-    chosen = [(moves, int(score)) for moves, score in lines]
+    chosen: list[tuple[str, int]] = C4.test_set(name)
     return chosen if sample is None else random.Random(seed).sample(chosen, sample)
 
 
@@ -364,7 +363,6 @@ def test_cli_count(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_benchmark_on_a_sample(tmp_path: Path) -> None:
-    assert pons.DATA == DATA
     out = tmp_path / "pons.md"
     argv = ["--sets", "Test_L3_R1", "Test_L2_R1", "--sample", "20", "--out", str(out)]
     assert pons.main([*argv, "--boards", "4x4", "5x4"]) == 0
