@@ -6,8 +6,9 @@
                                [--player INDEX] [--json] [--depth N] [--budget SECONDS]
                                [--order | --no-order] [--symmetry]
                                [--max-seconds SECONDS] [--max-calls N]
-    python -m gamesolver move NOTEBOOK [--state LITERAL | --position TEXT] [--player INDEX]
-                              [--algorithm NAME] [--budget SECONDS] [--json] [--seed N] ...
+    python -m gamesolver move NOTEBOOK [--state LITERAL | --position TEXT | --positions FILE]
+                              [--player INDEX] [--algorithm NAME] [--budget SECONDS] [--json]
+                              [--seed N] ...
     python -m gamesolver algorithms [--solver PATH]
     python -m gamesolver check NOTEBOOK
     python -m gamesolver play NOTEBOOK [--algorithm NAME] [--first human|computer] [--seed N] ...
@@ -19,7 +20,9 @@ runs exactly what the lecture defines, nothing is defined twice. Loading a noteb
 
 A state given with ``--state`` (a Python literal) or ``--position`` (the game's own notation,
 read by the notebook's ``parse``) is checked before any search: the game contract on it and on
-what is reachable from it (bounded), and whether it can be reached from the start.
+what is reachable from it (bounded), and whether it can be reached from the start. ``move
+--positions FILE`` grades a game's moves as seed 004's assignment does: one decision for each
+position of FILE under the budget, a table of the moves with their times and depths.
 
 Errors are for students: a bad argument (no such notebook or algorithm, a state that does not
 parse or does not fit the game, an option the algorithm does not take or the game cannot serve,
@@ -44,6 +47,7 @@ import math
 import os
 import random
 import re
+import statistics
 import sys
 import time
 import traceback
@@ -90,6 +94,21 @@ CHECK_SECONDS = 10.0
 """How long the checks of a ``--state`` may take (the validator's, then the search from the
 start), unless ``--max-seconds`` is less."""
 
+MOVE_GRADING = """grading your own game (seed 004's assignment: the best next move in 100
+positions, with a time budget for each):
+  1. write the game in a notebook, game = Game(...) or game = make_game(...),
+     with parse(text) for the positions' notation, and Solver.ipynb next to it;
+  2. write the positions in a file, one a line (blank lines and lines that
+     start with # are skipped);
+  3. run
+     python -m gamesolver move MyGame.ipynb --positions positions.txt --budget 0.01
+     for the move in each position, its value, exact or estimate, the depth
+     and the time, and whether the moves together kept within positions x
+     budget (--json: one JSON object). Every line is read before the first
+     search: a bad line is an error that names it, and nothing is searched.
+"""
+"""``move --help``'s last words: how a student grades a notebook as the assignment's grader does."""
+
 NOTEBOOK_RUNS = "Loading NOTEBOOK runs the notebook's code (every cell not tagged demo)."
 
 STAT_LABELS = {
@@ -103,6 +122,7 @@ STAT_LABELS = {
 EXAMPLES = """examples:
   gamesolver algorithms
   gamesolver move notebooks/Tic-Tac-Toe.ipynb --position "XX. OO. ..." --json
+  gamesolver move notebooks/Tic-Tac-Toe-4x4.ipynb --positions positions.txt --budget 0.01
   gamesolver solve notebooks/Tic-Tac-Toe.ipynb --algorithm alpha_beta
   gamesolver solve notebooks/Tic-Tac-Toe.ipynb --algorithm minimax --json
   gamesolver solve notebooks/Tic-Tac-Toe.ipynb --algorithm alpha_beta_memo --order --symmetry
@@ -503,6 +523,75 @@ def first_problem(error: str) -> str:
     return f"{problem}: {shown}" if shown and len(shown) <= 100 else problem
 
 
+@dataclass
+class Position:
+    """A position of a ``--positions`` file: its line, its text and what ``parse`` read."""
+
+    line: int
+    text: str
+    state: Hashable
+    player: Hashable
+
+
+def read_positions(args: argparse.Namespace, game: AnyGame, game_path: Path) -> list[Position]:
+    """The positions of the file ``--positions`` names (``-``: stdin), one a line in the game's
+    notation, read by its ``parse``; blank lines and lines that start with ``#`` are skipped.
+
+    Every line is read and checked before any search, so that a grading run stops at once on a
+    bad file instead of after a half of it: a line that does not parse or a finished position
+    is a ``UsageError`` naming the file and the line. The validator does not check each state,
+    as it does a ``--position`` (about a second a position of 4 × 4 tic-tac-toe: minutes for an
+    assignment's 100); ``gamesolver check`` checks the game.
+    """
+    name = "stdin" if args.positions == "-" else args.positions
+    parse = game.parse
+    if parse is None:
+        raise UsageError(
+            f"--positions needs the game's parse(text), which {game.name} in {game_path} does "
+            "not have: define parse(text), which returns (state, player to move), and pass "
+            "parse=parse to Game(...)"
+        )
+    if args.player is not None:
+        raise UsageError("--player cannot be given with --positions: each position says it")
+    positions = []
+    for number, line in enumerate(_lines_of(args.positions), start=1):
+        text = line.strip()
+        if not text or text.startswith("#"):
+            continue
+        try:
+            state, player = parse(text)
+        except (Exception, SystemExit) as error:
+            raise UsageError(f"{name}, line {number}: {text!r}: {error}") from error
+        if run_code(f"reading {game_path}", functools.partial(game.finished, state)):
+            raise UsageError(
+                f"{name}, line {number}: {text!r}: the game is over in that position: "
+                f"{player} has no move"
+            )
+        positions.append(Position(number, text, state, player))
+    if not positions:
+        raise UsageError(
+            f"{name} has no positions: write one a line in the game's notation (blank lines "
+            "and lines that start with # are skipped)"
+        )
+    return positions
+
+
+def _lines_of(file: str) -> list[str]:
+    """The lines of the text file ``file`` (``-``: stdin), or a ``UsageError`` saying why not."""
+    if file == "-":
+        return sys.stdin.read().splitlines()
+    try:
+        return Path(file).read_text(encoding="utf-8").splitlines()
+    except FileNotFoundError:
+        raise UsageError(f"no such file of positions: {file}") from None
+    except IsADirectoryError:
+        raise UsageError(f"{file} is a folder, not a file of positions") from None
+    except UnicodeDecodeError as error:
+        raise UsageError(f"{file} is not a text file (UTF-8): {error.reason}") from None
+    except OSError as error:
+        raise UsageError(f"cannot read {file}: {error.strerror}") from None
+
+
 # -- the commands ---------------------------------------------------------------------------------
 
 
@@ -673,52 +762,189 @@ def cmd_solve(args: argparse.Namespace) -> int:
     return 0
 
 
+@dataclass
+class Decision:
+    """A move ``move`` found, with the search's statistics and its CPU time."""
+
+    player: Hashable
+    value: Value
+    move: str
+    stats: Stats
+    """The search's counters; ``seconds`` is the decision's wall time."""
+    cpu_seconds: float
+    after: str | None
+    """The position after the move in the game's notation (``None``: the game has none)."""
+
+    def as_dict(self, game: AnyGame, options: dict[str, Any]) -> dict[str, Any]:
+        """The decision as ``move --json`` prints it (without ``cpu_seconds`` and ``after``)."""
+        stats = self.stats
+        return {
+            "player": self.player,
+            "move": self.move,
+            "value": self.value,
+            **score_of(game, self.value, stats),
+            "exact": stats.exact,
+            "depth": stats.depth or options.get("depth"),
+            "seconds": stats.seconds,
+            "calls": stats.calls,
+        }
+
+
+def decide(it: Setup, state: Hashable, player: Hashable, stats: Stats, seed: int) -> Decision:
+    """One decision of ``move``: the Solver's ``best_move`` in ``state`` with the algorithm and
+    its options and ``random.Random(seed)``, made afresh for each decision so that it does not
+    depend on the decisions before it. The wall time (what a budget counts) goes into
+    ``stats.seconds``."""
+    game = it.game
+    search = functools.partial(it.algorithm, **it.options) if it.options else it.algorithm
+    rng = random.Random(seed)
+    doing = f"choosing a move in {it.game_path} with {it.name}"
+    choose = it.best_move
+    assert choose is not None  # setup checked it
+    cpu = time.process_time()
+    start = time.perf_counter()
+    value, after = run_code(doing, lambda: choose(game, state, player, search, rng, stats))
+    stats.seconds = time.perf_counter() - start
+    cpu_seconds = time.process_time() - cpu
+    naming = f"naming a move of {it.game_path}"
+    move = run_code(naming, lambda: game.move_name(state, after))
+    notation, written = game.notation, None
+    if notation is not None:
+        opponent = game.other(player)
+        writing = f"writing a position of {it.game_path}"
+        written = run_code(writing, lambda: notation(after, opponent))
+    return Decision(player, value, move, stats, cpu_seconds, written)
+
+
 def cmd_move(args: argparse.Namespace) -> int:
-    """The move the computer plays in a position, with its value, found by ``best_move``."""
+    """The move the computer plays in a position, with its value, found by ``best_move``; with
+    ``--positions``, the moves in every position of a file (``move_in_each``)."""
     it = setup(args, "iterative_deepening")
     game, options = it.game, it.options
     if options.get("depth") == 0:
         raise UsageError("move needs --depth 1 or more: at depth 0 a search looks at no move")
+    if args.positions is not None:
+        return move_in_each(args, it)
     stats = new_stats(args)  # --max-seconds counts from here: the checks of a state included
     state, player = given_position(args, game)
     if run_code(f"reading {it.game_path}", lambda: game.finished(state)):
         raise UsageError(f"the game is over in that position: {player} has no move")
-    search = functools.partial(it.algorithm, **options) if options else it.algorithm
-    rng = random.Random(args.seed)
-    start = time.perf_counter()
-    doing = f"choosing a move in {it.game_path} with {it.name}"
-    choose = it.best_move
-    assert choose is not None  # setup checked it
-    value, after = run_code(doing, lambda: choose(game, state, player, search, rng, stats))
-    stats.seconds = time.perf_counter() - start
-    naming = f"naming a move of {it.game_path}"
-    result: dict[str, Any] = {
-        "game": game.name,
-        "algorithm": it.name,
-        "options": options,
-        "player": player,
-        "move": run_code(naming, lambda: game.move_name(state, after)),
-        "value": value,
-        **score_of(game, value, stats),
-        "exact": stats.exact,
-        "depth": stats.depth or options.get("depth"),
-        "seconds": stats.seconds,
-        "calls": stats.calls,
-    }
-    notation = game.notation
-    if notation is not None:
-        opponent = game.other(player)
-        writing = f"writing a position of {it.game_path}"
-        result["position"] = run_code(writing, lambda: notation(after, opponent))
+    decision = decide(it, state, player, stats, args.seed)
+    result: dict[str, Any] = {"game": game.name, "algorithm": it.name, "options": options}
+    result.update(decision.as_dict(game, options))
+    if decision.after is not None:
+        result["position"] = decision.after
     if args.json:
         _print(json.dumps(result, default=str))
         return 0
-    words = value_words(game, value, player, options, stats)
-    _print(f"{game.name}, {it.name}: {player} plays {result['move']}, value {words}")
+    words = value_words(game, decision.value, player, options, stats)
+    _print(f"{game.name}, {it.name}: {player} plays {decision.move}, value {words}")
     _print(_stats_line(_counters(stats, it.algorithm)))
-    if "position" in result:
-        _print(f"position after the move: {result['position']}")
+    if decision.after is not None:
+        _print(f"position after the move: {decision.after}")
     return 0
+
+
+def move_in_each(args: argparse.Namespace, it: Setup) -> int:
+    """``move --positions FILE``: one decision in each position of FILE, in order, each as
+    ``move`` makes it in one position (a fresh ``Stats``, ``--max-calls`` and ``--max-seconds``
+    for each, ``--budget`` for each, the same seed); then a table and a summary, or JSON.
+
+    This is how seed 004's assignment grades a program: the best next move in 100 positions
+    under a time budget per position. All the positions are read before the first search.
+    """
+    game, options = it.game, it.options
+    name = "stdin" if args.positions == "-" else args.positions
+    positions = read_positions(args, game, it.game_path)
+    moves: list[dict[str, Any]] = []
+    for number, position in enumerate(positions, start=1):
+        try:
+            decision = decide(it, position.state, position.player, new_stats(args), args.seed)
+        except (NotSolved, UsageError, NotebookCodeError) as error:
+            where = f"position {number} ({name}, line {position.line}: {position.text!r})"
+            raise type(error)(f"{where}: {error}") from None
+        move = {"position": position.text, **decision.as_dict(game, options)}
+        calls = move.pop("calls")  # after cpu_seconds, which goes beside seconds
+        move.update(cpu_seconds=decision.cpu_seconds, calls=calls)
+        if decision.after is not None:
+            move["after"] = decision.after
+        moves.append(move)
+    summary = summarize_moves(moves, args.budget)
+    if args.json:
+        result: dict[str, Any] = {"game": game.name, "algorithm": it.name, "options": options}
+        result.update(budget=args.budget, moves=moves, summary=summary)
+        _print(json.dumps(result, default=str))
+        return 0
+    given = ", ".join(f"{option} {fmt(value)}" for option, value in options.items())
+    _print(
+        f"{game.name}, {it.name}{f' ({given})' if given else ''}: {len(moves)} positions of {name}"
+    )
+    _print()
+    table = Table(["#", "position", "player", "move", "value", "exact", "depth", "wall ms"])
+    for number, move in enumerate(moves, start=1):
+        exact = "exact" if move["exact"] else "estimate"
+        depth = "-" if move["depth"] is None else move["depth"]
+        milliseconds = f"{move['seconds'] * 1000:.1f}"
+        table.add(
+            number,
+            move["position"],
+            str(move["player"]),
+            move["move"],
+            move["value"],
+            exact,
+            depth,
+            milliseconds,
+        )
+    _print(repr(table))
+    _print()
+    for line in summary_lines(summary, args.budget, it.name):
+        _print(line)
+    return 0
+
+
+def summarize_moves(moves: list[dict[str, Any]], budget: float | None) -> dict[str, Any]:
+    """The totals of ``move --positions``: time, the budget for all the positions (``None``
+    when the algorithm takes none), depths and exact moves."""
+    seconds = sum(move["seconds"] for move in moves)
+    total = None if budget is None else len(moves) * budget
+    depths = [move["depth"] for move in moves if move["depth"] is not None]
+    return {
+        "positions": len(moves),
+        "seconds": seconds,
+        "cpu_seconds": sum(move["cpu_seconds"] for move in moves),
+        "budget_total": total,
+        "within_budget": None if total is None else seconds <= total,
+        "median_depth": statistics.median(depths) if depths else None,
+        "min_depth": min(depths, default=None),
+        "max_depth": max(depths, default=None),
+        "exact": sum(1 for move in moves if move["exact"]),
+    }
+
+
+def summary_lines(summary: dict[str, Any], budget: float | None, algorithm: str) -> list[str]:
+    """The summary of ``move --positions`` in words, a line for times, budget and depths."""
+    count = summary["positions"]
+    times = (
+        f"positions: {count}   wall time: {summary['seconds']:.3f} s   "
+        f"CPU time: {summary['cpu_seconds']:.3f} s"
+    )
+    total = summary["budget_total"]
+    if budget is None or total is None:
+        allowed = f"budget: none ({algorithm} takes no --budget)"
+    else:
+        over = summary["seconds"] - total
+        verdict = (
+            "within the budget" if summary["within_budget"] else f"over the budget by {over:.3f} s"
+        )
+        allowed = f"budget: {count} × {budget:g} s = {total:g} s: {verdict}"
+    if summary["median_depth"] is None:
+        depths = "depth: none reported"
+    else:
+        depths = (
+            f"depth: median {fmt(summary['median_depth'])}, smallest {summary['min_depth']}, "
+            f"largest {summary['max_depth']}"
+        )
+    return [times, allowed, f"{depths}   exact moves: {summary['exact']} of {count}"]
 
 
 def cmd_count(args: argparse.Namespace) -> int:
@@ -874,7 +1100,7 @@ def build_parser() -> argparse.ArgumentParser:
             help="memoize one state per symmetry class (algorithms that take it)",
         )
 
-    def with_position(command: argparse.ArgumentParser) -> None:
+    def with_position(command: argparse.ArgumentParser, positions: bool = False) -> None:
         where = command.add_mutually_exclusive_group()
         where.add_argument("--state", metavar="LITERAL", help="a state as a Python literal")
         where.add_argument(
@@ -882,6 +1108,14 @@ def build_parser() -> argparse.ArgumentParser:
             metavar="TEXT",
             help="a position in the game's own notation (read by the notebook's parse)",
         )
+        if positions:
+            where.add_argument(
+                "--positions",
+                metavar="FILE",
+                help="a file of positions in the game's notation, one a line (blank lines and "
+                "lines that start with # skipped; -: stdin): a move in each, timed, as a grader "
+                "does",
+            )
         command.add_argument(
             "--player",
             metavar="INDEX",
@@ -911,15 +1145,18 @@ def build_parser() -> argparse.ArgumentParser:
     with_position(solve)
     solve.set_defaults(run=cmd_solve)
 
-    move = command(
+    move = commands.add_parser(
         "move",
-        "the move the computer plays in a position",
-        "The move best_move plays in the start state (or --state, --position), with its "
-        f"value, whether it is exact, the depth reached and the time. A budget is for the whole "
-        f"decision (default: {fmt(MOVE_BUDGET)} s for algorithms that take one).",
+        help="the move the computer plays in a position, or in each of a file's",
+        description="The move best_move plays in the start state (or --state, --position), with\n"
+        "its value, whether it is exact, the depth reached and the time; with\n"
+        "--positions, the move in each position of a file. A budget is for the whole\n"
+        f"decision (default: {fmt(MOVE_BUDGET)} s for algorithms that take one), in each position.",
+        epilog=MOVE_GRADING + "\n" + NOTEBOOK_RUNS,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     with_algorithm(move, "iterative_deepening")
-    with_position(move)
+    with_position(move, positions=True)
     move.add_argument(
         "--seed",
         type=int,
