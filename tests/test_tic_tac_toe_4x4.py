@@ -154,3 +154,103 @@ def test_cli_set_n_builds_the_cube(capsys: pytest.CaptureFixture[str]) -> None:
     assert result["game"] == "4x4x4 tic-tac-toe"
     assert result["move"] == "(0, 0, 3)"
     assert len(result["position"]) == 64
+
+
+# ------------------------------------------------------------------ seed 004's grader
+
+
+@pytest.mark.parametrize("n", [2, 3])
+def test_the_assignment_states_are_100_different_unfinished_positions(
+    ttt4: types.ModuleType, n: int
+) -> None:
+    game = ttt4.tic_tac_toe(n)
+    states = ttt4.assignment_states(game)
+    assert len(states) == len({state for state, _ in states}) == 100
+    assert states == ttt4.assignment_states(game)  # seeded: the same on every run
+    for state, player in states:
+        assert not game.finished(state)
+        assert game.parse(game.notation(state, player)) == (state, player)
+        assert 2 <= state.bit_count() <= 9
+
+
+@pytest.mark.parametrize("n", [2, 3])
+def test_the_grader_sees_our_wins_and_blocks(ttt4: types.ModuleType, n: int) -> None:
+    game = ttt4.tic_tac_toe(n)
+    wins, blocks = forced_positions(ttt4, game, 5, seed=10 + n)
+    positions = [(state, player) for state, player, _ in wins + blocks]
+    graded = ttt4.grade(game, ttt4.searcher(ttt4.tic_tac_toe(n, threats=True)), positions, 0.05)
+    assert [g.won for g in graded] == [True] * 5 + [None] * 5
+    assert [g.blocked for g in graded] == [None] * 5 + [True] * 5
+    assert all(g.legal and g.kept is None for g in graded)
+    assert (
+        ttt4.tallies(graded) == "legal 10/10, wins played 5/5, threats blocked 5/5, value kept 0/0"
+    )
+
+
+def test_the_grader_catches_a_missed_win_a_lost_value_and_an_illegal_move(
+    ttt4: types.ModuleType,
+) -> None:
+    game = ttt4.game
+    parts = ttt4.Parts[game]
+    wins, _ = forced_positions(ttt4, game, 3, seed=7)
+
+    def blind(state: int, player: int, budget: float) -> int:
+        """The first move that does not win: it misses every win in one."""
+        mine, theirs = parts.marks(state, player), parts.marks(state, 1 - player)
+        target = parts.completing(mine, theirs)
+        return next(
+            ns for ns in game.next_states(state, player) if not parts.marks(ns, player) & target
+        )
+
+    exact = ttt4.exact_value(game)
+    positions = [(state, player) for state, player, _ in wins]
+    graded = ttt4.grade(game, blind, positions, 0.01, exact)
+    assert [(g.legal, g.won) for g in graded] == [(True, False)] * 3
+    for g, (state, player) in zip(graded, positions, strict=True):
+        assert exact(state, player) == 1  # a win in one: the position is won
+        after = blind(state, player, 0.01)
+        assert g.kept == (-exact(after, 1 - player) == 1)
+    assert not all(g.kept for g in graded)  # a win not taken gives the win away here and there
+    cheat = ttt4.grade(game, lambda state, player, budget: state | 0xFFFF, positions[:1], 0.01)
+    assert not cheat[0].legal and cheat[0].move.startswith("illegal")
+    assert "legal 0/1" in ttt4.summary(cheat, 0.01)
+
+
+def test_play_game_and_the_greedy_player(ttt4: types.ModuleType) -> None:
+    game = ttt4.game
+    ours = ttt4.searcher(ttt4.tic_tac_toe(threats=True))
+    for seed in range(3):
+        assert ttt4.play_game(game, (ours, ttt4.random_mover(game, seed)), 0.01) in (0, None)
+        assert ttt4.play_game(game, (ttt4.random_mover(game, seed), ours), 0.01) in (1, None)
+    illegal = ttt4.random_mover(ttt4.tic_tac_toe(3))  # a move of the cube is not one of 4 x 4
+    with pytest.raises(ValueError, match="illegal move"):
+        ttt4.play_game(game, (illegal, ours), 0.01)
+
+
+def test_the_square_board_maps_clicks_to_cells(ttt4: types.ModuleType) -> None:
+    board = ttt4.CubeBoard(2)
+    assert [board.cell_under(*board.click_point(c)) for c in range(16)] == list(range(16))
+    assert board.width == board.left + 4 * board.cell + 8
+    state, player = ttt4.game.parse("x....o..........")
+    with pytest.raises(ttt4.IllegalMove, match=r"^\(1, 1\) is taken: click a free cell\.$"):
+        board.move_at(state, player, *board.click_point(5))
+    assert board.move_at(state, player, *board.click_point(6)) == state | 1 << 6  # x's mark
+
+
+@pytest.mark.parametrize(("n", "name"), [(2, "4x4"), (3, "4x4x4")])
+def test_the_positions_files_are_the_assignment_states(
+    ttt4: types.ModuleType, n: int, name: str
+) -> None:
+    game = ttt4.tic_tac_toe(n)
+    path = NOTEBOOKS.parent / "data" / "tic-tac-toe-nd" / f"positions-{name}.txt"
+    lines = [line for line in path.read_text().splitlines() if not line.startswith("#")]
+    assert lines == [game.notation(s, p) for s, p in ttt4.assignment_states(game)]
+
+
+def test_the_cli_grades_the_assignment_positions(capsys: pytest.CaptureFixture[str]) -> None:
+    path = NOTEBOOKS.parent / "data" / "tic-tac-toe-nd" / "positions-4x4.txt"
+    argv = ["move", str(NOTEBOOK), "--positions", str(path), "--depth", "1", "--json"]
+    assert main(argv) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert result["summary"]["positions"] == len(result["moves"]) == 100
+    assert all(move["depth"] == 1 or move["exact"] for move in result["moves"])
