@@ -231,3 +231,56 @@ def test_peers_see_the_notebooks_board_and_visit_our_tree_in_connect_four() -> N
     assert {row.nodes for row in plain} == {case.expected_nodes[connect_four.PLAIN]}
     assert len({row.value for row in result.rows}) == 1
     assert {row.move for row in result.rows} == {"column 4"}
+
+
+def test_tic_tac_toe_nd_main_writes_the_report(tmp_path: Path) -> None:
+    """The seed 004 benchmark, cut down to 3 states and 2 games a match on 4x4: the report has
+    the budget run, the depths and both matches (counts only: the times depend on the machine)."""
+    from benchmarks import tic_tac_toe_nd
+
+    out = tmp_path / "nd.md"
+    argv = ["--boards", "2", "--states", "3", "--games", "2", "--out", str(out)]
+    assert tic_tac_toe_nd.main(argv) == 0
+    report = out.read_text(encoding="utf-8")
+    assert report.startswith("# Seed 004's budgets and matches")
+    assert "`python -m benchmarks.tic_tac_toe_nd --boards 2 --states 3 --games 2" in report
+    assert "| 4x4 | 3 | 10 |" in report  # 3 states, 10 ms each
+    assert "| 4x4: 3 states within 0.03 s in total |" in report
+    assert "| 4x4 | random_mover | 2 |" in report and "| 4x4 | greedy | 2 |" in report
+    assert "4x4x4" not in report
+    with pytest.raises(SystemExit):
+        tic_tac_toe_nd.main(["--boards", "2,4", "--no-write"])
+    with pytest.raises(SystemExit):
+        tic_tac_toe_nd.main(["--states", "0", "--no-write"])
+
+
+def test_tic_tac_toe_nd_counts_are_exact() -> None:
+    """Every state graded once with a legal move and a depth; every game counted once."""
+    from conftest import notebook
+
+    from benchmarks.tic_tac_toe_nd import run_budget, run_match
+
+    nb = notebook("Tic-Tac-Toe-4x4.ipynb")
+    run = run_budget(nb, 2, 3, exact=True)
+    assert run.states == 3 and len(run.cpu) == 3 and len(run.solved) == 3
+    assert run.illegal == 0 and run.tallies["legal"] == "3/3"
+    assert run.tallies["kept"].endswith("/3")  # the exact value is known in every state
+    assert all(depth >= 1 for depth in run.depths)
+    for opponent in ("random_mover", "greedy"):
+        match = run_match(nb, 2, opponent, 3)
+        assert match.games == 3
+        assert sum(match.count(result) for result in ("win", "draw", "loss")) == 3
+        played = [sum(match.count(r, colour) for r in ("win", "draw", "loss")) for colour in (0, 1)]
+        assert played == [2, 1]  # ours is x in games 0 and 2, o in game 1
+
+
+def test_tic_tac_toe_nd_targets() -> None:
+    """No losses on 4x4; at least 49 wins of 50 on the cube (98%, rounded up for fewer games)."""
+    from benchmarks.tic_tac_toe_nd import Match
+
+    one_lost = ["win"] * 49 + ["loss"]
+    assert Match(3, "greedy", one_lost).target() == ("at least 49 wins of 50", True)
+    assert Match(2, "greedy", one_lost).target() == ("no losses", False)
+    assert Match(2, "greedy", ["draw"] * 50).target() == ("no losses", True)
+    assert Match(3, "greedy", ["win", "draw"]).target() == ("at least 2 wins of 2", False)
+    assert Match(3, "greedy", one_lost).lost() == ["game 49 (o)"]
