@@ -280,6 +280,7 @@ def test_the_results_as_the_student_reads_them() -> None:
         (0, "I see the value 0: with best play this is a draw."),
         (0.25, "I see the value 0.25: that is good for me."),
         (-0.5, "I see the value -0.5: that is good for you."),
+        (-0.0, "I see the value 0: with best play this is a draw."),  # a negated 0.0 estimate
     ],
 )
 def test_the_value_the_computer_sees_in_words(value: Value, meaning: str) -> None:
