@@ -509,7 +509,7 @@ class PlayController(Generic[State, Player]):
             how = f", {'a win' if value > 0 else 'a loss'} found at depth {seen.depth}"
         elif seen is not None:
             how = f", an estimate at depth {seen.depth}"
-        return f"I see the value {fmt(value + 0)}{how}: {meaning}."  # + 0: no "-0" for -0.0
+        return f"I see the value {fmt(value)}{how}: {meaning}."
 
 
 class Play(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped

@@ -8,6 +8,7 @@ as ``"0.123 s"`` and ratios as ``"×12.3"``, the two patterns that ``nbval_sanit
 from __future__ import annotations
 
 import html
+import math
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -20,6 +21,9 @@ def fmt(value: object) -> str:
     if isinstance(value, int):
         return f"{value:,}"
     if isinstance(value, float):
+        if not math.isfinite(value):
+            return str(value)
+        value = round(value, 3) + 0.0  # + 0.0: -0.0 (and -0.0001, rounded) is written 0, not -0
         return f"{value:,.3f}".rstrip("0").rstrip(".") if value != int(value) else f"{value:,.0f}"
     return str(value)
 
