@@ -8,6 +8,7 @@ end changes nothing. The computer searches to depth 1, so the file runs in secon
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import json
 import random
@@ -145,3 +146,12 @@ def test_move_on_the_cube_from_the_command_line(capsys: pytest.CaptureFixture[st
     result = json.loads(capsys.readouterr().out)
     assert result["move"] == "(3, 3, 3)"  # o blocks the space diagonal
     assert result["position"] == position[:63] + "o"
+
+
+def test_line_count_beats_the_seeds_eval_on_the_cube() -> None:
+    rules = CUBE.make_game(threats=True)
+    seed_eval = dataclasses.replace(rules, heuristic=CUBE.Parts[rules].seed_eval)
+    by_seed = SQUARE.searcher(seed_eval, depth=1)
+    by_lines = SQUARE.searcher(rules, depth=1)
+    played = SQUARE.compare_by_play(GAME, by_seed, by_lines)
+    assert played == {"a": 3, "b": 15, "draws": 2}  # the notebook's numbers

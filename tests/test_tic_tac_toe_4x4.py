@@ -256,3 +256,11 @@ def test_the_cli_grades_the_assignment_positions(capsys: pytest.CaptureFixture[s
     result = json.loads(capsys.readouterr().out)
     assert result["summary"]["positions"] == len(result["moves"]) == 100
     assert all(move["depth"] == 1 or move["exact"] for move in result["moves"])
+
+
+def test_compare_by_play_swaps_colours_on_each_opening(ttt4: types.ModuleType) -> None:
+    game = ttt4.game
+    ours = ttt4.searcher(ttt4.tic_tac_toe(threats=True), depth=2)
+    played = ttt4.compare_by_play(game, ours, ttt4.random_mover(game, 3), openings=5)
+    assert sum(played.values()) == 10 and played["b"] == 0  # random never beats the search
+    assert ttt4.compare_by_play(game, ours, ours, openings=3) == {"draws": 6}
