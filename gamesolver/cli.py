@@ -60,6 +60,7 @@ from typing import Any, NoReturn
 import gamesolver
 from gamesolver.explore import is_reachable, per_ply
 from gamesolver.game import AnyGame, Game, Value
+from gamesolver.grading import check_move_in_one, tally
 from gamesolver.guard import Interrupted, TotalTimeLimit, Watchdog
 from gamesolver.notebook import NotebookError, find_game, load_notebook
 from gamesolver.stats import Algorithm, LimitedStats, LimitReached, OutOfTime, Stats
@@ -103,8 +104,9 @@ positions, with a time budget for each):
   3. run
      python -m gamesolver move MyGame.ipynb --positions positions.txt --budget 0.01
      for the move in each position, its value, exact or estimate, the depth
-     and the time, and whether the moves together kept within positions x
-     budget (--json: one JSON object). Every line is read before the first
+     and the time, whether it took a win at once and avoided a loss at once
+     (where that applies), and whether the moves together kept within
+     positions x budget (--json: one JSON object). Every line is read before the first
      search: a bad line is an error that names it, and nothing is searched.
 """
 """``move --help``'s last words: how a student grades a notebook as the assignment's grader does."""
@@ -774,6 +776,8 @@ class Decision:
     cpu_seconds: float
     after: str | None
     """The position after the move in the game's notation (``None``: the game has none)."""
+    next_state: Hashable
+    """The state after the move."""
 
     def as_dict(self, game: AnyGame, options: dict[str, Any]) -> dict[str, Any]:
         """The decision as ``move --json`` prints it (without ``cpu_seconds`` and ``after``)."""
@@ -813,7 +817,7 @@ def decide(it: Setup, state: Hashable, player: Hashable, stats: Stats, seed: int
         opponent = game.other(player)
         writing = f"writing a position of {it.game_path}"
         written = run_code(writing, lambda: notation(after, opponent))
-    return Decision(player, value, move, stats, cpu_seconds, written)
+    return Decision(player, value, move, stats, cpu_seconds, written, after)
 
 
 def cmd_move(args: argparse.Namespace) -> int:
@@ -866,6 +870,11 @@ def move_in_each(args: argparse.Namespace, it: Setup) -> int:
         move = {"position": position.text, **decision.as_dict(game, options)}
         calls = move.pop("calls")  # after cpu_seconds, which goes beside seconds
         move.update(cpu_seconds=decision.cpu_seconds, calls=calls)
+        check = functools.partial(
+            check_move_in_one, game, position.state, position.player, decision.next_state
+        )
+        checks = run_code(f"checking a move of {it.game_path}", check)
+        move.update(won=checks.won, saved=checks.saved)
         if decision.after is not None:
             move["after"] = decision.after
         moves.append(move)
@@ -880,7 +889,9 @@ def move_in_each(args: argparse.Namespace, it: Setup) -> int:
         f"{game.name}, {it.name}{f' ({given})' if given else ''}: {len(moves)} positions of {name}"
     )
     _print()
-    table = Table(["#", "position", "player", "move", "value", "exact", "depth", "wall ms"])
+    said = {None: "", True: "yes", False: "NO"}
+    columns = ["#", "position", "player", "move", "value", "exact", "depth", "wall ms"]
+    table = Table([*columns, "won at once", "no loss at once"])
     for number, move in enumerate(moves, start=1):
         exact = "exact" if move["exact"] else "estimate"
         depth = "-" if move["depth"] is None else move["depth"]
@@ -894,6 +905,8 @@ def move_in_each(args: argparse.Namespace, it: Setup) -> int:
             exact,
             depth,
             milliseconds,
+            said[move["won"]],
+            said[move["saved"]],
         )
     _print(repr(table))
     _print()
@@ -918,6 +931,8 @@ def summarize_moves(moves: list[dict[str, Any]], budget: float | None) -> dict[s
         "min_depth": min(depths, default=None),
         "max_depth": max(depths, default=None),
         "exact": sum(1 for move in moves if move["exact"]),
+        "won": tally([move["won"] for move in moves]),
+        "saved": tally([move["saved"] for move in moves]),
     }
 
 
@@ -944,7 +959,9 @@ def summary_lines(summary: dict[str, Any], budget: float | None, algorithm: str)
             f"depth: median {fmt(summary['median_depth'])}, smallest {summary['min_depth']}, "
             f"largest {summary['max_depth']}"
         )
-    return [times, allowed, f"{depths}   exact moves: {summary['exact']} of {count}"]
+    (won, wins), (saved, threats) = summary["won"], summary["saved"]
+    checks = f"wins at once taken: {won} of {wins}   losses at once avoided: {saved} of {threats}"
+    return [times, allowed, f"{depths}   exact moves: {summary['exact']} of {count}", checks]
 
 
 def cmd_count(args: argparse.Namespace) -> int:

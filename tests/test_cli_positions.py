@@ -108,11 +108,12 @@ def test_text_is_a_table_and_a_summary(tmp_path: Path, capsys: pytest.CaptureFix
     )
     assert lines[1] == ""
     assert lines[2].split() == [
-        *("#", "position", "player", "move", "value", "exact", "depth", "wall", "ms")
+        *("#", "position", "player", "move", "value", "exact", "depth", "wall", "ms"),
+        *("won", "at", "once", "no", "loss", "at", "once"),
     ]
     row = re.compile(
         r"(?P<number>\d) +(?P<position>[xo.]{16}) +0 +(?P<move>\(\d, \d\)) +(?P<value>[-\d.]+)"
-        r" +(?P<exact>exact|estimate) +(?P<depth>\d+) +\d+\.\d"
+        r" +(?P<exact>exact|estimate) +(?P<depth>\d+) +\d+\.\d *(?P<won>yes|NO)? *"
     )
     rows = [row.fullmatch(line) for line in lines[4:7]]
     assert all(rows), lines[4:7]
@@ -132,7 +133,9 @@ def test_text_is_a_table_and_a_summary(tmp_path: Path, capsys: pytest.CaptureFix
     assert re.fullmatch(times, lines[8]), lines[8]
     assert lines[9] == "budget: 3 × 1 s = 3 s: within the budget"
     assert lines[10] == "depth: median 2, smallest 1, largest 2   exact moves: 1 of 3"
-    assert len(lines) == 11
+    assert [r["won"] for r in rows if r] == [None, "yes", None]
+    assert lines[11] == "wins at once taken: 1 of 1   losses at once avoided: 0 of 0"
+    assert len(lines) == 12
 
 
 def test_a_win_in_one_is_played(
@@ -248,6 +251,7 @@ def test_help_tells_how_to_grade_a_notebook(capsys: pytest.CaptureFixture[str]) 
 def test_the_summary_says_how_far_over_the_budget() -> None:
     moves = [
         {"seconds": 0.02, "cpu_seconds": 0.01, "depth": depth, "exact": depth == 5}
+        | {"won": None, "saved": depth > 3 if depth < 6 else None}
         for depth in (3, 4, 5, 6)
     ]
     summary = summarize_moves(moves, 0.01)
@@ -257,15 +261,20 @@ def test_the_summary_says_how_far_over_the_budget() -> None:
         "positions: 4   wall time: 0.080 s   CPU time: 0.040 s",
         "budget: 4 × 0.01 s = 0.04 s: over the budget by 0.040 s",
         "depth: median 4.5, smallest 3, largest 6   exact moves: 1 of 4",
+        "wins at once taken: 0 of 0   losses at once avoided: 2 of 3",
     ]
 
 
 def test_the_summary_of_a_search_without_budget_or_depth() -> None:
-    moves = [{"seconds": 0.5, "cpu_seconds": 0.5, "depth": None, "exact": True}]
+    moves = [
+        {"seconds": 0.5, "cpu_seconds": 0.5, "depth": None, "exact": True, "won": True}
+        | {"saved": None}
+    ]
     summary = summarize_moves(moves, None)
     assert summary["budget_total"] is None and summary["within_budget"] is None
     assert summary["median_depth"] is None
     assert summary_lines(summary, None, "alpha_beta")[1:] == [
         "budget: none (alpha_beta takes no --budget)",
         "depth: none reported   exact moves: 1 of 1",
+        "wins at once taken: 1 of 1   losses at once avoided: 0 of 0",
     ]

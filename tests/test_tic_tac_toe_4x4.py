@@ -178,8 +178,9 @@ def test_the_assignment_states_are_100_different_unfinished_positions(
 @pytest.mark.parametrize("n", [2, 3])
 def test_the_grader_sees_our_wins_and_blocks(ttt4: types.ModuleType, n: int) -> None:
     game = ttt4.tic_tac_toe(n)
-    wins, blocks = forced_positions(ttt4, game, 5, seed=10 + n)
-    positions = [(state, player) for state, player, _ in wins + blocks]
+    wins, blocks = forced_positions(ttt4, game, 10, seed=10 + n)
+    blocks = [(s, p, c) for s, p, c in blocks if len(game.next_states(s, p)) > 1]  # not forced
+    positions = [(state, player) for state, player, _ in wins[:5] + blocks[:5]]
     graded = ttt4.grade(game, ttt4.searcher(ttt4.tic_tac_toe(n, threats=True)), positions, 0.05)
     assert [g.won for g in graded] == [True] * 5 + [None] * 5
     assert [g.blocked for g in graded] == [None] * 5 + [True] * 5
