@@ -138,3 +138,15 @@ def test_tic_tac_toe_3d_with_make_play(make_play: Any, page: Any, artifacts: Any
     assert "def make_game(" not in page.locator("body").inner_text()  # no code
     view.move(notebook.cell_of((1, 2, 1)), {})
     artifacts.save(page, play)
+
+
+def test_tic_tac_toe_4x4_with_make_play(make_play: Any, page: Any, artifacts: Any) -> None:
+    """``make play GAME=Tic-Tac-Toe-4x4``: the square is drawn in Voilà and a click answered."""
+    app = make_play("Tic-Tac-Toe-4x4")
+    play = app.open(page)
+    notebook = load_notebook(app.server.served / SQUARE)
+    view = CubeView(play, notebook, 2)
+    view.wait_new_game()
+    assert "class CubeBoard(GridBoard)" not in page.locator("body").inner_text()  # no code
+    view.move(6, {})
+    artifacts.save(page, play)
