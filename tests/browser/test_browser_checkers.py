@@ -1,0 +1,141 @@
+"""Checkers in a real browser: in JupyterLab, and as the app that ``make play`` serves.
+
+The student runs the notebook and plays on the canvas of its first ``Play`` widget (section
+*Play*; a scripted replay widget comes after it): red, moving first, clicks one of its men and
+then the square where it goes, and the computer answers after its search of half a second (the
+time per move the menu starts with). Every check reads the page itself: the canvas pixels
+(which dark square shows a red piece, a white one, a blue dot where the selected man can go,
+or nothing) and the status line.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from gamesolver.notebook import load_notebook
+from gamesolver.play import SETTLE
+
+NOTEBOOK = "Checkers.ipynb"
+NEW_GAME = re.compile(
+    r"^New game: you are red, I am white\. "
+    r"Your turn: click one of your pieces, then where it goes\.$"
+)
+ANSWER = re.compile(
+    r"^I played (\d+(?:[-x]\d+)+)\. I see the value -?[\d.]+, "
+    r"(an estimate at depth \d+|a (win|loss) found at depth \d+|exact): "
+)
+"""The status line after the computer's move: its move, and how it found its value."""
+
+
+class CheckersView:
+    """The checkers ``Play`` widget as the student sees it: what stands on each dark square."""
+
+    def __init__(self, play: Any, notebook: Any) -> None:
+        """``play``: the widget in the page; ``notebook``: the definitions of Checkers.ipynb."""
+        self.play = play
+        self.notebook = notebook
+        self.board = board = notebook.CheckersBoard()
+        self.state = notebook.Start
+        self.selected: int | None = None
+        side = 24  # the middle of the square: inside a piece, clear of the number in its corner
+        self.rects = []
+        for square in range(1, 33):
+            x, y = board.click_point(square)
+            self.rects.append((round(x) - side // 2, round(y) - side // 2, side, side))
+        red, white = board.palette.players
+        self.colors = {"r": red, "w": white, "dot": notebook.Hint, "": notebook.DarkSquare}
+
+    def pieces(self, state: Any) -> list[str]:
+        """What each dark square of ``state`` shows: ``"r"``, ``"w"`` or ``""``."""
+        bit = self.notebook.bit
+        return [
+            "r" if state.red & bit(s) else "w" if state.white & bit(s) else "" for s in range(1, 33)
+        ]
+
+    def wait_state(self, state: Any, dots: tuple[int, ...] = ()) -> None:
+        """Wait until the canvas shows the pieces of ``state`` and blue dots on ``dots``."""
+        expected = self.pieces(state)
+        for square in dots:
+            expected[square - 1] = "dot"
+        self.play.wait_read(self.rects, self.colors, expected)
+
+    def wait_new_game(self) -> None:
+        """A new game with the student to move: its status line and the pieces drawn."""
+        self.play.wait_shown(NEW_GAME)
+        assert self.play.size() == (self.board.width, self.board.height) == (528, 528)
+        self.wait_state(self.state)
+
+    def click(self, square: int) -> None:
+        self.play.click(*self.board.click_point(square))
+
+    def select(self, square: int) -> tuple[int, ...]:
+        """Click one of red's men: it is selected, a blue dot where it can go; returns those."""
+        self.play.record_status()
+        self.click(square)
+        self.play.wait_for_status(re.compile(rf"^{square} selected: click where it goes\.$"))
+        dots = tuple(self.board.next_squares(self.state, (square,)))
+        assert dots, f"{square} cannot move"
+        self.wait_state(self.state, dots)
+        self.selected = square
+        return dots
+
+    def move(self, path: tuple[int, ...], seen: bool = True) -> str:
+        """Red moves along ``path``, a click on each square (the first may be selected already);
+        the computer answers.
+
+        ``seen``: wait ``SETTLE`` first, as a person who has seen the computer's last move (the
+        widget refuses a move clicked sooner). Checks the status lines and the pieces drawn;
+        returns the computer's move as the status line names it.
+        """
+        (mine,) = [m.after for m in self.notebook.legal_moves(self.state) if m.path == path]
+        name = self.notebook.describe_move(self.state, mine)
+        if seen:
+            self.play.page.wait_for_timeout(SETTLE * 1000)
+        if self.selected != path[0]:
+            self.select(path[0])
+        for square in path[1:-1]:
+            self.play.record_status()
+            self.click(square)
+            self.play.wait_for_status(re.compile(r"^Jump on: click the next landing square\.$"))
+        self.play.record_status()
+        self.click(path[-1])
+        self.selected = None
+        _, answer = self.play.wait_for_status(
+            re.compile(rf"^You played {name}\. I am thinking"), ANSWER, timeout=60_000
+        )
+        found = ANSWER.match(answer)
+        assert found, answer
+        (reply,) = {
+            m.after
+            for m in self.notebook.legal_moves(mine)
+            if self.notebook.describe_move(mine, m.after) == found[1]
+        }
+        self.state = reply
+        self.wait_state(reply)
+        return found[1]
+
+
+def test_checkers_in_jupyterlab(jupyterlab: Any, page: Any, artifacts: Any) -> None:
+    """Run All, then two moves of two clicks each, the first with a look at the selection."""
+    jupyterlab.run_all(page, NOTEBOOK)
+    notebook = load_notebook(jupyterlab.server.served / NOTEBOOK)
+    view = CheckersView(jupyterlab.play_widget(page), notebook)
+    view.wait_new_game()
+    assert view.select(11) == (15, 16)
+    view.play.canvas.screenshot(path=artifacts.path("selected"))
+    view.move((11, 15), seen=False)  # 11 is selected: one more click
+    view.move(view.notebook.legal_moves(view.state)[0].path)  # a step, or the jump it must make
+    artifacts.save(page, view.play)
+
+
+def test_checkers_with_make_play(make_play: Any, page: Any, artifacts: Any) -> None:
+    """``make play GAME=Checkers``: the board is drawn in Voilà and a move is answered."""
+    app = make_play("Checkers")
+    play = app.open(page)
+    notebook = load_notebook(app.server.served / NOTEBOOK)
+    view = CheckersView(play, notebook)
+    view.wait_new_game()
+    assert "class CheckersBoard(GridBoard)" not in page.locator("body").inner_text()  # no code
+    view.move((10, 14), seen=False)
+    artifacts.save(page, play)

@@ -1,0 +1,155 @@
+"""Checkers.ipynb: English draughts' rules, checked against the published perft counts (Aart
+Bik, "perft for 8x8 checkers", talkchess.com, 8 May 2009,
+http://www.talkchess.com/forum3/viewtopic.php?t=27814), and the rules one by one on positions
+written in PDN FEN. Deeper counts run in the benchmark."""
+
+from __future__ import annotations
+
+import json
+import types
+
+import pytest
+from conftest import NOTEBOOKS, notebook
+
+from gamesolver.check import check_game
+from gamesolver.cli import main
+from gamesolver.explore import per_ply
+
+CK: types.ModuleType = notebook("Checkers.ipynb")
+GAME = CK.game
+PATH = str(NOTEBOOKS / "Checkers.ipynb")
+
+BIK = [1, 7, 49, 302, 1_469, 7_361, 36_768, 179_740, 845_931, 3_963_680]
+"""perft(0..9) of English draughts from the start position (Bik, 2009)."""
+
+
+def moves(fen: str) -> list[str]:
+    state, _ = CK.parse(fen)
+    return sorted(CK.describe_move(state, move.after) for move in CK.legal_moves(state))
+
+
+def test_perft_agrees_with_the_published_counts_to_depth_7() -> None:
+    assert [paths for _, paths in per_ply(GAME, 7)] == BIK[:8]
+
+
+def test_the_start_and_red_moves_first() -> None:
+    assert CK.notation(GAME.Start, "red") == (
+        "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12"
+    )
+    assert GAME.Players[0] == "red"
+    assert moves(CK.notation(GAME.Start, "red")) == [
+        "10-14", "10-15", "11-15", "11-16", "12-16", "9-13", "9-14"
+    ]  # fmt: skip
+
+
+def test_the_numbering_of_the_squares() -> None:
+    assert [CK.coords(s) for s in (1, 4, 5, 8, 29, 32)] == [
+        (0, 1), (0, 7), (1, 0), (1, 6), (7, 0), (7, 6)
+    ]  # fmt: skip
+    assert all(CK.square_at(*CK.coords(s)) == s for s in range(1, 33))
+    assert CK.square_at(0, 0) is None and CK.square_at(8, 1) is None
+
+
+def test_a_capture_is_compulsory_and_any_may_be_chosen() -> None:
+    # red's man on 10 can take two men, the man on 21 one: both are legal, no step is
+    assert moves("B:W15,24,25,26:B10,21") == ["10x19x28", "21x30"]
+
+
+def test_a_multi_jump_must_be_completed() -> None:
+    assert moves("B:W14,22:B9") == ["9x18x25"]
+
+
+def test_a_man_crowned_by_a_jump_stops_there() -> None:
+    state, _ = CK.parse("B:W15,24,25,26:B10,21")
+    (crowning,) = [m for m in CK.legal_moves(state) if m.path[0] == 21]
+    assert crowning.path == (21, 30) and crowning.after.kings == CK.bit(30)
+    # a king on 21 would go on over 26 from 30
+    assert "21x30x23" in moves("B:W15,24,25,26:B10,K21")
+
+
+def test_men_move_forward_and_kings_both_ways() -> None:
+    assert moves("B:W32:B14") == ["14-17", "14-18"]  # red's man goes down the board
+    assert moves("W:W14:B28") == ["14-10", "14-9"]  # white's man up
+    assert moves("B:WK1:BK14") == ["14-10", "14-17", "14-18", "14-9"]
+
+
+def test_a_king_captures_backwards() -> None:
+    assert moves("B:W10:BK14") == ["14x7"]
+    assert moves("B:W10:B14") == ["14-17", "14-18"]  # a man cannot
+
+
+def test_a_player_who_cannot_move_loses() -> None:
+    no_pieces, _ = CK.parse("W:W:B9")
+    assert GAME.finished(no_pieces) and GAME.utility(no_pieces, "white") == -1
+    blocked, _ = CK.parse("W:W29:B25,22")  # white's man on 29 is blocked by 25; 22 guards 18
+    assert CK.legal_moves(blocked) == ()
+    assert GAME.utility(blocked, "red") == 1
+
+
+def test_40_moves_each_without_capture_or_crowning_is_a_draw() -> None:
+    state, _ = CK.parse("B:WK29:BK4")
+    for ply in range(4):  # the kings step about: each quiet ply counts
+        assert state.quiet == ply and not GAME.finished(state)
+        state = GAME.next_states(state, state.turn)[0]
+    last = state._replace(quiet=CK.QuietLimit - 1)
+    assert not GAME.finished(last)
+    drawn = GAME.next_states(last, last.turn)[0]
+    assert drawn.quiet == CK.QuietLimit and GAME.finished(drawn)
+    assert GAME.utility(drawn, "red") == GAME.utility(drawn, "white") == 0
+    crowning, _ = CK.parse("B:WK1:B27")
+    crowning = crowning._replace(quiet=CK.QuietLimit - 1)
+    assert {s.quiet for s in GAME.next_states(crowning, "red")} == {0}  # 27-31, 27-32 crown
+
+
+def test_seed_v_is_above_zero_and_the_other_side_wins_at_once() -> None:
+    trap, red = CK.parse("B:W14,22:B9")
+    assert CK.seed_v(trap, "white") > 0 and red == "red"
+    (capture,) = CK.legal_moves(trap)
+    assert GAME.finished(capture.after) and GAME.utility(capture.after, "white") == -1
+
+
+@pytest.mark.parametrize(
+    ("text", "problem"),
+    [
+        ("B:W21", "not PDN FEN"),
+        ("X:W21:B1", "not PDN FEN"),
+        ("B:W21:B1:W2", "not PDN FEN"),
+        ("B:W33:B1", "square 33 is not on the board"),
+        ("B:WK1:B1", "square 1 is given twice"),
+        ("B:Wx:B1", "'x' is not a square"),
+        ("B:W22:B30", "a red man on 30 would have been crowned"),
+        ("B:W3:B9", "a white man on 3 would have been crowned"),
+        ("B:21:B1", "start with W or B"),
+    ],
+)
+def test_parse_says_what_is_wrong(text: str, problem: str) -> None:
+    with pytest.raises(ValueError, match=problem):
+        CK.parse(text)
+
+
+def test_parse_and_notation_round_trip_with_kings_and_ranges() -> None:
+    state, player = CK.parse("W:W18,K26,27:B1-3,K20.")
+    assert player == "white" and state.turn == "white"
+    assert CK.notation(state, player) == "W:W18,K26,27:B1,2,3,K20"
+    assert CK.parse(CK.notation(state, player)) == (state, player)
+    with pytest.raises(ValueError, match="turn"):
+        CK.notation(state, "red")
+    with pytest.raises(ValueError, match="turn"):
+        GAME.next_states(state, "red")
+
+
+def test_the_game_passes_the_validator() -> None:
+    report = check_game(GAME, plays=20, max_states=1000)
+    assert report.ok, report.errors
+
+
+def test_the_command_line_plays_the_trap(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["move", PATH, "--position", "B:W14,22:B9", "--depth", "2", "--json"]
+    assert main(argv) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert result["move"] == "9x18x25" and result["value"] == 1 and result["position"] == "W:W:B25"
+
+
+def test_the_command_line_counts_perft(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["count", PATH, "--depth", "5", "--paths", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["counts"] == BIK[:6]
