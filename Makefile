@@ -47,9 +47,11 @@ play: $(STAMP)
 # Side-by-side benchmarks against easyAI, aima3 and OpenSpiel (the extra `bench`): prints the
 # table and writes benchmarks/results.csv and benchmarks/results.md (about 20 minutes); then
 # Pons' Connect Four test sets, solved: benchmarks/pons.md (about 15 minutes); then seed 004's
-# budgets and matches on 4x4 and 4x4x4 tic-tac-toe: benchmarks/tic_tac_toe_nd.md (a few minutes).
+# budgets and matches on 4x4 and 4x4x4 tic-tac-toe: benchmarks/tic_tac_toe_nd.md (a few minutes);
+# then checkers' perft, depth, matches and OpenSpiel's MCTS: benchmarks/checkers.md (about an hour).
 # Options go in BENCH_ARGS, e.g. make bench BENCH_ARGS="--case tic-tac-toe --runs 3",
-# PONS_ARGS, e.g. PONS_ARGS="--sample 100", and ND_ARGS, e.g. ND_ARGS="--boards 2 --games 10".
+# PONS_ARGS, e.g. PONS_ARGS="--sample 100", ND_ARGS, e.g. ND_ARGS="--boards 2 --games 10",
+# and CHECKERS_ARGS, e.g. CHECKERS_ARGS="--games 10 --mcts-games 4 --parts perft,matches".
 $(VENV)/.bench-stamp: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[test,bench]'
 	touch $@
@@ -58,6 +60,7 @@ bench: $(VENV)/.bench-stamp
 	$(BIN)/python -m benchmarks $(BENCH_ARGS)
 	$(BIN)/python -m benchmarks.pons $(PONS_ARGS)
 	$(BIN)/python -m benchmarks.tic_tac_toe_nd $(ND_ARGS)
+	$(BIN)/python -m benchmarks.checkers $(CHECKERS_ARGS)
 
 # Re-execute every notebook in place and store its outputs (run after changing one).
 notebooks: $(STAMP)

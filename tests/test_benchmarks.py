@@ -284,3 +284,65 @@ def test_tic_tac_toe_nd_targets() -> None:
     assert Match(2, "greedy", ["draw"] * 50).target() == ("no losses", True)
     assert Match(3, "greedy", ["win", "draw"]).target() == ("at least 2 wins of 2", False)
     assert Match(3, "greedy", one_lost).lost() == ["game 49 (o)"]
+
+
+def test_checkers_main_counts_exactly(tmp_path: Path) -> None:
+    """The checkers benchmark cut down to perft depth 4 and one game a match at 10 ms a move:
+    the perft counts are the published ones, every game is counted once (no times asserted)."""
+    from benchmarks import checkers
+
+    out = tmp_path / "checkers.md"
+    argv = ["--perft-depth", "4", "--games", "1", "--parts", "perft,matches", "--budget", "0.01"]
+    assert checkers.main([*argv, "--out", str(out)]) == 0
+    report = out.read_text(encoding="utf-8")
+    assert report.startswith("# Checkers: speed and strength")
+    assert "| perft equals the published counts (depths 1-4) | all equal | met |" in report
+    for depth, count in enumerate([7, 49, 302, "1,469"], start=1):
+        assert f"| {depth} | {count} | {count} | yes |" in report
+    assert "| random | 1 |" in report and "| greedy | 1 |" in report
+    assert "OpenSpiel" not in report  # not asked for
+
+
+def test_checkers_parts_count_exactly() -> None:
+    """Perft both ways, one game against each player, and plain minimax's value calls."""
+    from conftest import notebook
+
+    from benchmarks import checkers
+    from gamesolver.stats import Stats
+
+    nb = notebook("Checkers.ipynb")
+    rows = checkers.run_perft(nb, 4)
+    assert [(r.count, r.bulk_count) for r in rows] == [(c, c) for c in checkers.PUBLISHED[:4]]
+    for opponent in checkers.OPPONENTS:
+        match = checkers.run_match(nb, opponent, 1, 0.01)
+        assert match.games == 1
+        assert sum(match.count(result) for result in ("win", "draw", "loss")) == 1
+        assert len(match.our_seconds) + len(match.their_seconds) == match.plies[0]
+    stats = Stats()
+    checkers.minimax(nb.game, nb.Start, "red", stats, 2)
+    assert stats.calls == 1 + 7 + 49
+
+
+def test_checkers_without_openspiel_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where pyspiel cannot be imported, the OpenSpiel part says so instead of failing."""
+    import types
+
+    from benchmarks import checkers
+
+    monkeypatch.setattr(checkers, "load_pyspiel", lambda: None)
+    run = checkers.run_openspiel(types.SimpleNamespace(), 4, 0.01, 1)
+    report = checkers.markdown(checkers.Results(0.01, openspiel=run), "note")
+    assert "OpenSpiel not installed" in report
+
+
+def test_checkers_openspiel_agrees_at_depth_5() -> None:
+    """OpenSpiel's perft, a multi-jump counted once, and its boards read as ours."""
+    pyspiel = pytest.importorskip("pyspiel")
+    from conftest import notebook
+
+    from benchmarks import checkers
+
+    nb = notebook("Checkers.ipynb")
+    assert [c for _, c, _ in checkers.run_os_perft(pyspiel, 5)] == list(checkers.PUBLISHED[:5])
+    comparison = checkers.compare_moves(nb, pyspiel, games=2)
+    assert comparison.positions > 0 and comparison.differing == 0

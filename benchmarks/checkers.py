@@ -1,0 +1,1086 @@
+"""English draughts: ``Checkers.ipynb``'s speed and strength, against the issue's targets.
+
+``python -m benchmarks.checkers [--perft-depth N] [--games N] [--mcts-games N] [--budget S]
+[--parts perft,depth,matches,openspiel,minimax] [--openspiel-depth N] [--out FILE] [--no-write]``
+
+The parts, each timed by CPU time (``time.process_time``: other jobs on the machine matter less):
+
+- *perft*: the moves from the start counted to ``--perft-depth`` by a plain recursion over
+  ``legal_moves`` that makes every move, the last ply included (no bulk counting: a position at
+  the last ply is entered and counted as 1). A second column counts in bulk (the number of moves
+  of each position one ply short), for comparison; ``legal_moves`` still makes those moves.
+  ``legal_moves`` is ``lru_cache``d (65,536 positions): its cache is cleared before each depth
+  and each way of counting, so no count reuses another's work.
+- *depth*: the depth ``iterative_deepening`` completes within ``--budget`` seconds, from the
+  start and from 10 seeded positions (6 to 16 random moves in).
+- *matches*: ``best_move`` with ``iterative_deepening`` (``--budget`` s per move, ``material``
+  as the heuristic) against a random player and against a greedy one-ply material player,
+  ``--games`` games each, colours alternating, the opponent seeded with the game's number.
+- *openspiel*: OpenSpiel's checkers (``pyspiel``): its perft against the published counts, its
+  move lists against ours along random games, and matches against its MCTS bot at the same CPU
+  time per move (``--mcts-games``).
+- *minimax*: value calls of plain minimax (the reference here), alpha-beta (``depth_limited``)
+  and ``iterative_deepening`` at depth 6 on the same positions.
+
+The report goes to ``benchmarks/checkers.md``; a target missed is reported as missed, and the
+exit status is 1 only if a count is wrong (a perft count, or a move our rules and OpenSpiel's
+cannot translate).
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import importlib
+import math
+import platform
+import random
+import statistics
+import sys
+import time
+import types
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from importlib.metadata import PackageNotFoundError, version
+from pathlib import Path
+from typing import Any
+
+from benchmarks.harness import _md_row, load_average, machine
+from gamesolver.notebook import load_notebook
+from gamesolver.stats import Stats
+
+HERE = Path(__file__).resolve().parent
+NOTEBOOK = HERE.parent / "notebooks" / "Checkers.ipynb"
+PUBLISHED = (7, 49, 302, 1_469, 7_361, 36_768, 179_740, 845_931, 3_963_680, 18_391_564)
+"""Perft from the start, depths 1 to 10 (Aart Bik, talkchess 2009)."""
+PARTS = ("perft", "depth", "matches", "openspiel", "minimax")
+PERFT_TARGET = (9, 10.0)
+"""Perft to depth 9, making every move, in under 10 s."""
+DEPTH_TARGET = 9
+"""The depth ``iterative_deepening`` should complete from the start within 0.5 s."""
+WIN_SHARE = 49 / 50
+"""Wins needed against the random and the greedy player (and no losses)."""
+REFERENCE_RATIOS = (13.7, 50.0)
+"""The reference's minimax / alpha-beta and minimax / (ordering and the table) value calls."""
+POSITIONS = 10
+"""Seeded positions for the depth reached, besides the start."""
+MINIMAX_DEPTH = 6
+MINIMAX_POSITIONS = 3
+"""Seeded positions for the minimax comparison, besides the start."""
+COMPARED_GAMES = 1000
+"""Random games along which OpenSpiel's move lists are compared with ours."""
+
+Board = tuple[int, int, int]
+"""The pieces only: red's, white's and the kings' masks (what both implementations show)."""
+
+
+def verdict(met: bool) -> str:
+    return "met" if met else "MISSED"
+
+
+def cpu() -> float:
+    return time.process_time()
+
+
+def seeded_position(nb: types.ModuleType, seed: int, low: int = 6, high: int = 16) -> Any:
+    """The state after ``low`` to ``high`` random moves from the start (drawn with ``seed``);
+    a game that ends earlier is replayed with the next draw."""
+    rng = random.Random(seed)
+    while True:
+        state = nb.Start
+        for _ in range(rng.randint(low, high)):
+            moves = nb.legal_moves(state)
+            if not moves:
+                break
+            state = rng.choice(moves).after
+        if nb.legal_moves(state):
+            return state
+
+
+# ----------------------------------------------------------------------------------- perft
+
+
+def perft(nb: types.ModuleType, state: Any, depth: int) -> int:
+    """The move sequences of ``depth`` plies from ``state``, every move made and entered."""
+    if depth == 0:
+        return 1
+    return sum(perft(nb, move.after, depth - 1) for move in nb.legal_moves(state))
+
+
+def bulk_perft(nb: types.ModuleType, state: Any, depth: int) -> int:
+    """The same count, the last ply counted in bulk: the length of each move list."""
+    moves = nb.legal_moves(state)
+    if depth <= 1:
+        return len(moves) if depth == 1 else 1
+    return sum(bulk_perft(nb, move.after, depth - 1) for move in moves)
+
+
+@dataclass
+class PerftRow:
+    depth: int
+    count: int
+    seconds: float
+    bulk_count: int
+    bulk_seconds: float
+
+    @property
+    def published(self) -> int | None:
+        return PUBLISHED[self.depth - 1] if self.depth <= len(PUBLISHED) else None
+
+
+def run_perft(nb: types.ModuleType, depth: int) -> list[PerftRow]:
+    """Both counts from the start, depths 1 to ``depth``, the move cache cleared before each."""
+    rows = []
+    for d in range(1, depth + 1):
+        nb.legal_moves.cache_clear()
+        start = cpu()
+        count = perft(nb, nb.Start, d)
+        seconds = cpu() - start
+        nb.legal_moves.cache_clear()
+        start = cpu()
+        bulk = bulk_perft(nb, nb.Start, d)
+        rows.append(PerftRow(d, count, seconds, bulk, cpu() - start))
+        print(f"perft {d}: {count:,} in {seconds:.2f} s", file=sys.stderr, flush=True)
+    return rows
+
+
+# ------------------------------------------------------------------------------ the depth
+
+
+@dataclass
+class DepthRun:
+    """The depth ``iterative_deepening`` completed within the budget, per position."""
+
+    labels: list[str]
+    depths: list[int]
+    calls: list[int]
+    seconds: list[float]
+
+
+def search_depth(nb: types.ModuleType, state: Any, budget: float) -> tuple[int, int, float]:
+    """The depth completed, the value calls and the CPU seconds of one budgeted search, from an
+    empty move cache (as in a fresh process: a cache left full by perft makes the garbage
+    collector's full passes slow, and the search overshoots its budget)."""
+    nb.legal_moves.cache_clear()
+    stats = Stats()
+    start = cpu()
+    nb.iterative_deepening(nb.game, state, state.turn, stats, budget=budget)
+    return stats.depth, stats.calls, cpu() - start
+
+
+def run_depth(nb: types.ModuleType, budget: float, positions: int = POSITIONS) -> DepthRun:
+    run = DepthRun([], [], [], [])
+    for seed in [None, *range(positions)]:
+        state = nb.Start if seed is None else seeded_position(nb, seed)
+        depth, calls, seconds = search_depth(nb, state, budget)
+        run.labels.append(
+            "start" if seed is None else f"seed {seed}: {nb.notation(state, state.turn)}"
+        )
+        run.depths.append(depth)
+        run.calls.append(calls)
+        run.seconds.append(seconds)
+    return run
+
+
+# ---------------------------------------------------------------------------- the matches
+
+Chooser = Callable[[Any], Any]
+"""Given a state, the state after the move chosen."""
+
+
+def our_player(nb: types.ModuleType, budget: float, seed: int, depths: list[int]) -> Chooser:
+    """``best_move`` with ``iterative_deepening`` (``budget`` s a move); the depths go to
+    ``depths``."""
+    rng = random.Random(seed)
+    search = functools.partial(nb.iterative_deepening, budget=budget)
+
+    def choose(state: Any) -> Any:
+        stats = Stats()
+        _, after = nb.best_move(nb.game, state, state.turn, search, rng, stats)
+        depths.append(stats.depth)
+        return after
+
+    return choose
+
+
+def random_player(nb: types.ModuleType, seed: int) -> Chooser:
+    """A legal move at random."""
+    rng = random.Random(seed)
+    return lambda state: rng.choice(nb.legal_moves(state)).after
+
+
+def greedy_player(nb: types.ModuleType, seed: int) -> Chooser:
+    """The move after which ``material`` is best for the mover, at random among ties."""
+    rng = random.Random(seed)
+
+    def choose(state: Any) -> Any:
+        scored = [(nb.material(m.after, state.turn), m.after) for m in nb.legal_moves(state)]
+        best = max(score for score, _ in scored)
+        return rng.choice([after for score, after in scored if score == best])
+
+    return choose
+
+
+OPPONENTS: dict[str, Callable[[types.ModuleType, int], Chooser]] = {
+    "random": random_player,
+    "greedy": greedy_player,
+}
+
+
+@dataclass
+class Match:
+    """Our games against one opponent: per game "win", "draw" or "loss" (ours is red, the side
+    that moves first, in the even-numbered games)."""
+
+    opponent: str
+    results: list[str] = field(default_factory=list)
+    plies: list[int] = field(default_factory=list)
+    our_seconds: list[float] = field(default_factory=list)
+    """CPU seconds of each of our moves."""
+    their_seconds: list[float] = field(default_factory=list)
+    depths: list[int] = field(default_factory=list)
+    """The depth each of our searches completed."""
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def games(self) -> int:
+        return len(self.results)
+
+    def count(self, result: str, colour: int | None = None) -> int:
+        return sum(
+            r == result and (colour is None or i % 2 == colour) for i, r in enumerate(self.results)
+        )
+
+    def needed(self) -> int:
+        return math.ceil(WIN_SHARE * self.games - 1e-9)
+
+    def met(self) -> bool:
+        return self.count("win") >= self.needed() and self.count("loss") == 0
+
+
+def play(nb: types.ModuleType, ours: Chooser, theirs: Chooser, side: int, match: Match) -> str:
+    """One game from the start, ours red if ``side`` is 0; our result."""
+    state, plies = nb.Start, 0
+    colour = nb.Players[side]
+    while not nb.finished(state):
+        mine = state.turn == colour
+        start = cpu()
+        after = (ours if mine else theirs)(state)
+        (match.our_seconds if mine else match.their_seconds).append(cpu() - start)
+        if after not in {m.after for m in nb.legal_moves(state)}:
+            raise AssertionError(f"an illegal move from {nb.notation(state, state.turn)}")
+        state, plies = after, plies + 1
+    match.plies.append(plies)
+    value = nb.utility(state, colour)
+    return "win" if value > 0 else "loss" if value < 0 else "draw"
+
+
+def run_match(nb: types.ModuleType, opponent: str, games: int, budget: float) -> Match:
+    match = Match(opponent)
+    for number in range(games):
+        ours = our_player(nb, budget, number, match.depths)
+        theirs = OPPONENTS[opponent](nb, number)
+        match.results.append(play(nb, ours, theirs, number % 2, match))
+        print(
+            f"{opponent} game {number}: {match.results[-1]} in {match.plies[-1]} plies",
+            file=sys.stderr,
+            flush=True,
+        )
+    return match
+
+
+# ------------------------------------------------------------------------------- OpenSpiel
+
+
+def load_pyspiel() -> Any | None:
+    """``pyspiel``, or None when OpenSpiel is not installed."""
+    try:
+        return importlib.import_module("pyspiel")
+    except ImportError:
+        return None
+
+
+PIECES = {"o": (0, False), "8": (0, True), "+": (1, False), "*": (1, True)}
+"""OpenSpiel's board letters: player 0's men 'o' and kings '8', player 1's '+' and '*'."""
+
+
+def os_square(nb: types.ModuleType, name: str) -> int:
+    """Our square of OpenSpiel's square ``name`` ("g1"): rank r is our row r - 1, and the files
+    run the other way (file a is our column 7), so that OpenSpiel's a1 is a dark square."""
+    return int(nb.square_at(int(name[1]) - 1, 7 - (ord(name[0]) - ord("a"))))
+
+
+def os_board(nb: types.ModuleType, os_state: Any) -> Board:
+    """Our masks of OpenSpiel's board, read from ``str(state)`` (ranks 8 to 1, then files)."""
+    masks, kings = [0, 0], 0
+    for line in str(os_state).splitlines()[:8]:
+        rank = line[0]
+        for file, letter in enumerate(line[1:9]):
+            if letter in PIECES:
+                player, king = PIECES[letter]
+                bit = nb.bit(os_square(nb, f"{'abcdefgh'[file]}{rank}"))
+                masks[player] |= bit
+                kings |= bit if king else 0
+    return masks[0], masks[1], kings
+
+
+def board(state: Any) -> Board:
+    return state.red, state.white, state.kings
+
+
+def os_moves(os_state: Any) -> list[tuple[tuple[int, ...], Any]]:
+    """OpenSpiel's complete moves: the action sequences of the player to move until the turn
+    passes (a multi-jump can take several actions), with the state after each."""
+    player, found = os_state.current_player(), []
+    for action in os_state.legal_actions():
+        child = os_state.child(action)
+        if not child.is_terminal() and child.current_player() == player:
+            found += [((action, *rest), after) for rest, after in os_moves(child)]
+        else:
+            found.append(((action,), child))
+    return found
+
+
+def os_perft(os_state: Any, depth: int) -> int:
+    """OpenSpiel's perft, a move being complete when the turn passes (or the game ends)."""
+    if depth == 0:
+        return 1
+    player, count = os_state.current_player(), 0
+    for action in os_state.legal_actions():
+        child = os_state.child(action)
+        same = not child.is_terminal() and child.current_player() == player
+        count += os_perft(child, depth if same else depth - 1)
+    return count
+
+
+def run_os_perft(pyspiel: Any, depth: int) -> list[tuple[int, int, float]]:
+    """(depth, count, CPU seconds) from OpenSpiel's start."""
+    start_state = pyspiel.load_game("checkers").new_initial_state()
+    rows = []
+    for d in range(1, depth + 1):
+        start = cpu()
+        count = os_perft(start_state, d)
+        rows.append((d, count, cpu() - start))
+        print(f"OpenSpiel perft {d}: {count:,}", file=sys.stderr, flush=True)
+    return rows
+
+
+def os_path(nb: types.ModuleType, os_state: Any, actions: Sequence[int]) -> str:
+    """An OpenSpiel action sequence in our numbers ("9x18x25"), read from its action strings."""
+    squares: list[int] = []
+    state = os_state
+    for action in actions:
+        text = state.action_to_string(state.current_player(), action)
+        if not squares:
+            squares.append(os_square(nb, text[:2]))
+        squares.append(os_square(nb, text[2:4]))
+        state = state.child(action)
+    jump = abs(squares[1] - squares[0]) > 5
+    return ("x" if jump else "-").join(map(str, squares))
+
+
+@dataclass
+class Comparison:
+    """Our move lists against OpenSpiel's along random games."""
+
+    games: int = 0
+    positions: int = 0
+    differing: int = 0
+    examples: list[str] = field(default_factory=list)
+    os_draws: int = 0
+    """Games that OpenSpiel ended in a draw while our rules went on."""
+    plies: int = 0
+
+
+def compare_moves(
+    nb: types.ModuleType, pyspiel: Any, games: int = COMPARED_GAMES, examples: int = 3
+) -> Comparison:
+    """Play ``games`` random games in both implementations at once (random moves that both
+    allow), comparing the boards after each complete move, as multisets, at every position."""
+    game = pyspiel.load_game("checkers")
+    result = Comparison()
+    for number in range(games):
+        rng = random.Random(number)
+        state, os_state = nb.Start, game.new_initial_state()
+        result.games += 1
+        while True:
+            if os_board(nb, os_state) != board(state):
+                raise AssertionError(f"the boards parted at {nb.notation(state, state.turn)}")
+            ours = nb.legal_moves(state)
+            if os_state.is_terminal() or not ours:
+                result.os_draws += bool(ours) and os_state.is_terminal()
+                break
+            theirs = os_moves(os_state)
+            result.positions += 1
+            mine = Counter(board(m.after) for m in ours)
+            other = Counter(os_board(nb, after) for _, after in theirs)
+            if mine != other:
+                result.differing += 1
+                if len(result.examples) < examples:
+                    only_ours = [
+                        nb.describe_move(state, m.after)
+                        for m in ours
+                        if board(m.after) not in other
+                    ]
+                    only_theirs = [
+                        os_path(nb, os_state, actions)
+                        for actions, after in theirs
+                        if os_board(nb, after) not in mine
+                    ]
+                    result.examples.append(
+                        f"`{nb.notation(state, state.turn)}`: only ours "
+                        f"{', '.join(only_ours) or 'none'}; only OpenSpiel's "
+                        f"{', '.join(only_theirs) or 'none'}"
+                        + (
+                            ""
+                            if only_ours or only_theirs
+                            else " (the same boards, counted "
+                            f"differently: ours {sum(mine.values())}, "
+                            f"OpenSpiel's {sum(other.values())})"
+                        )
+                    )
+            both = [m for m in ours if board(m.after) in other]
+            if not both:
+                break
+            move = rng.choice(both)
+            actions = next(a for a, after in theirs if os_board(nb, after) == board(move.after))
+            for action in actions:
+                os_state.apply_action(action)
+            state = move.after
+            result.plies += 1
+    return result
+
+
+def to_openspiel(nb: types.ModuleType, os_state: Any, after: Any) -> tuple[int, ...]:
+    """The OpenSpiel actions that make our move to ``after``."""
+    for actions, os_after in os_moves(os_state):
+        if os_board(nb, os_after) == board(after):
+            return actions
+    raise LookupError(f"OpenSpiel has no move to {nb.notation(after, after.turn)}")
+
+
+def from_openspiel(nb: types.ModuleType, state: Any, os_after: Any) -> Any:
+    """Our state after the move that gives OpenSpiel's board ``os_after``."""
+    target = os_board(nb, os_after)
+    for move in nb.legal_moves(state):
+        if board(move.after) == target:
+            return move.after
+    raise LookupError(f"we have no move from {nb.notation(state, state.turn)} to its board")
+
+
+def mcts_bot(pyspiel: Any, game: Any, simulations: int, seed: int) -> Any:
+    """OpenSpiel's C++ MCTS bot: UCT (c = 2), one random rollout per leaf, solving where it can."""
+    evaluator = pyspiel.RandomRolloutEvaluator(1, seed)
+    return pyspiel.MCTSBot(game, evaluator, 2.0, simulations, 1000, True, seed, False)
+
+
+@dataclass
+class Calibration:
+    simulations: int
+    probe: int
+    seconds: list[float]
+    """CPU seconds of one ``probe``-simulation step, per calibration position."""
+
+
+def calibrate(nb: types.ModuleType, pyspiel: Any, budget: float, positions: int = 5) -> Calibration:
+    """Simulations that take about ``budget`` CPU seconds a step: a step of ``probe``
+    simulations timed at the start and at seeded positions, scaled by the median."""
+    game, probe = pyspiel.load_game("checkers"), 500
+    seconds = []
+    for seed in [None, *range(positions - 1)]:
+        os_state = game.new_initial_state()
+        if seed is not None:
+            rng, state = random.Random(100 + seed), nb.Start
+            for _ in range(rng.randint(6, 16)):
+                moves = nb.legal_moves(state)
+                if not moves:
+                    break
+                after = rng.choice(moves).after
+                for action in to_openspiel(nb, os_state, after):
+                    os_state.apply_action(action)
+                state = after
+            if os_state.is_terminal():
+                continue
+        bot = mcts_bot(pyspiel, game, probe, 0)
+        start = cpu()
+        bot.step(os_state)
+        seconds.append(cpu() - start)
+    per_simulation = statistics.median(seconds) / probe
+    return Calibration(max(1, round(budget / per_simulation)), probe, seconds)
+
+
+def play_mcts(
+    nb: types.ModuleType, pyspiel: Any, simulations: int, budget: float, games: int
+) -> Match:
+    """``games`` games against the MCTS bot, colours alternating; our state is the game's and
+    OpenSpiel's follows it; a game that OpenSpiel ends by its own draw rule is a draw."""
+    game = pyspiel.load_game("checkers")
+    match = Match("OpenSpiel MCTS")
+    for number in range(games):
+        side = number % 2
+        colour = nb.Players[side]
+        ours = our_player(nb, budget, number, match.depths)
+        bot = mcts_bot(pyspiel, game, simulations, number)
+        state, os_state, plies = nb.Start, game.new_initial_state(), 0
+        try:
+            while nb.legal_moves(state) and not os_state.is_terminal():
+                start = cpu()
+                if state.turn == colour:
+                    after = ours(state)
+                    match.our_seconds.append(cpu() - start)
+                    for action in to_openspiel(nb, os_state, after):
+                        os_state.apply_action(action)
+                else:
+                    mover = os_state.current_player()
+                    while not os_state.is_terminal() and os_state.current_player() == mover:
+                        legal = os_state.legal_actions()
+                        os_state.apply_action(legal[0] if len(legal) == 1 else bot.step(os_state))
+                    match.their_seconds.append(cpu() - start)
+                    after = from_openspiel(nb, state, os_state)
+                state, plies = after, plies + 1
+        except LookupError as error:  # the rules differ here: the game cannot go on
+            match.results.append("abandoned")
+            match.plies.append(plies)
+            match.notes.append(f"game {number} abandoned after {plies} plies: {error}")
+            continue
+        match.plies.append(plies)
+        if nb.legal_moves(state):  # OpenSpiel's draw rule ended it first
+            match.results.append("draw")
+            match.notes.append(f"game {number} ended by OpenSpiel's draw rule after {plies} plies")
+        else:
+            value = nb.utility(state, colour)
+            match.results.append("win" if value > 0 else "loss" if value < 0 else "draw")
+        print(f"MCTS game {number}: {match.results[-1]} in {plies} plies", file=sys.stderr)
+    return match
+
+
+@dataclass
+class OpenSpielRun:
+    missing: str = ""
+    perft: list[tuple[int, int, float]] = field(default_factory=list)
+    comparison: Comparison | None = None
+    calibration: Calibration | None = None
+    match: Match | None = None
+
+
+def run_openspiel(
+    nb: types.ModuleType, depth: int, budget: float, games: int, compared: int = COMPARED_GAMES
+) -> OpenSpielRun:
+    pyspiel = load_pyspiel()
+    if pyspiel is None:
+        return OpenSpielRun(missing="OpenSpiel not installed (pyspiel cannot be imported)")
+    run = OpenSpielRun(perft=run_os_perft(pyspiel, depth))
+    print(f"comparing move lists along {compared} random games ...", file=sys.stderr, flush=True)
+    run.comparison = compare_moves(nb, pyspiel, compared)
+    if games:
+        run.calibration = calibrate(nb, pyspiel, budget)
+        print(f"MCTS: {run.calibration.simulations} simulations", file=sys.stderr, flush=True)
+        run.match = play_mcts(nb, pyspiel, run.calibration.simulations, budget, games)
+    return run
+
+
+# ------------------------------------------------------------------- alpha-beta and minimax
+
+
+def minimax(game: Any, state: Any, player: Any, stats: Stats, depth: int) -> float:
+    """The benchmark's reference: plain negamax to ``depth`` plies, then ``game.heuristic``;
+    every child searched, no pruning (the Solver has no depth-limited minimax)."""
+    stats.calls += 1
+    if game.finished(state):
+        return float(game.utility(state, player))
+    if depth == 0:
+        return float(game.heuristic(state, player))
+    opponent = game.other(player)
+    return max(
+        -minimax(game, child, opponent, stats, depth - 1)
+        for child in game.next_states(state, player)
+    )
+
+
+@dataclass
+class Searched:
+    label: str
+    values: dict[str, float]
+    calls: dict[str, int]
+    seconds: dict[str, float]
+
+
+SEARCHES = ("minimax", "alpha-beta", "iterative deepening")
+
+
+def run_minimax(
+    nb: types.ModuleType, depth: int = MINIMAX_DEPTH, positions: int = MINIMAX_POSITIONS
+) -> list[Searched]:
+    searches: dict[str, Callable[[Any, Stats], float]] = {
+        "minimax": lambda state, stats: minimax(nb.game, state, state.turn, stats, depth),
+        "alpha-beta": lambda state, stats: nb.depth_limited(
+            nb.game, state, state.turn, stats, depth
+        ),
+        "iterative deepening": lambda state, stats: nb.iterative_deepening(
+            nb.game, state, state.turn, stats, depth=depth
+        ),
+    }
+    rows = []
+    for seed in [None, *range(positions)]:
+        state = nb.Start if seed is None else seeded_position(nb, 1000 + seed)
+        label = (
+            "start" if seed is None else f"seed {1000 + seed}: `{nb.notation(state, state.turn)}`"
+        )
+        row = Searched(label, {}, {}, {})
+        for name, search in searches.items():
+            stats = Stats()
+            start = cpu()
+            row.values[name] = search(state, stats)
+            row.seconds[name] = cpu() - start
+            row.calls[name] = stats.calls
+        rows.append(row)
+    return rows
+
+
+# ------------------------------------------------------------------------------ the report
+
+
+def md_table(head: Sequence[str], rows: Iterable[Sequence[object]], text: int = 1) -> list[str]:
+    """A markdown table whose first ``text`` columns are left-aligned, the rest numbers."""
+    align = ["---" if i < text else "---:" for i in range(len(head))]
+    return [_md_row(head), _md_row(align), *(_md_row(row) for row in rows)]
+
+
+def spread(values: Sequence[float], digits: int = 0) -> str:
+    """The median and the range: "10 (9-11)"."""
+    if not values:
+        return "—"
+    f = f"{{:.{digits}f}}"
+    return (
+        f"{f.format(statistics.median(values))} ({f.format(min(values))}-{f.format(max(values))})"
+    )
+
+
+@dataclass
+class Results:
+    budget: float
+    perft: list[PerftRow] = field(default_factory=list)
+    depth: DepthRun | None = None
+    matches: list[Match] = field(default_factory=list)
+    openspiel: OpenSpielRun | None = None
+    minimax: list[Searched] = field(default_factory=list)
+
+
+def targets(r: Results) -> list[tuple[str, str, bool]]:
+    """Every target: what it asks, what was measured, whether it was met."""
+    rows = []
+    wrong = [p for p in r.perft if p.published is not None and p.count != p.published]
+    if r.perft:
+        rows.append(
+            (
+                f"perft equals the published counts (depths 1-{r.perft[-1].depth})",
+                "all equal" if not wrong else f"differs at depth {wrong[0].depth}",
+                not wrong,
+            )
+        )
+    depth, limit = PERFT_TARGET
+    at = [p for p in r.perft if p.depth == depth]
+    if at:
+        rows.append(
+            (
+                f"perft to depth {depth} (every move made) in under {limit:g} s",
+                f"{at[0].seconds:.1f} s",
+                at[0].seconds < limit,
+            )
+        )
+    if r.depth is not None:
+        rows.append(
+            (
+                f"depth at least {DEPTH_TARGET} in {r.budget:g} s from the start",
+                str(r.depth.depths[0]),
+                r.depth.depths[0] >= DEPTH_TARGET,
+            )
+        )
+    for m in r.matches:
+        rows.append(
+            (
+                f"against {m.opponent}: at least {m.needed()} wins of {m.games}, no losses",
+                f"{m.count('win')} won, {m.count('draw')} drawn, {m.count('loss')} lost",
+                m.met(),
+            )
+        )
+    if r.openspiel is not None and r.openspiel.perft:
+        bad = [d for d, c, _ in r.openspiel.perft if d <= len(PUBLISHED) and c != PUBLISHED[d - 1]]
+        rows.append(
+            (
+                "OpenSpiel's perft equals the published counts "
+                f"(depths 1-{r.openspiel.perft[-1][0]})",
+                "all equal" if not bad else f"differs at depth {bad[0]}",
+                not bad,
+            )
+        )
+    return rows
+
+
+def markdown(r: Results, note: str) -> str:
+    lines = ["# Checkers: speed and strength of Checkers.ipynb", "", note, "", "## Targets", ""]
+    rows = [[what, measured, verdict(met)] for what, measured, met in targets(r)]
+    lines += [*md_table(["target", "measured", "verdict"], rows, text=3), ""]
+    if r.perft:
+        lines += [
+            "## Perft from the start (ours)",
+            "",
+            "The moves counted by a plain recursion over `legal_moves` that makes every move "
+            "and enters every position, the last ply included (no bulk counting), and, for "
+            "comparison, counted in bulk at the last ply (the length of each move list one ply "
+            "short; `legal_moves` still builds those moves and their states). `legal_moves` "
+            "keeps 65,536 positions in an `lru_cache`: it is cleared before each depth and each "
+            "way of counting. CPU seconds (`time.process_time`), one run each.",
+            "",
+            *md_table(
+                ["depth", "count", "published", "equal", "CPU s", "bulk count", "bulk CPU s"],
+                (
+                    [
+                        p.depth,
+                        f"{p.count:,}",
+                        "—" if p.published is None else f"{p.published:,}",
+                        "—" if p.published is None else "yes" if p.count == p.published else "NO",
+                        f"{p.seconds:.3f}",
+                        f"{p.bulk_count:,}",
+                        f"{p.bulk_seconds:.3f}",
+                    ]
+                    for p in r.perft
+                ),
+            ),
+            "",
+        ]
+    if r.depth is not None:
+        d = r.depth
+        lines += [
+            f"## Depth reached in {r.budget:g} s",
+            "",
+            f"`iterative_deepening(game, state, state.turn, stats, budget={r.budget:g})` (the "
+            "budget is wall-clock time, as the search counts it; CPU seconds below): the depth "
+            "of the last iteration completed, `legal_moves`'s cache cleared before each search. "
+            "Positions: the start, and seeded ones after 6 to "
+            f"16 random moves. From the start: depth {d.depths[0]}; over the "
+            f"{len(d.depths) - 1} seeded positions: median {spread(d.depths[1:])} "
+            "(median (min-max)).",
+            "",
+            *md_table(
+                ["position", "depth", "value calls", "CPU s"],
+                (
+                    [label, depth, f"{calls:,}", f"{seconds:.3f}"]
+                    for label, depth, calls, seconds in zip(
+                        d.labels, d.depths, d.calls, d.seconds, strict=True
+                    )
+                ),
+            ),
+            "",
+        ]
+    if r.matches:
+        lines += ["## Matches", "", *match_text(r.matches, r.budget), ""]
+    if r.openspiel is not None:
+        lines += openspiel_text(r.openspiel, r.budget)
+    if r.minimax:
+        lines += minimax_text(r.minimax)
+    return "\n".join(lines).rstrip() + "\n"
+
+
+MATCH_HEAD = [
+    "opponent",
+    "games",
+    "wins",
+    "draws",
+    "losses",
+    "as red w/d/l",
+    "as white w/d/l",
+    "plies median (min-max)",
+    "our depth median (min-max)",
+    "our CPU s a move median (max)",
+    "theirs",
+]
+
+
+def match_cells(m: Match) -> list[object]:
+    def by_colour(colour: int) -> str:
+        return "/".join(str(m.count(result, colour)) for result in ("win", "draw", "loss"))
+
+    def cpu_text(seconds: Sequence[float]) -> str:
+        if not seconds:
+            return "—"
+        return f"{statistics.median(seconds):.3f} ({max(seconds):.3f})"
+
+    return [
+        m.opponent,
+        m.games,
+        m.count("win"),
+        m.count("draw"),
+        m.count("loss"),
+        by_colour(0),
+        by_colour(1),
+        spread(m.plies),
+        spread(m.depths),
+        cpu_text(m.our_seconds),
+        cpu_text(m.their_seconds),
+    ]
+
+
+def match_text(matches: Sequence[Match], budget: float) -> list[str]:
+    lines = [
+        f"Ours: `best_move` with `iterative_deepening` at {budget:g} s a move (wall clock, as "
+        "the search counts it), `material` as the heuristic, red (moving first) in the "
+        "even-numbered games and white in the odd ones; opponents and our tie-breaks seeded "
+        "with the game's number. A game ends when the player to move has no move, or by the "
+        "draw rule (80 plies without a capture or a crowning). Random: a legal move at random; "
+        "greedy: the move after which `material` is best for it, at random among ties.",
+        "",
+        *md_table(MATCH_HEAD, [match_cells(m) for m in matches]),
+        "",
+    ]
+    for m in matches:
+        lost = [f"game {i}" for i, result in enumerate(m.results) if result == "loss"]
+        if lost:
+            lines.append(f"Lost against {m.opponent}: {', '.join(lost)}.")
+    return lines
+
+
+def openspiel_text(run: OpenSpielRun, budget: float) -> list[str]:
+    lines = ["## OpenSpiel's checkers", ""]
+    if run.missing:
+        return [*lines, run.missing + ": its perft and the matches against MCTS were not run.", ""]
+    lines += [
+        'OpenSpiel\'s `checkers` (`pyspiel.load_game("checkers")`) prints its board as ranks 8 '
+        "to 1, files a to h; player 0 has the men 'o' (kings '8') on ranks 1 to 3 and moves "
+        "first: it is our red (PDN's B). Its rank r is our row r - 1 and its files run the other "
+        "way (a1 is a dark square there, our square 1 is its g1). A multi-jump is several "
+        "actions by the same player: a move here is complete when the turn passes or the game "
+        "ends. Its perft (a Python recursion over the C++ states), CPU seconds:",
+        "",
+        *md_table(
+            ["depth", "count", "published", "equal", "CPU s"],
+            (
+                [
+                    d,
+                    f"{c:,}",
+                    f"{PUBLISHED[d - 1]:,}" if d <= len(PUBLISHED) else "—",
+                    ("yes" if c == PUBLISHED[d - 1] else "NO") if d <= len(PUBLISHED) else "—",
+                    f"{s:.3f}",
+                ]
+                for d, c, s in run.perft
+            ),
+        ),
+        "",
+    ]
+    c = run.comparison
+    if c is not None:
+        lines += [
+            f"**Move lists compared.** Along {c.games} random games (seeds 0 to {c.games - 1}, "
+            f"moves drawn among those both allow), at every position the boards after each of "
+            f"our moves and after each of OpenSpiel's complete moves, as multisets: "
+            f"{c.positions:,} positions, {c.differing:,} of them differ. "
+            f"{c.os_draws} of the games were ended by OpenSpiel's draw rule while ours went on "
+            "(OpenSpiel draws after 40 plies without a capture; ours after 80 plies without a "
+            "capture or a crowning).",
+            "",
+        ]
+        lines += [f"- {example}" for example in c.examples]
+        lines.append("")
+    if run.calibration is not None and run.match is not None:
+        cal, m = run.calibration, run.match
+        times = ", ".join(f"{s:.3f}" for s in cal.seconds)
+        lines += [
+            "**Against OpenSpiel's MCTS bot** (the C++ `pyspiel.MCTSBot`: UCT with c = 2, one "
+            "random rollout per leaf (`RandomRolloutEvaluator(1, seed)`), solving proven "
+            "positions, seeded with the game's number). It is limited by simulations, not by "
+            f"time: a step of {cal.probe} simulations took {times} CPU s at the start and at "
+            f"seeded positions; scaled by the median to {budget:g} s, it gets "
+            f"{cal.simulations:,} simulations per step. A multi-jump of several actions asks "
+            "the bot once per action with a choice (a forced action is played at once). The "
+            "CPU seconds per complete move that each side used are in the table. Our board "
+            "is the game's; OpenSpiel's follows it, each of our moves translated to the "
+            "OpenSpiel actions that give the same board, and each of its moves back.",
+            "",
+            *md_table(MATCH_HEAD, [match_cells(m)]),
+            "",
+        ]
+        lines += [f"- {n}" for n in m.notes]
+        lines.append("")
+    return lines
+
+
+def minimax_text(rows: Sequence[Searched]) -> list[str]:
+    head = ["position"]
+    for name in SEARCHES:
+        head += [f"{name} calls", f"{name} CPU s"]
+    head += ["minimax / alpha-beta", "minimax / iterative deepening", "values equal"]
+    table = []
+    for row in rows:
+        cells: list[object] = [row.label]
+        for name in SEARCHES:
+            cells += [f"{row.calls[name]:,}", f"{row.seconds[name]:.3f}"]
+        cells += [
+            f"{row.calls['minimax'] / row.calls['alpha-beta']:.1f}",
+            f"{row.calls['minimax'] / row.calls['iterative deepening']:.1f}",
+            "yes" if len(set(row.values.values())) == 1 else f"NO {row.values}",
+        ]
+        table.append(cells)
+    total = {name: sum(row.calls[name] for row in rows) for name in SEARCHES}
+    ab, idd = REFERENCE_RATIOS
+    return [
+        f"## Alpha-beta against minimax at depth {MINIMAX_DEPTH}",
+        "",
+        "Value calls (every call of each value function) on the same positions: minimax is the "
+        "benchmark's own plain negamax to the depth, then `material` (the Solver has no "
+        "depth-limited minimax); alpha-beta is the Solver's `depth_limited`; iterative "
+        "deepening is `iterative_deepening(depth=6)` with its move ordering and its table of "
+        "best moves, its calls summed over iterations 1 to 6 (it stops early when a search "
+        "sees every line to its end). CPU seconds, one run each.",
+        "",
+        *md_table(head, table),
+        "",
+        f"In all: minimax {total['minimax']:,}, alpha-beta {total['alpha-beta']:,} "
+        f"({total['minimax'] / total['alpha-beta']:.1f}x fewer; the reference measured "
+        f"{ab}x), iterative deepening {total['iterative deepening']:,} "
+        f"({total['minimax'] / total['iterative deepening']:.1f}x fewer; the reference "
+        f"{idd:g}x with ordering and the table).",
+        "",
+    ]
+
+
+# ----------------------------------------------------------------------------- the command
+
+
+def parts_option(text: str) -> list[str]:
+    parts = [part.strip() for part in text.split(",") if part.strip()]
+    if not parts or any(part not in PARTS for part in parts):
+        raise argparse.ArgumentTypeError(f"takes some of {','.join(PARTS)}, not {text!r}")
+    return parts
+
+
+def count_option(text: str, least: int = 1) -> int:
+    try:
+        count = int(text)
+    except ValueError:
+        count = least - 1
+    if count < least:
+        raise argparse.ArgumentTypeError(f"must be a whole number of at least {least}: {text!r}")
+    return count
+
+
+def budget_option(text: str) -> float:
+    try:
+        budget = float(text)
+    except ValueError:
+        budget = 0
+    if not budget > 0:
+        raise argparse.ArgumentTypeError(f"must be a number of seconds above 0, not {text!r}")
+    return budget
+
+
+def parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="python -m benchmarks.checkers", description=__doc__.splitlines()[0]
+    )
+    p.add_argument(
+        "--perft-depth",
+        type=count_option,
+        default=9,
+        metavar="N",
+        help="our perft from the start to depth N (default 9)",
+    )
+    p.add_argument(
+        "--openspiel-depth",
+        type=count_option,
+        default=9,
+        metavar="N",
+        help="OpenSpiel's perft to depth N (default 9)",
+    )
+    p.add_argument(
+        "--games",
+        type=count_option,
+        default=50,
+        metavar="N",
+        help="games against the random and the greedy player each (default 50)",
+    )
+    p.add_argument(
+        "--mcts-games",
+        type=functools.partial(count_option, least=0),
+        default=20,
+        metavar="N",
+        help="games against OpenSpiel's MCTS bot (default 20)",
+    )
+    p.add_argument(
+        "--budget",
+        type=budget_option,
+        default=0.5,
+        metavar="S",
+        help="seconds per move for the depth and the matches (default 0.5)",
+    )
+    p.add_argument(
+        "--parts",
+        type=parts_option,
+        default=list(PARTS),
+        metavar="A,B",
+        help=f"the parts to run (default all: {','.join(PARTS)})",
+    )
+    p.add_argument(
+        "--out",
+        type=Path,
+        default=HERE / "checkers.md",
+        metavar="FILE",
+        help="where the report goes (default: benchmarks/checkers.md)",
+    )
+    p.add_argument("--no-write", action="store_true", help="print the targets only")
+    return p
+
+
+def versions() -> str:
+    found = []
+    for name in ("gamesolver", "open_spiel"):
+        try:
+            found.append(f"{name} {version(name)}")
+        except PackageNotFoundError:
+            found.append(f"{name} not installed")
+    return ", ".join(found)
+
+
+def run(args: argparse.Namespace) -> Results:
+    nb = load_notebook(NOTEBOOK)
+    results = Results(args.budget)
+    if "perft" in args.parts:
+        results.perft = run_perft(nb, args.perft_depth)
+    if "depth" in args.parts:
+        results.depth = run_depth(nb, args.budget)
+    if "matches" in args.parts:
+        results.matches = [run_match(nb, o, args.games, args.budget) for o in OPPONENTS]
+    if "openspiel" in args.parts:
+        results.openspiel = run_openspiel(nb, args.openspiel_depth, args.budget, args.mcts_games)
+    if "minimax" in args.parts:
+        results.minimax = run_minimax(nb)
+    return results
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    when, load_before, started = datetime.now(UTC), load_average(), time.perf_counter()
+    results = run(args)
+    took = time.perf_counter() - started
+    for what, measured, met in targets(results):
+        print(f"{verdict(met)}: {what} ({measured})")
+    command = " ".join(["python -m benchmarks.checkers", *(sys.argv[1:] if argv is None else argv)])
+    note = (
+        f"Run {when:%Y-%m-%d %H:%M} UTC with `{command}` ({took:.0f} s in all) on {machine()}, "
+        f"load average (1, 5, 15 min) {load_before} before and {load_average()} after the run; "
+        f"Python {platform.python_version()}; {versions()}. Times are CPU times of this "
+        "process (`time.process_time`); they depend on the machine and on what else runs on it."
+    )
+    report = markdown(results, note)
+    if args.no_write:
+        print(report)
+    else:
+        args.out.write_text(report, encoding="utf-8")
+        print(f"wrote {args.out}", file=sys.stderr)
+    wrong = [p for p in results.perft if p.published is not None and p.count != p.published]
+    return 1 if wrong else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
