@@ -40,14 +40,14 @@ import sys
 import time
 import types
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import Any
 
-from benchmarks.harness import _md_row, load_average, machine
+from benchmarks.harness import count_option, load_average, machine, md_table
 from gamesolver.notebook import load_notebook
 from gamesolver.stats import Stats
 
@@ -642,12 +642,6 @@ def run_minimax(
 # ------------------------------------------------------------------------------ the report
 
 
-def md_table(head: Sequence[str], rows: Iterable[Sequence[object]], text: int = 1) -> list[str]:
-    """A markdown table whose first ``text`` columns are left-aligned, the rest numbers."""
-    align = ["---" if i < text else "---:" for i in range(len(head))]
-    return [_md_row(head), _md_row(align), *(_md_row(row) for row in rows)]
-
-
 def spread(values: Sequence[float], digits: int = 0) -> str:
     """The median and the range: "10 (9-11)"."""
     if not values:
@@ -953,16 +947,6 @@ def parts_option(text: str) -> list[str]:
     if not parts or any(part not in PARTS for part in parts):
         raise argparse.ArgumentTypeError(f"takes some of {','.join(PARTS)}, not {text!r}")
     return parts
-
-
-def count_option(text: str, least: int = 1) -> int:
-    try:
-        count = int(text)
-    except ValueError:
-        count = least - 1
-    if count < least:
-        raise argparse.ArgumentTypeError(f"must be a whole number of at least {least}: {text!r}")
-    return count
 
 
 def budget_option(text: str) -> float:

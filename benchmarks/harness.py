@@ -13,6 +13,7 @@ libraries down, so the timed runs do not count); ``gamesolver`` counts in every 
 
 from __future__ import annotations
 
+import argparse
 import csv
 import gc
 import io
@@ -21,7 +22,7 @@ import platform
 import signal
 import sys
 import time
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -370,21 +371,39 @@ def text_table(results: Sequence[CaseResult]) -> str:
     return repr(table)
 
 
-def _md_row(cells: Sequence[object]) -> str:
+def md_row(cells: Sequence[object]) -> str:
+    """One row of a markdown table (a ``|`` in a cell escaped)."""
     return "| " + " | ".join(str(c).replace("|", "\\|") for c in cells) + " |"
+
+
+def md_table(head: Sequence[str], rows: Iterable[Sequence[object]], text: int = 1) -> list[str]:
+    """A markdown table whose first ``text`` columns are left-aligned, the rest numbers."""
+    align = ["---" if i < text else "---:" for i in range(len(head))]
+    return [md_row(head), md_row(align), *(md_row(row) for row in rows)]
+
+
+def count_option(text: str, least: int = 1) -> int:
+    """An argparse type: a whole number of at least ``least``."""
+    try:
+        count = int(text)
+    except ValueError:
+        count = least - 1
+    if count < least:
+        raise argparse.ArgumentTypeError(f"must be a whole number of at least {least}: {text!r}")
+    return count
 
 
 def markdown_table(results: Sequence[CaseResult]) -> str:
     numeric = {"depth", "value", "nodes", "seconds", "runs"}
     lines = [
-        _md_row(TABLE_COLUMNS),
-        _md_row(["---:" if c in numeric else "---" for c in TABLE_COLUMNS]),
+        md_row(TABLE_COLUMNS),
+        md_row(["---:" if c in numeric else "---" for c in TABLE_COLUMNS]),
     ]
     for result in results:
         for row in result.rows:
             cells = _cells(row)
             cells[6] = "" if row.nodes is None else f"{row.nodes:,}"
-            lines.append(_md_row(cells))
+            lines.append(md_row(cells))
     return "\n".join(lines)
 
 
@@ -434,8 +453,8 @@ def ratio_lines(result: CaseResult) -> list[str]:
         "nodes: fewest peer's / ours",
         "nodes: its kind's fewest peer / ours",
     ]
-    lines.append(_md_row(head))
-    lines.append(_md_row(["---", "---:", "---:", "---:", "---:", "---:"]))
+    lines.append(md_row(head))
+    lines.append(md_row(["---", "---:", "---:", "---:", "---:", "---:"]))
     for row in ours:
         kin = [p for p in peers if p.kind == row.kind]
         kin_fastest = min(kin, key=lambda p: p.seconds) if kin else None
@@ -453,7 +472,7 @@ def ratio_lines(result: CaseResult) -> list[str]:
             if kin_fewest and row.nodes
             else "",
         ]
-        lines.append(_md_row(cells))
+        lines.append(md_row(cells))
     lines.append("")
     lines.extend(target_lines(result))
     return lines

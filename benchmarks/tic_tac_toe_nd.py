@@ -37,7 +37,7 @@ from importlib.metadata import version
 from pathlib import Path
 from typing import Any
 
-from benchmarks.harness import _md_row, load_average, machine
+from benchmarks.harness import count_option, load_average, machine, md_table
 from gamesolver.notebook import load_notebook
 from gamesolver.table import Table
 
@@ -296,12 +296,6 @@ def match_cells(m: Match) -> list[object]:
     ]
 
 
-def md_table(head: Sequence[str], rows: Sequence[Sequence[object]], text: int = 1) -> list[str]:
-    """A markdown table whose first ``text`` columns are left-aligned, the rest numbers."""
-    align = ["---" if i < text else "---:" for i in range(len(head))]
-    return [_md_row(head), _md_row(align), *(_md_row(row) for row in rows)]
-
-
 def markdown(runs: Sequence[BudgetRun], matches: Sequence[Match], note: str) -> str:
     """The report: how it was run, the targets, the budget runs, the depths and the matches."""
     lines = ["# Seed 004's budgets and matches: Tic-Tac-Toe-4x4.ipynb's `searcher`", "", note, ""]
@@ -358,17 +352,6 @@ def boards_option(text: str) -> list[int]:
     if not boards or any(n not in BOARDS for n in boards):
         raise argparse.ArgumentTypeError(f"takes 2, 3 or 2,3, not {text!r}")
     return list(dict.fromkeys(boards))
-
-
-def count_option(text: str) -> int:
-    """A count of at least 1."""
-    try:
-        count = int(text)
-    except ValueError:
-        count = 0
-    if count < 1:
-        raise argparse.ArgumentTypeError(f"must be a whole number of at least 1, not {text!r}")
-    return count
 
 
 def parser() -> argparse.ArgumentParser:
