@@ -5,7 +5,10 @@ written in PDN FEN. Deeper counts run in the benchmark."""
 
 from __future__ import annotations
 
+import dataclasses
+import functools
 import json
+import random
 import types
 
 import pytest
@@ -153,3 +156,32 @@ def test_the_command_line_plays_the_trap(capsys: pytest.CaptureFixture[str]) -> 
 def test_the_command_line_counts_perft(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["count", PATH, "--depth", "5", "--paths", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["counts"] == BIK[:6]
+
+
+HORIZON = "B:W21,22,23,24,25,26,27,28,29,30,31:B1,2,3,4,7,8,9,11,12,13,15"
+"""The notebook's position where depth 2 with material plays into a loss beyond its horizon."""
+
+
+def test_the_capture_extension_estimates_quiet_positions_only() -> None:
+    extended = CK.quiescent(CK.material)
+    quiet, _ = CK.parse(HORIZON)
+    assert extended(quiet, "red") == CK.material(quiet, "red")  # no capture pending
+    exchange, _ = CK.parse("W:W22,25:B9,18")  # white must take 18 (22x15); then all is quiet
+    assert CK.legal_moves(exchange)[0].captured
+    for player in CK.Players:
+        assert -1 < extended(exchange, player) < 1
+        assert extended(exchange, player) == -extended(exchange, CK.other(player))
+    # white takes 18; the estimate is that of the quiet position after it, for white
+    (take,) = CK.legal_moves(exchange)
+    assert extended(exchange, "white") == -extended(take.after, "red")
+
+
+def test_the_capture_extension_avoids_the_horizon_move() -> None:
+    state, red = CK.parse(HORIZON)
+    search = functools.partial(CK.depth_limited, depth=2)
+    plain = CK.best_move(GAME, state, red, search, random.Random(0))[1]
+    extended_game = dataclasses.replace(GAME, heuristic=CK.quiescent(CK.material))
+    extended = CK.best_move(extended_game, state, red, search, random.Random(0))[1]
+    assert (CK.describe_move(state, plain), CK.describe_move(state, extended)) == ("12-16", "7-10")
+    deep = functools.partial(CK.depth_limited, extended_game, depth=5)
+    assert -deep(plain, "white", CK.Stats()) < -deep(extended, "white", CK.Stats())
