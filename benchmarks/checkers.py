@@ -47,7 +47,7 @@ from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import Any
 
-from benchmarks.harness import count_option, load_average, machine, md_table
+from benchmarks.harness import MatchTally, count_option, load_average, machine, md_table
 from gamesolver.notebook import load_notebook
 from gamesolver.stats import Stats
 
@@ -230,7 +230,7 @@ OPPONENTS: dict[str, Callable[[types.ModuleType, int], Chooser]] = {
 
 
 @dataclass
-class Match:
+class Match(MatchTally):
     """Our games against one opponent: per game "win", "draw" or "loss" (ours is red, the side
     that moves first, in the even-numbered games)."""
 
@@ -243,15 +243,6 @@ class Match:
     depths: list[int] = field(default_factory=list)
     """The depth each of our searches completed."""
     notes: list[str] = field(default_factory=list)
-
-    @property
-    def games(self) -> int:
-        return len(self.results)
-
-    def count(self, result: str, colour: int | None = None) -> int:
-        return sum(
-            r == result and (colour is None or i % 2 == colour) for i, r in enumerate(self.results)
-        )
 
     def needed(self) -> int:
         return math.ceil(WIN_SHARE * self.games - 1e-9)
@@ -794,9 +785,6 @@ MATCH_HEAD = [
 
 
 def match_cells(m: Match) -> list[object]:
-    def by_colour(colour: int) -> str:
-        return "/".join(str(m.count(result, colour)) for result in ("win", "draw", "loss"))
-
     def cpu_text(seconds: Sequence[float]) -> str:
         if not seconds:
             return "—"
@@ -804,12 +792,7 @@ def match_cells(m: Match) -> list[object]:
 
     return [
         m.opponent,
-        m.games,
-        m.count("win"),
-        m.count("draw"),
-        m.count("loss"),
-        by_colour(0),
-        by_colour(1),
+        *m.tally_cells(),
         spread(m.plies),
         spread(m.depths),
         cpu_text(m.our_seconds),

@@ -371,6 +371,32 @@ def text_table(results: Sequence[CaseResult]) -> str:
     return repr(table)
 
 
+class MatchTally:
+    """The tallies of a match, for a dataclass with ``results``: per game, in order, "win",
+    "draw" or "loss" for our player, who plays the side that moves first in the even-numbered
+    games (colours alternate)."""
+
+    results: list[str]
+
+    @property
+    def games(self) -> int:
+        return len(self.results)
+
+    def count(self, result: str, colour: int | None = None) -> int:
+        """How many games ended in ``result``; with ``colour``, only those ours played as it."""
+        return sum(
+            r == result and (colour is None or i % 2 == colour) for i, r in enumerate(self.results)
+        )
+
+    def tally_cells(self) -> list[object]:
+        """Games, wins, draws, losses, then "w/d/l" as the first side and as the second."""
+        by_colour = [
+            "/".join(str(self.count(result, colour)) for result in ("win", "draw", "loss"))
+            for colour in (0, 1)
+        ]
+        return [self.games, self.count("win"), self.count("draw"), self.count("loss"), *by_colour]
+
+
 def md_row(cells: Sequence[object]) -> str:
     """One row of a markdown table (a ``|`` in a cell escaped)."""
     return "| " + " | ".join(str(c).replace("|", "\\|") for c in cells) + " |"

@@ -37,7 +37,7 @@ from importlib.metadata import version
 from pathlib import Path
 from typing import Any
 
-from benchmarks.harness import count_option, load_average, machine, md_table
+from benchmarks.harness import MatchTally, count_option, load_average, machine, md_table
 from gamesolver.notebook import load_notebook
 from gamesolver.table import Table
 
@@ -135,23 +135,13 @@ def run_budget(nb: types.ModuleType, n: int, states: int, exact: bool) -> Budget
 
 
 @dataclass
-class Match:
+class Match(MatchTally):
     """Our searcher's games against one opponent on one board."""
 
     n: int
     opponent: str
     results: list[str] = field(default_factory=list)
     """Per game, in order: "win", "draw" or "loss" (ours is x in the even-numbered games)."""
-
-    @property
-    def games(self) -> int:
-        return len(self.results)
-
-    def count(self, result: str, colour: int | None = None) -> int:
-        """How many games ended in ``result``; with ``colour``, only those ours played as it."""
-        return sum(
-            r == result and (colour is None or i % 2 == colour) for i, r in enumerate(self.results)
-        )
 
     def lost(self) -> list[str]:
         """The games lost, as "game 7 (o)"."""
@@ -281,19 +271,7 @@ def budget_cells(r: BudgetRun) -> list[object]:
 
 
 def match_cells(m: Match) -> list[object]:
-    def by_colour(colour: int) -> str:
-        return "/".join(str(m.count(result, colour)) for result in ("win", "draw", "loss"))
-
-    return [
-        board_name(m.n),
-        m.opponent,
-        m.games,
-        m.count("win"),
-        m.count("draw"),
-        m.count("loss"),
-        by_colour(0),
-        by_colour(1),
-    ]
+    return [board_name(m.n), m.opponent, *m.tally_cells()]
 
 
 def markdown(runs: Sequence[BudgetRun], matches: Sequence[Match], note: str) -> str:
