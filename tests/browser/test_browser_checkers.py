@@ -14,7 +14,8 @@ import re
 from typing import Any
 
 from gamesolver.notebook import load_notebook
-from gamesolver.play import SETTLE
+
+from .views import CellsView
 
 NOTEBOOK = "Checkers.ipynb"
 NEW_GAME = re.compile(
@@ -28,37 +29,30 @@ ANSWER = re.compile(
 """The status line after the computer's move: its move, and how it found its value."""
 
 
-class CheckersView:
+class CheckersView(CellsView):
     """The checkers ``Play`` widget as the student sees it: what stands on each dark square."""
 
     def __init__(self, play: Any, notebook: Any) -> None:
         """``play``: the widget in the page; ``notebook``: the definitions of Checkers.ipynb."""
-        self.play = play
         self.notebook = notebook
-        self.board = board = notebook.CheckersBoard()
         self.state = notebook.Start
         self.selected: int | None = None
+        board = notebook.CheckersBoard()
         side = 24  # the middle of the square: inside a piece, clear of the number in its corner
-        self.rects = []
+        rects = []
         for square in range(1, 33):
             x, y = board.click_point(square)
-            self.rects.append((round(x) - side // 2, round(y) - side // 2, side, side))
+            rects.append((round(x) - side // 2, round(y) - side // 2, side, side))
         red, white = board.palette.players
-        self.colors = {"r": red, "w": white, "dot": notebook.Hint, "": notebook.DarkSquare}
-
-    def pieces(self, state: Any) -> list[str]:
-        """What each dark square of ``state`` shows: ``"r"``, ``"w"`` or ``""``."""
-        bit = self.notebook.bit
-        return [
-            "r" if state.red & bit(s) else "w" if state.white & bit(s) else "" for s in range(1, 33)
-        ]
+        colors = {"r": red, "w": white, "dot": notebook.Hint, "": notebook.DarkSquare}
+        super().__init__(play, board, range(1, 33), rects, colors, NEW_GAME)
 
     def wait_state(self, state: Any, dots: tuple[int, ...] = ()) -> None:
         """Wait until the canvas shows the pieces of ``state`` and blue dots on ``dots``."""
-        expected = self.pieces(state)
-        for square in dots:
-            expected[square - 1] = "dot"
-        self.play.wait_read(self.rects, self.colors, expected)
+        bit = self.notebook.bit
+        marks = {s: "r" for s in range(1, 33) if state.red & bit(s)}
+        marks |= {s: "w" for s in range(1, 33) if state.white & bit(s)}
+        self.wait_marks(marks | dict.fromkeys(dots, "dot"))
 
     def wait_new_game(self) -> None:
         """A new game with the student to move: its status line and the pieces drawn."""
@@ -91,7 +85,7 @@ class CheckersView:
         (mine,) = [m.after for m in self.notebook.legal_moves(self.state) if m.path == path]
         name = self.notebook.describe_move(self.state, mine)
         if seen:
-            self.play.page.wait_for_timeout(SETTLE * 1000)
+            self.wait_seen()
         if self.selected != path[0]:
             self.select(path[0])
         for square in path[1:-1]:

@@ -13,6 +13,8 @@ from typing import Any
 
 from gamesolver.notebook import load_notebook
 
+from .views import CellsView, grid_rect
+
 NOTEBOOK = "Connect-Four.ipynb"
 NEW_GAME = re.compile(r"^New game: you are X, I am O\. Your turn: click a column\.$")
 ANSWER = re.compile(
@@ -25,38 +27,16 @@ Square = tuple[int, int]
 """``(row, col)`` of the state, from 0: row 0 is the bottom row."""
 
 
-class ConnectFourView:
+class ConnectFourView(CellsView):
     """The Connect Four ``Play`` widget as the student sees it: a disc or a hole per square."""
 
     def __init__(self, play: Any, board: Any) -> None:
         """``play``: the widget in the page; ``board``: the notebook's ``ConnectFourBoard()``."""
-        self.play = play
-        self.board = board
-        self.squares: list[Square] = [(r, c) for r in range(board.rows) for c in range(board.cols)]
-        self.rects = []
-        for square in self.squares:
-            row, col = board.square(square)
-            self.rects.append(
-                (
-                    board.left + col * board.cell,
-                    board.top + row * board.cell,
-                    board.cell,
-                    board.cell,
-                )
-            )
+        squares: list[Square] = [(r, c) for r in range(board.rows) for c in range(board.cols)]
         blue, vermilion = board.palette.players
-        self.colors = {"X": blue, "O": vermilion, "": board.palette.background}
-
-    def wait_discs(self, discs: dict[Square, str]) -> None:
-        """Wait until the canvas shows exactly ``discs`` (every other square an empty hole)."""
-        expected = [discs.get(square, "") for square in self.squares]
-        self.play.wait_read(self.rects, self.colors, expected)
-
-    def wait_new_game(self) -> None:
-        """A new game with the student to move: its status line and the empty board drawn."""
-        self.play.wait_shown(NEW_GAME)
-        assert self.play.size() == (self.board.width, self.board.height)
-        self.wait_discs({})
+        colors = {"X": blue, "O": vermilion, "": board.palette.background}
+        rects = [grid_rect(board, *board.square(square)) for square in squares]
+        super().__init__(play, board, squares, rects, colors, NEW_GAME)
 
     def move(self, column: int, discs: dict[Square, str]) -> dict[Square, str]:
         """The student drops a disc in ``column`` (1 to 7) on the board with ``discs``.
@@ -64,6 +44,8 @@ class ConnectFourView:
         Checks the status line ("You played column ...", then the computer's move with how it
         found its value) and that both discs are drawn where they fell; returns the discs now.
         """
+        if discs:
+            self.wait_seen()  # the computer's move was shown before this (wait_marks)
         self.play.record_status()
         x, _ = self.board.center(0, column - 1)
         self.play.click(x, self.board.top + self.board.cell / 2)  # the top square of the column
@@ -76,7 +58,7 @@ class ConnectFourView:
         for mark, col in [("X", column - 1), ("O", int(found[1]) - 1)]:
             row = sum(1 for (r, c) in after if c == col)  # the lowest empty square
             after[row, col] = mark
-        self.wait_discs(after)
+        self.wait_marks(after)
         return after
 
 

@@ -12,36 +12,24 @@ from typing import Any
 
 from gamesolver.notebook import load_notebook
 
+from .views import CellsView, grid_rect
+
 NOTEBOOK = "Tic-Tac-Toe.ipynb"
 NEW_GAME = re.compile(r"^New game: you are X, I am O\. Your turn: click an empty cell\.$")
 
 Cell = tuple[int, int]
 
 
-class TicTacToeView:
+class TicTacToeView(CellsView):
     """The tic-tac-toe ``Play`` widget as the student sees it: a mark or nothing in each cell."""
 
     def __init__(self, play: Any, board: Any) -> None:
         """``play``: the widget in the page; ``board``: the notebook's ``TicTacToeBoard()``."""
-        self.play = play
-        self.board = board
-        self.cells: list[Cell] = list(board.cells())
-        self.rects = [
-            (board.left + col * board.cell, board.top + row * board.cell, board.cell, board.cell)
-            for row, col in self.cells
-        ]
+        cells: list[Cell] = list(board.cells())
         blue, vermilion = board.palette.players
-        self.colors = {"X": blue, "O": vermilion, "": board.palette.board}
-
-    def wait_marks(self, marks: dict[Cell, str]) -> None:
-        """Wait until the canvas shows exactly ``marks`` (every other cell empty)."""
-        self.play.wait_read(self.rects, self.colors, [marks.get(cell, "") for cell in self.cells])
-
-    def wait_new_game(self) -> None:
-        """A new game with the student to move: its status line and the empty board drawn."""
-        self.play.wait_shown(NEW_GAME)
-        assert self.play.size() == (self.board.width, self.board.height)
-        self.wait_marks({})
+        colors = {"X": blue, "O": vermilion, "": board.palette.board}
+        rects = [grid_rect(board, *cell) for cell in cells]
+        super().__init__(play, board, cells, rects, colors, NEW_GAME)
 
     def move(self, cell: Cell) -> Cell:
         """The student clicks the free ``cell``; returns the cell of the computer's answer.

@@ -14,7 +14,8 @@ import re
 from typing import Any
 
 from gamesolver.notebook import load_notebook
-from gamesolver.play import SETTLE
+
+from .views import CellsView, grid_rect
 
 SQUARE = "Tic-Tac-Toe-4x4.ipynb"
 CUBE = "Tic-Tac-Toe-3D.ipynb"
@@ -31,43 +32,23 @@ Cell = int
 """A cell's number as the notebooks count: ``4 * row + col``, ``16 * layer + 4 * row + col``."""
 
 
-class CubeView:
+class CubeView(CellsView):
     """The ``Play`` widget on ``CubeBoard(n)`` as the student sees it: a mark or none per cell."""
 
     def __init__(self, play: Any, notebook: Any, n: int) -> None:
         """``play``: the widget in the page; ``notebook``: the definitions of the 4 x 4 notebook."""
-        self.play = play
         self.notebook = notebook
         self.n = n
-        self.board = board = notebook.CubeBoard(n)
-        self.cells: list[Cell] = list(range(board.size))
-        self.rects = []
-        for cell in self.cells:
-            row, col = board.place(cell)
-            self.rects.append(
-                (
-                    board.left + col * board.cell,
-                    board.top + row * board.cell,
-                    board.cell,
-                    board.cell,
-                )
-            )
+        board = notebook.CubeBoard(n)
+        cells: list[Cell] = list(range(board.size))
         blue, vermilion = board.palette.players
-        self.colors = {"x": blue, "o": vermilion, "": board.palette.board}
+        colors = {"x": blue, "o": vermilion, "": board.palette.board}
+        rects = [grid_rect(board, *board.place(cell)) for cell in cells]
+        super().__init__(play, board, cells, rects, colors, NEW_GAME)
 
     def name(self, cell: Cell) -> str:
         """``cell`` as the status line names it: ``(1, 1)`` or ``(0, 1, 1)``."""
         return str(self.notebook.coords_of(cell, self.n))
-
-    def wait_marks(self, marks: dict[Cell, str]) -> None:
-        """Wait until the canvas shows exactly ``marks`` (every other cell empty)."""
-        self.play.wait_read(self.rects, self.colors, [marks.get(cell, "") for cell in self.cells])
-
-    def wait_new_game(self) -> None:
-        """A new game with the student to move: its status line and the empty board drawn."""
-        self.play.wait_shown(NEW_GAME)
-        assert self.play.size() == (self.board.width, self.board.height)
-        self.wait_marks({})
 
     def move(self, cell: Cell, marks: dict[Cell, str]) -> dict[Cell, str]:
         """The student clicks the free ``cell`` on the board with ``marks``.
@@ -78,10 +59,7 @@ class CubeView:
         """
         assert cell not in marks, f"{self.name(cell)} is taken"
         if marks:
-            # As a person who has seen the computer's move: the widget refuses a click that comes
-            # within SETTLE seconds of it ("Wait for my move to show"), and the computer's move
-            # was shown before this (wait_marks), its status line sent after it was made.
-            self.play.page.wait_for_timeout(SETTLE * 1000)
+            self.wait_seen()  # the computer's move was shown before this (wait_marks)
         self.play.record_status()
         self.play.click(*self.board.click_point(cell))
         _, answer = self.play.wait_for_status(
