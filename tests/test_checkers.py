@@ -185,3 +185,100 @@ def test_the_capture_extension_avoids_the_horizon_move() -> None:
     assert (CK.describe_move(state, plain), CK.describe_move(state, extended)) == ("12-16", "7-10")
     deep = functools.partial(CK.depth_limited, extended_game, depth=5)
     assert -deep(plain, "white", CK.Stats()) < -deep(extended, "white", CK.Stats())
+
+
+# -- the moves by shifts, against a second generator that tries each piece's directions --------
+
+
+def moves_square_by_square(state: object) -> list[tuple[tuple[int, ...], object]]:
+    """The legal moves found piece by piece from ``reach``, as the notebook did before it
+    shifted masks: jumps of each piece, else each piece's steps onto empty squares."""
+    if state.quiet >= CK.QuietLimit:
+        return []
+    mine, theirs = CK.sides(state, state.turn)
+    found = [
+        (path, CK.play(state, path, taken))
+        for square in CK.squares(mine)
+        for path, taken in CK.jumps(state, square)
+    ]
+    if found:
+        return sorted(found)
+    empty = ~(mine | theirs) & CK.Everything
+    for square in CK.squares(mine):
+        kind = "king" if state.kings & CK.bit(square) else state.turn
+        for step, step_mask, _, _ in CK.reach(square, kind):
+            if empty & step_mask:
+                found.append(((square, step), CK.play(state, (square, step), ())))
+    return sorted(found)
+
+
+def test_the_shifted_moves_agree_with_the_moves_square_by_square() -> None:
+    rng, positions, kings = random.Random(12), 0, 0
+    for _ in range(60):  # random games to their end: kings appear, and endings
+        state = GAME.Start
+        while True:
+            ours = sorted((m.path, m.after) for m in CK.legal_moves(state))
+            assert ours == moves_square_by_square(state), CK.notation(state, state.turn)
+            positions, kings = positions + 1, kings + bool(state.kings)
+            if not ours:
+                break
+            state = rng.choice(ours)[1]
+    assert positions > 3000 and kings > 500  # the sample reaches positions with kings
+
+
+# -- checkers_search --------------------------------------------------------------------------
+
+OPTIONS = [
+    {"previous": p, "memo": m, "history": h} for p in (False, True) for m in (False, True)
+    for h in (False, True)
+]  # fmt: skip
+
+
+def seeded_positions(count: int, plies: int = 14) -> list[object]:
+    return [CK.random_position(seed, plies) for seed in range(count)]
+
+
+@pytest.mark.parametrize("options", OPTIONS)
+def test_checkers_search_finds_the_values_of_plain_alpha_beta(options: dict[str, bool]) -> None:
+    for state in [GAME.Start, *seeded_positions(6)]:
+        for depth in (1, 2, 4):
+            plain = CK.depth_limited(GAME, state, state.turn, CK.Stats(), depth=depth)
+            found = CK.checkers_search(GAME, state, state.turn, CK.Stats(), depth=depth, **options)
+            assert found == plain, (CK.notation(state, state.turn), depth, options)
+
+
+def test_checkers_search_near_the_draw_rule() -> None:
+    # the same pieces with the draw rule inside the horizon: the table must not mix them
+    for state in seeded_positions(4, plies=30):
+        for quiet in (CK.QuietLimit - 3, CK.QuietLimit - 1, 0):
+            near = state._replace(quiet=quiet)
+            plain = CK.depth_limited(GAME, near, near.turn, CK.Stats(), depth=4)
+            assert CK.checkers_search(GAME, near, near.turn, CK.Stats(), depth=4) == plain
+
+
+def test_each_addition_saves_value_calls_to_depth_8_from_the_start() -> None:
+    calls = []
+    for options in (OPTIONS[0], OPTIONS[4], OPTIONS[6], OPTIONS[7]):  # none, +prev, +memo, +hist
+        stats = CK.Stats()
+        CK.checkers_search(GAME, GAME.Start, "red", stats, depth=8, **options)
+        calls.append(stats.calls)
+    assert calls == [15_177, 12_645, 7_267, 7_050]  # the notebook's table, exact counts
+
+
+def test_checkers_search_sees_a_win_exactly_and_stops() -> None:
+    trap, red = CK.parse("B:W14,22:B9")
+    stats = CK.Stats()
+    assert CK.checkers_search(GAME, trap, red, stats, budget=5) == 1
+    assert stats.exact and stats.depth == 1
+    assert [CK.describe_move(trap, stats.line[0])] == ["9x18x25"]
+
+
+def test_checkers_search_plays_within_its_budget_and_keeps_its_line() -> None:
+    stats = CK.Stats()
+    _, after = CK.best_move(
+        GAME, GAME.Start, "red", functools.partial(CK.checkers_search, budget=0.05), stats=stats
+    )
+    assert stats.depth >= 1 and not stats.exact and after in GAME.next_states(GAME.Start, "red")
+    assert stats.line[0] == after and len(stats.line) == stats.depth  # the line expected
+    with pytest.raises(ValueError, match="turn"):
+        CK.checkers_search(GAME, GAME.Start, "white", CK.Stats(), depth=1)
