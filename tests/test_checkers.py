@@ -282,3 +282,32 @@ def test_checkers_search_plays_within_its_budget_and_keeps_its_line() -> None:
     assert stats.line[0] == after and len(stats.line) == stats.depth  # the line expected
     with pytest.raises(ValueError, match="turn"):
         CK.checkers_search(GAME, GAME.Start, "white", CK.Stats(), depth=1)
+
+
+# -- the estimates of the ladder ----------------------------------------------------------------
+
+
+def test_the_terms_count_what_they_say() -> None:
+    # red: men on 1 (its first row) and 14 (row 3), a king on 30; white: a man on 23 (row 5)
+    state, _ = CK.parse("B:W23:B1,14,K30")
+    assert CK.balance(state, "red") == 2 + CK.KingWeight - 1
+    assert CK.advancement(state, "red") == 0 + 3 - (7 - 5)  # kings do not advance
+    assert CK.back_row(state, "red") == 1 and CK.back_row(state, "white") == -1
+    # red's steps: 1-5, 1-6, 14-17, 14-18, and the king 30-25, 30-26; white's 23-18, 23-19
+    assert (CK.steps(state, "red"), CK.steps(state, "white")) == (6, 2)
+    assert CK.mobility(state, "white") == -CK.mobility(state, "red")
+
+
+@pytest.mark.parametrize("rung", range(len(CK.Ladder)))
+def test_every_estimate_of_the_ladder_is_zero_sum_and_inside_the_range(rung: int) -> None:
+    _, estimate = CK.Ladder[rung]
+    for state in seeded_positions(30, plies=25):
+        red, white = estimate(state, "red"), estimate(state, "white")
+        assert -1 < red < 1 and red == -white
+
+
+def test_a_match_plays_each_opening_both_ways() -> None:
+    played = CK.match(CK.material, CK.seed_v, openings=1, depth=1)
+    assert played["won"] + played["drawn"] + played["lost"] == 2
+    assert len(played["depth a"]) + len(played["depth b"]) == sum(played["plies"])
+    assert set(played["depth a"]) == set(played["depth b"]) == {1}
