@@ -9,6 +9,7 @@ would drive them; the computer searches 1 or 2 moves deep, so the file runs in s
 from __future__ import annotations
 
 import functools
+import itertools
 import random
 import types
 from typing import Any
@@ -18,6 +19,7 @@ from conftest import notebook
 
 from gamesolver.board import OUTSIDE, IllegalMove
 from gamesolver.play import COMPUTER_FIRST, Play, PlayController
+from gamesolver.watch import Watch, numbered
 
 CK: types.ModuleType = notebook("Checkers.ipynb")
 GAME = CK.game
@@ -279,3 +281,15 @@ def test_a_whole_game_clicked_against_the_computer() -> None:
             assert c.computer_move()
     assert moves == 12 or c.phase == "over"
     assert len(c.history) == moves
+
+
+def test_two_computers_play_checkers_in_the_watch_widget() -> None:
+    shallow = functools.partial(CK.computer, budget=None, depth=1)
+    plain = functools.partial(CK.computer, budget=None, depth=1, estimate=CK.material)
+    watch = Watch(CK.game, CK.CheckersBoard(), {"red": shallow, "white": plain}, max_plies=12)
+    assert watch.run() == watch.status and "limit of 12 plies" in watch.status
+    history = watch.history
+    assert len(history) == 13 and watch.progress.value == 12
+    assert watch.moves == [CK.describe_move(a, b) for a, b in itertools.pairwise(history)]
+    assert numbered(watch.moves).startswith(f"1. {watch.moves[0]} {watch.moves[1]}  2. ")
+    assert watch.board.shown == history[-1]

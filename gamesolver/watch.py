@@ -1,0 +1,414 @@
+"""Watch the computer play itself: two computer players on a board's canvas, move by move.
+
+For a lecture, two searches (or a search and a random player) play a game while the class
+watches the board, a progress bar of the plies played and the move list::
+
+    watch = Watch(game, CheckersBoard(), [alpha_beta_player, random_player], max_plies=200)
+    watch
+
+The buttons Play, Pause, Step and New game drive it; the moves are searched in a background
+thread, so the kernel stays free for the clicks. A notebook cell whose output must be the same
+on every run (nbval) plays in the calling thread instead::
+
+    print(watch.run())
+
+The players are ``Chooser``s exactly as for ``gamesolver.play.Play``: ``choose(state, player,
+rng)`` answering ``(value, next_state)`` or ``(value, next_state, stats)``, and with ``budgets``
+the keyword ``budget``, the seconds per move from the menu *Time per move*. Each player's ``rng``
+is seeded from ``seed`` and the player's index, and Pause lets the current move finish, so a game
+is the same on every run, however it is paused and stepped.
+"""
+
+from __future__ import annotations
+
+import html
+import random
+import threading
+from collections.abc import Mapping, Sequence
+from typing import Any, Literal
+
+import ipywidgets
+
+from gamesolver.board import Board
+from gamesolver.game import Game
+from gamesolver.guard import Cancelled, drain, raise_in_thread
+from gamesolver.play import Answer, BadAnswer, Chooser, ComputerTurn, PlayController, takes_budget
+from gamesolver.table import fmt
+
+Result = Literal["first", "second", "draw"]
+"""How a finished game ended: ``game.Players[0]`` won, ``game.Players[1]`` won, or a draw."""
+
+
+def numbered(moves: Sequence[str], first: int = 0) -> str:
+    """The moves numbered by full move, "1. 11-15 23-19  2. 8-11"; ``first=1`` if the second
+    player made the first of them ("1. ... 23-19  2. 8-11")."""
+    padded = ["..."] * first + list(moves)
+    return "  ".join(
+        f"{i // 2 + 1}. {' '.join(padded[i : i + 2])}" for i in range(0, len(padded), 2)
+    )
+
+
+class Watch(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped
+    """Two computer players play ``game`` on ``board``'s canvas: the widget for a notebook.
+
+    ``players``: one ``Chooser`` per entry of ``game.Players``, as a mapping from the player or
+    a sequence in the order of ``game.Players``. The game starts from ``start`` (default
+    ``game.Start``) with ``first`` to move (default ``game.Players[0]``), and stops when it is
+    finished or after ``max_plies`` moves, without a result. ``budget`` is the seconds per move
+    for the choosers that take the keyword ``budget`` (``takes_budget``); with ``budgets``, a
+    menu *Time per move* sets it (default: the first).
+
+    Below the canvas: the status line (CSS class ``gamesolver-status``), a progress bar of the
+    plies (``gamesolver-progress``), the buttons and the move list (``gamesolver-moves``).
+    ``start()`` (Play) plays on in a background thread, ``step()`` (Step) one move there,
+    ``pause()`` (Pause) stops it after the current move, ``new_game()`` (New game) cancels the
+    search under way (``Cancelled`` raised in its thread, as in ``Play``) and starts again;
+    ``wait()`` joins the thread. ``run()`` plays in the calling thread instead.
+    """
+
+    def __init__(
+        self,
+        game: Game[Any, Any],
+        board: Board[Any, Any],
+        players: Mapping[Any, Chooser] | Sequence[Chooser],
+        *,
+        max_plies: int = 200,
+        seed: int = 0,
+        budget: float | None = None,
+        budgets: Sequence[float] = (),
+        start: Any = None,
+        first: Any = None,
+    ) -> None:
+        """Show the start; nothing is played before a button or a method says so."""
+        if isinstance(players, Mapping):
+            missing = [p for p in game.Players if p not in players]
+            if missing or len(players) != len(game.Players):
+                raise ValueError(f"players needs one chooser for each of {list(game.Players)!r}")
+            choosers = [players[p] for p in game.Players]
+        else:
+            choosers = list(players)
+        if len(choosers) != 2 or len(game.Players) != 2:
+            raise ValueError(f"players needs one chooser for each of {list(game.Players)!r}")
+        if max_plies < 1:
+            raise ValueError(f"max_plies must be at least 1, not {max_plies!r}")
+        if budgets and not any(takes_budget(choose) for choose in choosers):
+            raise ValueError("a time per move needs a choose(state, player, rng, budget=...)")
+        self.game = game
+        self.board = board
+        self.max_plies = max_plies
+        self.seed = seed
+        self.budget = budgets[0] if budget is None and budgets else budget
+        """Seconds per move, given to the choosers that take the keyword ``budget``."""
+        self.start_state = game.Start if start is None else start
+        self.first = game.Players.index(game.Players[0] if first is None else first)
+        """The index in ``game.Players`` of the player who moves at ``start_state``."""
+        # Play's controller, one per player, for its think(): the budget and the checks of an
+        # answer (BadAnswer), so that both widgets call and judge a chooser the same way.
+        self._players = [
+            PlayController(game, board, choose, human_first=index == 1, seed=seed)
+            for index, choose in enumerate(choosers)
+        ]
+        self.status_line = ipywidgets.HTML()
+        self.status_line.add_class("gamesolver-status")
+        self.progress = ipywidgets.IntProgress(
+            min=0, max=max_plies, style={"description_width": "initial"}
+        )
+        self.progress.add_class("gamesolver-progress")
+        self.move_list = ipywidgets.HTML(layout=ipywidgets.Layout(max_height="10em"))
+        self.move_list.add_class("gamesolver-moves")
+        self.play_button = ipywidgets.Button(description="Play", tooltip="Play on to the end")
+        self.pause_button = ipywidgets.Button(
+            description="Pause", tooltip="Stop after the current move"
+        )
+        self.step_button = ipywidgets.Button(description="Step", tooltip="Play one move")
+        self.new_button = ipywidgets.Button(description="New game", tooltip="Back to the start")
+        buttons = [self.play_button, self.pause_button, self.step_button, self.new_button]
+        self.budget_menu: Any = None
+        """The menu *Time per move* (``None`` without ``budgets``)."""
+        if budgets:
+            self.budget_menu = ipywidgets.Dropdown(
+                options=[(f"{fmt(seconds)} s", seconds) for seconds in budgets],
+                value=self.budget,
+                description="Time per move",
+                style={"description_width": "initial"},
+                layout=ipywidgets.Layout(width="auto"),
+            )
+            self.budget_menu.observe(
+                lambda change: setattr(self, "budget", change["new"]), names="value"
+            )
+            buttons.append(self.budget_menu)
+        super().__init__(
+            children=[
+                board.canvas,
+                self.status_line,
+                self.progress,
+                ipywidgets.HBox(buttons),
+                self.move_list,
+            ]
+        )
+        self.play_button.on_click(lambda _button: self.start())
+        self.pause_button.on_click(lambda _button: self.pause())
+        self.step_button.on_click(lambda _button: self.step())
+        self.new_button.on_click(lambda _button: self.new_game())
+        # One lock for the game and the widgets, which the kernel's thread (buttons, methods)
+        # and the playing thread both change; the searches run without it.
+        self._lock = threading.RLock()
+        self._epoch = 0  # one per game: a move searched for an older game is dropped
+        self._running = False  # whether a playing thread has been started and has not stopped
+        self._stop_at: int | None = None  # the thread stops before searching ply number this
+        self._thread: threading.Thread | None = None
+        self._error: BaseException | None = None
+        # Cancelling a search, as in Play: the lock guards the identity of the thread while it
+        # is inside the search (the only code that may receive Cancelled) and the thread's flag.
+        self._cancel_lock = threading.Lock()
+        self._searching: int | None = None
+        self._cancelled = threading.Event()
+        self.new_game()
+
+    def __repr__(self) -> str:
+        """Short and stable: nbval compares it, so no widget ids and no racy game state."""
+        return f"Watch({self.game.name!r})"
+
+    # -- what a notebook reads ------------------------------------------------------------------
+
+    @property
+    def state(self) -> Any:
+        """The current state."""
+        with self._lock:
+            return self._history[-1]
+
+    @property
+    def history(self) -> list[Any]:
+        """The states of the game so far, from the start to the current state."""
+        with self._lock:
+            return list(self._history)
+
+    @property
+    def moves(self) -> list[str]:
+        """The moves so far in words (``game.move_name``), one per ply."""
+        with self._lock:
+            return list(self._moves)
+
+    @property
+    def status(self) -> str:
+        """The status line as plain text."""
+        with self._lock:
+            return self._status
+
+    @property
+    def result(self) -> Result | None:
+        """``"first"`` or ``"second"`` (which of ``game.Players`` won) or ``"draw"`` for a
+        finished game; ``None`` while it is not finished, also when it stopped at
+        ``max_plies``."""
+        with self._lock:
+            state = self._history[-1]
+            if not self.game.finished(state):
+                return None
+            utility = self.game.utility(state, self.game.Players[0])
+            return "first" if utility > 0 else "second" if utility < 0 else "draw"
+
+    # -- playing --------------------------------------------------------------------------------
+
+    def new_game(self) -> None:
+        """Back to the start (New game): a search under way is cancelled, its move dropped."""
+        with self._lock:
+            with self._cancel_lock:
+                self._cancelled.set()  # for a thread that has not entered its search yet
+                if self._searching is not None:
+                    raise_in_thread(self._searching, Cancelled)
+                    self._searching = None
+            self._epoch += 1
+            self._running, self._thread, self._error = False, None, None
+            self._rngs = [random.Random(f"{self.seed}:{index}") for index in range(2)]
+            self._history: list[Any] = [self.start_state]
+            self._moves: list[str] = []
+            self._status = f"New game. {self._situation()}"
+            self.board.draw(self.start_state)
+            self._show()
+
+    def start(self) -> None:
+        """Play on to the end in a background thread (Play); ``wait()`` joins it."""
+        self._launch(None)
+
+    def step(self) -> None:
+        """Play one move in a background thread (Step); while playing: stop after this move."""
+        with self._lock:
+            self._launch(len(self._moves) + 1)
+
+    def pause(self) -> None:
+        """Stop playing after the current move (Pause): its search is not cut short, so the
+        game stays the one that ``seed`` plays."""
+        with self._lock:
+            self._stop_at = len(self._moves)
+
+    def run(self, plies: int | None = None) -> str:
+        """Play to the end, or ``plies`` more moves, here and now; returns the status line.
+
+        For notebook cells whose output must be deterministic. An exception of a chooser
+        (``BadAnswer`` for an answer that is no legal move) is shown on the status line and
+        raised.
+        """
+        with self._lock:
+            if self._running:
+                raise RuntimeError("the game is playing in the background: pause() and wait()")
+            epoch = self._epoch
+            stop_at = None if plies is None else len(self._moves) + plies
+        while True:
+            with self._lock:
+                turn = self._next_turn(stop_at) if epoch == self._epoch else None
+            if turn is None:
+                return self.status
+            try:
+                answer = self._think(turn)
+                with self._lock:
+                    self._move(answer)
+            except BaseException as error:
+                with self._lock:
+                    self._fail(turn, error)
+                raise
+
+    def wait(self, timeout: float | None = 60.0) -> None:
+        """Wait until the playing thread stops (or ``TimeoutError`` after ``timeout`` seconds).
+
+        Raises the exception that stopped it, once, so that a notebook cell shows the traceback.
+        """
+        with self._lock:
+            thread = self._thread
+        if thread is not None:
+            thread.join(timeout)
+            if thread.is_alive():
+                raise TimeoutError(f"the game is still playing after {timeout} s")
+        with self._lock:
+            error, self._error = self._error, None
+        if error is not None:
+            raise error
+
+    def _launch(self, stop_at: int | None) -> None:
+        """Play until ply ``stop_at`` (``None``: the end) in the thread, starting it if needed."""
+        with self._lock:
+            self._stop_at = stop_at
+            if self._running or self._over():
+                return
+            self._running = True
+            self._cancelled = cancelled = threading.Event()
+            self._thread = threading.Thread(
+                target=self._play,
+                args=(self._epoch, cancelled),
+                name="gamesolver-watch",
+                daemon=True,
+            )
+            self._thread.start()
+            self._show()
+
+    def _play(self, epoch: int, cancelled: threading.Event) -> None:
+        """The playing thread: search a move without the lock, make it with the lock, again.
+
+        ``Cancelled`` may arrive only inside the search, announced in ``_searching`` under the
+        cancel lock as in ``Play._think``; on leaving it, a cancelled thread lets an exception
+        raised but not yet delivered arrive (``drain``) inside the ``except Cancelled``.
+        """
+        me = threading.get_ident()
+        while True:
+            with self._lock:
+                if epoch != self._epoch:
+                    return
+                turn = self._next_turn(self._stop_at)
+                if turn is None:
+                    self._running = False
+                    self._show()
+                    return
+            try:
+                with self._cancel_lock:
+                    if cancelled.is_set():
+                        return
+                    self._searching = me
+                try:
+                    answer = self._think(turn)
+                finally:
+                    with self._cancel_lock:
+                        cancelled_here = self._searching != me  # the canceller cleared it
+                        if not cancelled_here:
+                            self._searching = None
+                    if cancelled_here:
+                        drain()
+                with self._lock:
+                    if epoch == self._epoch:
+                        self._move(answer)
+            except Cancelled:
+                return  # New game: nobody wants this move
+            except Exception as error:
+                with self._lock:
+                    if epoch == self._epoch:
+                        self._fail(turn, error)
+                        self._error, self._running = error, False
+                        self._show()
+                return
+
+    def _think(self, turn: ComputerTurn[Any, Any]) -> Answer[Any]:
+        """The chooser's answer for ``turn``, checked (``PlayController.think``); a
+        ``BadAnswer`` names the player whose chooser gave it."""
+        name = self.board.player_name(turn.player)
+        try:
+            return self._players[self.game.Players.index(turn.player)].think(turn)
+        except BadAnswer as error:
+            raise BadAnswer(f"{name}'s {error}") from None
+
+    def _next_turn(self, stop_at: int | None) -> ComputerTurn[Any, Any] | None:
+        """The next move to search, or ``None`` at the end, the limit, or ply ``stop_at``."""
+        plies = len(self._moves)
+        if self._over() or (stop_at is not None and plies >= stop_at):
+            return None
+        index = (self.first + plies) % 2
+        player = self.game.Players[index]
+        self._status = f"{self.board.player_name(player)} is thinking ..."
+        self._show()
+        return ComputerTurn(self._history[-1], player, self._rngs[index], self._epoch, self.budget)
+
+    def _move(self, answer: Answer[Any]) -> None:
+        """Make the move of ``answer`` and show it."""
+        before, after = self._history[-1], answer[1]
+        name = self.game.move_name(before, after)
+        mover = self.board.player_name(self.game.Players[(self.first + len(self._moves)) % 2])
+        self._history.append(after)
+        self._moves.append(name)
+        self._status = f"{mover} played {name}. {self._situation()}"
+        self.board.draw(after, before, moved=True)
+        self._show()
+
+    def _fail(self, turn: ComputerTurn[Any, Any], error: BaseException) -> None:
+        """Say on the status line that the search for ``turn`` failed with ``error``."""
+        if isinstance(error, BadAnswer):
+            self._status = f"Stopped: {error}."
+        else:
+            name = self.board.player_name(turn.player)
+            self._status = f"Stopped: {name}'s search failed ({type(error).__name__}: {error})."
+        self._show()
+
+    # -- texts ----------------------------------------------------------------------------------
+
+    def _over(self) -> bool:
+        """Whether the game is finished or at its limit of plies."""
+        return self.game.finished(self._history[-1]) or len(self._moves) >= self.max_plies
+
+    def _situation(self) -> str:
+        """Who won, or the limit, or who is to move."""
+        names = [self.board.player_name(player) for player in self.game.Players]
+        if self.game.finished(self._history[-1]):
+            result = self.result
+            return "Draw." if result == "draw" else f"{names[result == 'second']} wins."
+        if len(self._moves) >= self.max_plies:
+            return f"Stopped at the limit of {self.max_plies} plies, without a result."
+        return f"{names[(self.first + len(self._moves)) % 2]} to move."
+
+    def _show(self) -> None:
+        """Show the texts, the progress and which buttons work now."""
+        plies = len(self._moves)
+        self.status_line.value = html.escape(self._status)
+        self.progress.value = plies
+        self.progress.description = f"ply {plies} of {self.max_plies}"
+        self.move_list.value = html.escape(numbered(self._moves, self.first)).replace(
+            "  ", "&nbsp; "
+        )
+        over = self._over()
+        self.play_button.disabled = self.step_button.disabled = self._running or over
+        self.pause_button.disabled = not self._running
