@@ -347,7 +347,7 @@ class Watch(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped
     def _think(self, turn: ComputerTurn[Any, Any]) -> Answer[Any]:
         """The chooser's answer for ``turn``, checked (``PlayController.think``); a
         ``BadAnswer`` names the player whose chooser gave it."""
-        name = self.board.player_name(turn.player)
+        name = self._name(turn.player)
         try:
             return self._players[self.game.Players.index(turn.player)].think(turn)
         except BadAnswer as error:
@@ -360,7 +360,7 @@ class Watch(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped
             return None
         index = (self.first + plies) % 2
         player = self.game.Players[index]
-        self._status = f"{self.board.player_name(player)} is thinking ..."
+        self._status = f"{self._name(player)} is thinking ..."
         self._show()
         return ComputerTurn(self._history[-1], player, self._rngs[index], self._epoch, self.budget)
 
@@ -368,7 +368,7 @@ class Watch(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped
         """Make the move of ``answer`` and show it."""
         before, after = self._history[-1], answer[1]
         name = self.game.move_name(before, after)
-        mover = self.board.player_name(self.game.Players[(self.first + len(self._moves)) % 2])
+        mover = self._name(self.game.Players[(self.first + len(self._moves)) % 2])
         self._history.append(after)
         self._moves.append(name)
         self._status = f"{mover} played {name}. {self._situation()}"
@@ -380,11 +380,16 @@ class Watch(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped
         if isinstance(error, BadAnswer):
             self._status = f"Stopped: {error}."
         else:
-            name = self.board.player_name(turn.player)
+            name = self._name(turn.player)
             self._status = f"Stopped: {name}'s search failed ({type(error).__name__}: {error})."
         self._show()
 
     # -- texts ----------------------------------------------------------------------------------
+
+    def _name(self, player: Any) -> str:
+        """The board's name of ``player``, capitalised: it may begin a sentence ("Red wins.")."""
+        name = self.board.player_name(player)
+        return name[:1].upper() + name[1:]
 
     def _over(self) -> bool:
         """Whether the game is finished or at its limit of plies."""
@@ -392,7 +397,7 @@ class Watch(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped
 
     def _situation(self) -> str:
         """Who won, or the limit, or who is to move."""
-        names = [self.board.player_name(player) for player in self.game.Players]
+        names = [self._name(player) for player in self.game.Players]
         if self.game.finished(self._history[-1]):
             result = self.result
             return "Draw." if result == "draw" else f"{names[result == 'second']} wins."

@@ -15,6 +15,7 @@ from typing import Any
 
 from gamesolver.notebook import load_notebook
 
+from .conftest import PlayWidget
 from .views import CellsView
 
 NOTEBOOK = "Checkers.ipynb"
@@ -27,6 +28,10 @@ ANSWER = re.compile(
     r"(an estimate at depth \d+|a (win|loss) found at depth \d+|exact): "
 )
 """The status line after the computer's move: its move, and how it found its value."""
+MOVE_NAME = re.compile(r"\d+(?:[-x]\d+)+")
+WATCHING = 90_000
+"""Milliseconds to wait for the computers' moves at 0.1 s each (the page and the kernel are slow
+in CI; each move is drawn, listed and counted as it is made)."""
 
 
 class CheckersView(CellsView):
@@ -110,8 +115,37 @@ class CheckersView(CellsView):
         return found[1]
 
 
+def watch_computers(page: Any, notebook: Any, artifacts: Any) -> None:
+    """The first ``Watch`` widget: set 0.1 s a move, Step (one move), Play, Pause after a few
+    more; the move list, the progress bar and the board must tell the same game."""
+    from playwright.sync_api import expect
+
+    box = page.locator(".widget-vbox:has(> .gamesolver-progress)").first
+    view = CheckersView(PlayWidget(page, box), notebook)
+    moves, progress = box.locator(".gamesolver-moves"), box.locator(".gamesolver-progress")
+    view.wait_state(notebook.Start)
+    box.locator("select").select_option(label="0.1 s")
+    box.get_by_role("button", name="Step", exact=True).click()
+    expect(moves).to_have_text(re.compile(r"^1\. \d+-\d+$"), timeout=WATCHING)
+    box.get_by_role("button", name="Play", exact=True).click()
+    expect(moves).to_contain_text(re.compile(r"4\. \S+ \S+"), timeout=WATCHING)  # 8 plies
+    box.get_by_role("button", name="Pause", exact=True).click()
+    expect(box.get_by_role("button", name="Play", exact=True)).to_be_enabled(timeout=WATCHING)
+    state, names = notebook.Start, MOVE_NAME.findall(moves.inner_text())
+    for name in names:  # the game the list tells, replayed by the rules
+        (state,) = {
+            m.after
+            for m in notebook.legal_moves(state)
+            if notebook.describe_move(state, m.after) == name
+        }
+    expect(progress).to_contain_text(f"ply {len(names)} of 500")
+    view.wait_state(state)
+    box.screenshot(path=artifacts.path("watch"))
+
+
 def test_checkers_in_jupyterlab(jupyterlab: Any, page: Any, artifacts: Any) -> None:
-    """Run All, then two moves of two clicks each, the first with a look at the selection."""
+    """Run All, then two moves of two clicks each, the first with a look at the selection;
+    then two computers play each other in the Watch widget."""
     jupyterlab.run_all(page, NOTEBOOK)
     notebook = load_notebook(jupyterlab.server.served / NOTEBOOK)
     view = CheckersView(jupyterlab.play_widget(page), notebook)
@@ -121,6 +155,7 @@ def test_checkers_in_jupyterlab(jupyterlab: Any, page: Any, artifacts: Any) -> N
     view.move((11, 15), seen=False)  # 11 is selected: one more click
     view.move(view.notebook.legal_moves(view.state)[0].path)  # a step, or the jump it must make
     artifacts.save(page, view.play)
+    watch_computers(page, notebook, artifacts)
 
 
 def test_checkers_with_make_play(make_play: Any, page: Any, artifacts: Any) -> None:
