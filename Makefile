@@ -48,10 +48,14 @@ play: $(STAMP)
 # table and writes benchmarks/results.csv and benchmarks/results.md (about 20 minutes); then
 # Pons' Connect Four test sets, solved: benchmarks/pons.md (about 15 minutes); then seed 004's
 # budgets and matches on 4x4 and 4x4x4 tic-tac-toe: benchmarks/tic_tac_toe_nd.md (a few minutes);
-# then checkers' perft, depth, matches and OpenSpiel's MCTS: benchmarks/checkers.md (about an hour).
+# then checkers' perft, depth, matches, OpenSpiel's MCTS, minimax and the ladder of estimates:
+# benchmarks/checkers.md (about 75 minutes at the issue's sizes below, more on a busy machine:
+# the ladder 30 to 45 minutes, 10 openings x 2 games x 5 rungs of 150-250 plies at 0.1 s a move;
+# the 100 games against random and greedy about 15 minutes; the 20 against MCTS about 15).
 # Options go in BENCH_ARGS, e.g. make bench BENCH_ARGS="--case tic-tac-toe --runs 3",
 # PONS_ARGS, e.g. PONS_ARGS="--sample 100", ND_ARGS, e.g. ND_ARGS="--boards 2 --games 10",
 # and CHECKERS_ARGS, e.g. CHECKERS_ARGS="--games 10 --mcts-games 4 --parts perft,matches".
+CHECKERS_ARGS ?= --games 50 --mcts-games 20 --ladder-openings 10 --ladder-budget 0.1
 $(VENV)/.bench-stamp: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[test,bench]'
 	touch $@

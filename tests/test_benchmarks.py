@@ -287,24 +287,34 @@ def test_tic_tac_toe_nd_targets() -> None:
 
 
 def test_checkers_main_counts_exactly(tmp_path: Path) -> None:
-    """The checkers benchmark cut down to perft depth 4 and one game a match at 10 ms a move:
-    the perft counts are the published ones, every game is counted once (no times asserted)."""
+    """The checkers benchmark cut down to perft depth 4, one game a match at 10 ms a move and
+    the ladder at one opening to depth 1: the perft counts (three ways) are the published ones,
+    every game is counted once (no times asserted)."""
     from benchmarks import checkers
 
     out = tmp_path / "checkers.md"
-    argv = ["--perft-depth", "4", "--games", "1", "--parts", "perft,matches", "--budget", "0.01"]
+    argv = ["--perft-depth", "4", "--games", "1", "--parts", "perft,matches,ladder"]
+    argv += ["--budget", "0.01", "--ladder-openings", "1", "--ladder-depth", "1"]
     assert checkers.main([*argv, "--out", str(out)]) == 0
     report = out.read_text(encoding="utf-8")
     assert report.startswith("# Checkers: speed and strength")
-    assert "| perft equals the published counts (depths 1-4) | all equal | met |" in report
-    for depth, count in enumerate([7, 49, 302, "1,469"], start=1):
-        assert f"| {depth} | {count} | {count} | yes |" in report
+    assert (
+        "| perft equals the published counts (depths 1-4; the recursion, in bulk and "
+        "`count --paths`) | all equal | met |"
+    ) in report
+    rows = zip([7, 49, 302, "1,469"], [7, 49, 216, 805], strict=True)
+    for depth, (count, positions) in enumerate(rows, start=1):
+        assert f"| {depth} | {count} | {positions} | {count} | " in report
     assert "| random | 1 |" in report and "| greedy | 1 |" in report
+    assert "`computer(state, player, rng, budget=0.01)`" in report
+    assert "## The ladder of estimates" in report and "2 games a rung" in report
+    assert "| kings 1.5 | pieces | 2 |" in report
     assert "OpenSpiel" not in report  # not asked for
 
 
 def test_checkers_parts_count_exactly() -> None:
-    """Perft both ways, one game against each player, and plain minimax's value calls."""
+    """Perft three ways, the depth of both searches, one game against each player, minimax's
+    value calls and the ladder to depth 1."""
     from conftest import notebook
 
     from benchmarks import checkers
@@ -312,15 +322,95 @@ def test_checkers_parts_count_exactly() -> None:
 
     nb = notebook("Checkers.ipynb")
     rows = checkers.run_perft(nb, 4)
-    assert [(r.count, r.bulk_count) for r in rows] == [(c, c) for c in checkers.PUBLISHED[:4]]
+    published = list(checkers.PUBLISHED[:4])
+    assert [r.count for r in rows] == [r.bulk_count for r in rows] == published
+    assert [r.paths_count for r in rows] == published
+    assert [r.positions for r in rows] == [7, 49, 216, 805]
+    assert not any(r.wrong() for r in rows)
+    assert dataclasses.replace(rows[0], paths_count=8).wrong()  # exit status 1
+    depth = checkers.run_depth(nb, 0.01, positions=1)
+    assert len(depth.labels) == 2 and depth.labels[0] == "start"
+    for name in checkers.DEPTH_SEARCHES:
+        assert len(depth.depths[name]) == len(depth.calls[name]) == 2
+        assert all(d >= 1 for d in depth.depths[name])
     for opponent in checkers.OPPONENTS:
         match = checkers.run_match(nb, opponent, 1, 0.01)
         assert match.games == 1
         assert sum(match.count(result) for result in ("win", "draw", "loss")) == 1
         assert len(match.our_seconds) + len(match.their_seconds) == match.plies[0]
+        assert len(match.depths) == len(match.our_seconds)
     stats = Stats()
     checkers.minimax(nb.game, nb.Start, "red", stats, 2)
     assert stats.calls == 1 + 7 + 49
+    searched = checkers.run_minimax(nb, depth=2, positions=1)
+    assert [set(row.calls) for row in searched] == [set(checkers.SEARCHES)] * 2
+    assert searched[0].calls["minimax"] == 1 + 7 + 49
+    assert all(len(set(row.values.values())) == 1 for row in searched)
+    rungs = checkers.run_ladder(nb, openings=1, budget=None, depth=1)
+    names = [name for name, _ in nb.Ladder]
+    assert [(r.estimate, r.against) for r in rungs] == list(zip(names[1:], names, strict=False))
+    for rung in rungs:
+        assert rung.games == 2 and len(rung.plies) == 2
+        assert len(rung.depths) + len(rung.their_depths) == sum(rung.plies)
+        assert set(rung.depths) == set(rung.their_depths) == {1}
+
+
+def test_checkers_targets_as_the_brief_reads_them() -> None:
+    """Perft to depth 9 is judged on count --paths (the recursion shown beside it), the depth on
+    checkers_search, the minimax ratios against the reference's, a miss as a miss."""
+    from benchmarks import checkers
+
+    row = checkers.PerftRow(9, 3_963_680, 20.0, 3_963_680, 19.0, 351_317, 3_963_680, 6.0)
+    depth = checkers.DepthRun(
+        ["start"], {"checkers_search": [9], "iterative_deepening": [8]}, {}, {}
+    )
+    calls = {"minimax": 1000, "alpha-beta": 50, "iterative deepening": 40, "checkers_search": 25}
+    searched = checkers.Searched("start", {}, calls, {})
+    found = checkers.targets(checkers.Results(0.5, [row], depth, minimax=[searched]))
+    verdicts = {what.split(" (")[0].split(",")[0]: (measured, met) for what, measured, met in found}
+    assert verdicts["perft to depth 9 in under 10 s"] == (
+        "6.0 s (the plain recursion: 20.0 s)",
+        True,
+    )
+    assert verdicts["depth at least 9 in 0.5 s from the start"] == ("9", True)
+    assert verdicts[
+        "alpha-beta makes at least 13.7x fewer value calls than minimax at depth 6"
+    ] == (
+        "20.0x",
+        True,
+    )
+    assert verdicts[
+        "checkers_search makes at least 50x fewer value calls than minimax at depth 6"
+    ] == ("40.0x", False)
+
+
+def test_checkers_ladder_reports_a_rung_stopped_by_its_budget() -> None:
+    """A budget too small for checkers_search to look at one move stops that rung's match (the
+    notebook's match keeps no partial tally): the report says so and the next rung still runs."""
+    import types
+
+    from benchmarks import checkers
+    from gamesolver.stats import OutOfTime
+
+    def match(a: Any, b: Any, openings: int, budget: Any, depth: Any) -> dict[str, Any]:
+        if a == "second":
+            raise OutOfTime("a budget of 0.001 s is not enough to look at one move")
+        return {"won": 1, "drawn": 0, "lost": 1, "depth a": [1, 2], "depth b": [1], "plies": [2, 1]}
+
+    nb = types.SimpleNamespace(
+        Ladder=[("x", "first"), ("y", "second"), ("z", "third")],
+        match=match,
+        legal_moves=types.SimpleNamespace(cache_clear=lambda: None),
+    )
+    rungs = checkers.run_ladder(nb, 1, 0.001)
+    assert [(r.estimate, r.games, r.stopped != "") for r in rungs] == [
+        ("y", 0, True),
+        ("z", 2, False),
+    ]
+    results = checkers.Results(0.5, ladder=rungs, ladder_openings=1, ladder_budget=0.001)
+    report = checkers.markdown(results, "note")
+    assert "| y | x | — |" in report and "| z | y | 2 | 1 | 0 | 1 | +0 |" in report
+    assert "- `y` against `x`: stopped, a budget of 0.001 s is not enough" in report
 
 
 def test_checkers_without_openspiel_says_so(monkeypatch: pytest.MonkeyPatch) -> None:

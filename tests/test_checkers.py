@@ -311,3 +311,12 @@ def test_a_match_plays_each_opening_both_ways() -> None:
     assert played["won"] + played["drawn"] + played["lost"] == 2
     assert len(played["depth a"]) + len(played["depth b"]) == sum(played["plies"])
     assert set(played["depth a"]) == set(played["depth b"]) == {1}
+
+
+def test_checkers_search_completes_depth_1_whatever_the_budget() -> None:
+    # a budget of 0 s: the deadline has passed before the first value call
+    state, _ = CK.parse(HORIZON)
+    extended = dataclasses.replace(GAME, heuristic=CK.quiescent(CK.material))
+    stats = CK.Stats()
+    CK.checkers_search(extended, state, state.turn, stats, budget=0.0)
+    assert stats.depth == 1 and len(stats.line) == 1
