@@ -71,6 +71,55 @@ def drain() -> None:
         pass
 
 
+class Canceller:
+    """Cancel a search that runs in another thread, without breaking that thread's bookkeeping.
+
+    ``Cancelled`` is raised in the searching thread only while it is inside ``searching`` (the
+    thread announces itself there under a lock), never in the code around the search that
+    updates the widgets. Each search gets a fresh flag (``ticket``), so that a thread that has
+    not yet entered its search when it is cancelled does not enter it at all.
+    """
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._searching: int | None = None
+        self._ticket = threading.Event()
+
+    def ticket(self) -> threading.Event:
+        """The flag of the next search; the thread that runs it passes it to ``searching``."""
+        self._ticket = threading.Event()
+        return self._ticket
+
+    def cancel(self) -> None:
+        """Stop the current search (its result is no longer wanted)."""
+        with self._lock:
+            self._ticket.set()  # for a thread that has not entered its search yet
+            if self._searching is not None:
+                raise_in_thread(self._searching, Cancelled)
+                self._searching = None
+
+    @contextmanager
+    def searching(self, ticket: threading.Event) -> Iterator[None]:
+        """The block in which ``Cancelled`` may arrive; raises it at once if ``ticket`` was
+        cancelled. On leaving, a cancelled thread lets an exception raised but not yet delivered
+        arrive (``drain``: a thread sees one only at its next bytecode, or when a C call such as
+        ``time.sleep`` returns), so that the caller's ``except Cancelled`` catches it."""
+        me = threading.get_ident()
+        with self._lock:
+            if ticket.is_set():
+                raise Cancelled
+            self._searching = me
+        try:
+            yield
+        finally:
+            with self._lock:
+                cancelled_here = self._searching != me  # the canceller cleared it
+                if not cancelled_here:
+                    self._searching = None
+            if cancelled_here:
+                drain()
+
+
 def resident_mb() -> float:
     """The resident memory of this process, in megabytes."""
     return float(psutil.Process().memory_info().rss) / 2**20

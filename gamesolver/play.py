@@ -56,7 +56,7 @@ import ipywidgets
 from gamesolver.board import Board, IllegalMove
 from gamesolver.explain import ENGLISH, Assessment, Explanation, Language, explain
 from gamesolver.game import Game, Player, State, Value
-from gamesolver.guard import Cancelled, drain, raise_in_thread
+from gamesolver.guard import Cancelled, Canceller
 from gamesolver.stats import Stats
 from gamesolver.table import fmt
 
@@ -627,9 +627,7 @@ class Play(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped
         self._setting_first = False
         # Cancelling a search: the lock guards the identity of the thread while it is inside the
         # search (the only code that may receive Cancelled) and the current search's flag.
-        self._cancel_lock = threading.Lock()
-        self._searching: int | None = None
-        self._cancelled = threading.Event()
+        self._canceller = Canceller()
         board.canvas.on_mouse_down(self._mouse_down)
         new_button.on_click(lambda _button: self.new_game())
         undo_button.on_click(lambda _button: self.undo())
@@ -750,47 +748,28 @@ class Play(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped
         if self.controller.phase != "computer":
             return
         turn = self.controller.start_computer_turn()
-        self._cancelled = cancelled = threading.Event()
+        ticket = self._canceller.ticket()
         thread = threading.Thread(
-            target=self._think, args=(turn, cancelled), name="gamesolver-computer-move", daemon=True
+            target=self._think, args=(turn, ticket), name="gamesolver-computer-move", daemon=True
         )
         self._thread = thread
         thread.start()
 
     def _cancel_search(self) -> None:
         """Stop the current search: its result is no longer wanted (New game)."""
-        with self._cancel_lock:
-            self._cancelled.set()  # for a thread that has not entered the search yet
-            if self._searching is not None:
-                raise_in_thread(self._searching, Cancelled)
-                self._searching = None
+        self._canceller.cancel()
         self._thread = None  # abandoned: wait() waits for the new game's search only
 
-    def _think(self, turn: ComputerTurn[Any, Any], cancelled: threading.Event) -> None:
+    def _think(self, turn: ComputerTurn[Any, Any], ticket: threading.Event) -> None:
         """The background thread: search (and explain) without the lock, then show the move.
 
-        ``Cancelled`` may arrive only inside the search: the thread announces itself in
-        ``_searching`` under the cancel lock on entering it, and on leaving it, if it was
-        cancelled, lets an exception raised but not yet delivered arrive (``drain``: a thread
-        sees one only at its next bytecode, or when a C call such as ``time.sleep`` returns),
-        so that none lands in the bookkeeping below, outside the ``except Cancelled``.
+        ``Cancelled`` may arrive only inside the search (``Canceller.searching``), so that none
+        lands in the bookkeeping below, outside the ``except Cancelled``.
         """
-        me = threading.get_ident()
         try:
-            with self._cancel_lock:
-                if cancelled.is_set():
-                    return
-                self._searching = me
-            try:
+            with self._canceller.searching(ticket):
                 result = self.controller.think(turn)
                 explanation, failure = self.controller.try_explain(turn, result)
-            finally:
-                with self._cancel_lock:
-                    cancelled_here = self._searching != me  # the canceller cleared it
-                    if not cancelled_here:
-                        self._searching = None
-                if cancelled_here:
-                    drain()  # a Cancelled not yet delivered arrives here, inside the try
         except Cancelled:
             return  # New game was pressed: nobody wants this move
         except Exception as error:

@@ -31,7 +31,7 @@ import ipywidgets
 
 from gamesolver.board import Board
 from gamesolver.game import Game
-from gamesolver.guard import Cancelled, drain, raise_in_thread
+from gamesolver.guard import Cancelled, Canceller
 from gamesolver.play import Answer, BadAnswer, Chooser, ComputerTurn, PlayController, takes_budget
 from gamesolver.table import fmt
 
@@ -158,11 +158,7 @@ class Watch(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped
         self._stop_at: int | None = None  # the thread stops before searching ply number this
         self._thread: threading.Thread | None = None
         self._error: BaseException | None = None
-        # Cancelling a search, as in Play: the lock guards the identity of the thread while it
-        # is inside the search (the only code that may receive Cancelled) and the thread's flag.
-        self._cancel_lock = threading.Lock()
-        self._searching: int | None = None
-        self._cancelled = threading.Event()
+        self._canceller = Canceller()  # New game stops a search under way, as in Play
         self.new_game()
 
     def __repr__(self) -> str:
@@ -212,11 +208,7 @@ class Watch(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped
     def new_game(self) -> None:
         """Back to the start (New game): a search under way is cancelled, its move dropped."""
         with self._lock:
-            with self._cancel_lock:
-                self._cancelled.set()  # for a thread that has not entered its search yet
-                if self._searching is not None:
-                    raise_in_thread(self._searching, Cancelled)
-                    self._searching = None
+            self._canceller.cancel()
             self._epoch += 1
             self._running, self._thread, self._error = False, None, None
             self._rngs = [random.Random(f"{self.seed}:{index}") for index in range(2)]
@@ -290,24 +282,18 @@ class Watch(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped
             if self._running or self._over():
                 return
             self._running = True
-            self._cancelled = cancelled = threading.Event()
             self._thread = threading.Thread(
                 target=self._play,
-                args=(self._epoch, cancelled),
+                args=(self._epoch, self._canceller.ticket()),
                 name="gamesolver-watch",
                 daemon=True,
             )
             self._thread.start()
             self._show()
 
-    def _play(self, epoch: int, cancelled: threading.Event) -> None:
+    def _play(self, epoch: int, ticket: threading.Event) -> None:
         """The playing thread: search a move without the lock, make it with the lock, again.
-
-        ``Cancelled`` may arrive only inside the search, announced in ``_searching`` under the
-        cancel lock as in ``Play._think``; on leaving it, a cancelled thread lets an exception
-        raised but not yet delivered arrive (``drain``) inside the ``except Cancelled``.
-        """
-        me = threading.get_ident()
+        ``Cancelled`` (New game) may arrive only inside the search (``Canceller.searching``)."""
         while True:
             with self._lock:
                 if epoch != self._epoch:
@@ -318,19 +304,8 @@ class Watch(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped
                     self._show()
                     return
             try:
-                with self._cancel_lock:
-                    if cancelled.is_set():
-                        return
-                    self._searching = me
-                try:
+                with self._canceller.searching(ticket):
                     answer = self._think(turn)
-                finally:
-                    with self._cancel_lock:
-                        cancelled_here = self._searching != me  # the canceller cleared it
-                        if not cancelled_here:
-                            self._searching = None
-                    if cancelled_here:
-                        drain()
                 with self._lock:
                     if epoch == self._epoch:
                         self._move(answer)

@@ -15,6 +15,7 @@ import pytest
 from gamesolver.guard import (
     CallTimeLimit,
     Cancelled,
+    Canceller,
     Interrupted,
     MemoryLimit,
     TotalTimeLimit,
@@ -92,6 +93,36 @@ def test_cancelled_arrives_where_it_is_caught() -> None:
     assert thread.ident is not None and raise_in_thread(thread.ident, Cancelled)
     thread.join(5)
     assert caught.is_set() and not thread.is_alive()
+
+
+def test_a_canceller_stops_a_search_inside_it_and_only_there() -> None:
+    canceller = Canceller()
+    ticket = canceller.ticket()
+    inside, outcome = threading.Event(), []
+
+    def search() -> None:
+        try:
+            with canceller.searching(ticket):
+                inside.set()
+                spin()
+            outcome.append("finished")
+        except Cancelled:
+            outcome.append("cancelled")
+        outcome.append("after")  # the bookkeeping after the search: no exception lands here
+
+    thread = threading.Thread(target=search, daemon=True)
+    thread.start()
+    assert inside.wait(5)
+    canceller.cancel()
+    thread.join(5)
+    assert outcome == ["cancelled", "after"] and not thread.is_alive()
+    # a search cancelled before it began does not begin
+    with pytest.raises(Cancelled), canceller.searching(ticket):
+        raise AssertionError("entered a cancelled search")
+    # a new ticket's search runs to its end, and cancelling after it is harmless
+    with canceller.searching(canceller.ticket()):
+        pass
+    canceller.cancel()
 
 
 def test_drain_delivers_a_pending_exception() -> None:
