@@ -1,0 +1,146 @@
+"""Chess.ipynb: chess through the course's contract over python-chess, the seed's material
+estimate, the horizon problem and quiescence, and the engine: mates found at fixed depths, the
+Win at Chess positions it solves, and every technique switched off in turn. Counts, not times."""
+
+from __future__ import annotations
+
+import json
+import types
+
+import chess
+import pytest
+from conftest import NOTEBOOKS, notebook
+
+from gamesolver.check import check_game
+from gamesolver.cli import main
+from gamesolver.explore import per_ply
+
+CH: types.ModuleType = notebook("Chess.ipynb")
+GAME = CH.game
+PATH = str(NOTEBOOKS / "Chess.ipynb")
+TRAP = "r1bqkbnr/pppp1ppp/2n5/4p2Q/4P3/8/PPPP1PPP/RNB1KBNR w KQkq - 2 3"
+"""After 1. e4 e5 2. Qh5 Nc6: each capture by the queen wins a pawn and loses the queen."""
+
+
+def test_perft_from_the_start() -> None:
+    assert [paths for _, paths in per_ply(GAME, 3)] == [1, 20, 400, 8_902]  # the published counts
+
+
+def test_the_game_passes_the_validator() -> None:
+    report = check_game(GAME, plays=4, max_states=200)
+    assert report.ok, report.errors
+
+
+def test_a_draw_by_insufficient_material_has_no_moves() -> None:
+    kings, black = CH.parse("8/6K1/1k6/8/8/8/8/8 b - - 0 1")
+    assert GAME.finished(kings) and GAME.next_states(kings, black) == []
+    assert GAME.utility(kings, "white") == GAME.utility(kings, "black") == 0
+
+
+def test_checkmate_and_stalemate() -> None:
+    mated, _ = CH.parse("R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1")
+    assert GAME.finished(mated) and GAME.utility(mated, "black") == -1
+    assert GAME.utility(mated, "white") == 1
+    stalemate, _ = CH.parse("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1")
+    assert GAME.finished(stalemate) and GAME.utility(stalemate, "white") == 0
+
+
+def test_the_seed_s_material_estimate() -> None:
+    assert CH.balance(chess.Board()) == 0
+    board = chess.Board("4k3/8/8/8/8/8/4P3/QRBNK3 w - - 0 1")  # 9 + 5 + 3 + 3 + 1 for white
+    assert CH.balance(board) == 2100
+    board.turn = chess.BLACK
+    assert CH.balance(board) == -2100
+    state, _ = CH.parse(board.fen())
+    assert CH.material(state, "white") == -CH.material(state, "black") == 21 / 31
+
+
+@pytest.mark.parametrize(
+    ("text", "problem"),
+    [
+        ("not a fen", "is not FEN"),
+        ("8/8/8/8/8/8/8/8 w - - 0 1", "no white king"),
+        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNP w KQkq - 0 1", "pawns on backrank"),
+        ("4k3/8/8/8/8/8/8/4K2R b K - 0 1", None),  # valid: parsed
+    ],
+)
+def test_parse_says_what_is_wrong(text: str, problem: str | None) -> None:
+    if problem is None:
+        assert CH.parse(text) == (chess.Board(text).fen(), "black")
+        return
+    with pytest.raises(ValueError, match=problem):
+        CH.parse(text)
+
+
+def test_the_horizon_position_with_and_without_quiescence() -> None:
+    board = chess.Board(TRAP)
+    plain = CH.Engine(quiescence=False, check_extension=False).search(board, depth=1)
+    assert board.san(plain.move) in {"Qxh7", "Qxf7+", "Qxe5+"} and plain.score == 100
+    for depth in (1, 2, 3):
+        quiet = CH.Engine(check_extension=False).search(board, depth=depth)
+        assert not board.is_capture(quiet.move) and quiet.score == 0
+
+
+def test_the_solver_s_depth_limited_search_falls_into_the_trap() -> None:
+    state, white = CH.parse(TRAP)
+    one = CH.depth_limited(GAME, state, white, CH.Stats(), depth=1)
+    two = CH.depth_limited(GAME, state, white, CH.Stats(), depth=2)
+    assert one == 1 / 11  # a pawn up: 1 / (1 + 10)
+    assert two == 0  # a move deeper the recaptures are seen, and white keeps its queen
+
+
+def test_a_mate_in_one_and_a_mate_in_two() -> None:
+    one = chess.Board("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1")
+    found = CH.Engine().search(one, depth=1)
+    assert one.san(found.move) == "Ra8#" and CH.mate_in(found.score) == 1
+    two, operations = CH.WinAtChess[0]  # WAC.001: Qg6, mate in two
+    found = CH.Engine().search(two, depth=3)
+    assert found.move in operations["bm"] and CH.mate_in(found.score) == 3
+    assert len(found.line) == 3 and two.san(found.line[0]) == "Qg6"
+
+
+def test_easy_win_at_chess_positions_are_solved_at_depth_3() -> None:
+    solved = [n for n in range(1, 11) if CH.solves(CH.Engine(), n, depth=3)[0]]
+    assert solved == [1, 3, 4, 5, 6, 8, 9, 10]  # the notebook's ablation: 8 of the first 10
+
+
+def test_each_technique_off_changes_the_positions_searched_not_the_rules() -> None:
+    board = chess.Board(TRAP)
+    nodes = {}
+    for off in [None, *CH.Techniques]:
+        found = CH.Engine(**({} if off is None else {off: False})).search(board, depth=3)
+        assert board.is_legal(found.move)
+        nodes[off] = found.nodes
+    assert nodes[None] < nodes["captures_first"]
+
+
+def test_the_engine_s_line_is_legal_and_its_scores_are_for_the_player_to_move() -> None:
+    board = chess.Board("6k1/5ppp/8/8/8/8/8/R5K1 b - - 0 1")  # black to move: mated after Kf8?
+    found = CH.Engine().search(board, depth=3)
+    replay = board.copy()
+    for move in found.line:
+        assert replay.is_legal(move)
+        replay.push(move)
+    with pytest.raises(ValueError, match="over"):
+        CH.Engine().search(chess.Board("R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1"), depth=1)
+
+
+def test_the_command_line_reads_a_position(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["move", PATH, "--position", "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", "--depth", "1"]
+    assert main([*argv, "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert (result["move"], result["value"], result["algorithm"]) == ("Ra8#", 1, "engine_search")
+    assert main(["move", PATH, "--position", "not a fen", "--depth", "1"]) == 2
+    assert "is not FEN" in capsys.readouterr().err
+
+
+def test_the_win_at_chess_file_is_the_one_its_provenance_records() -> None:
+    import hashlib
+    import re
+
+    from gamesolver.data import data_path
+
+    provenance = data_path("chess", "PROVENANCE.md").read_text()
+    (digest,) = re.findall(r"^([0-9a-f]{64})  wac\.epd$", provenance, re.MULTILINE)
+    assert hashlib.sha256(data_path("chess", "wac.epd").read_bytes()).hexdigest() == digest
+    assert len(CH.WinAtChess) == 300 and all(ops["bm"] for _, ops in CH.WinAtChess)
