@@ -144,3 +144,14 @@ def test_the_win_at_chess_file_is_the_one_its_provenance_records() -> None:
     (digest,) = re.findall(r"^([0-9a-f]{64})  wac\.epd$", provenance, re.MULTILINE)
     assert hashlib.sha256(data_path("chess", "wac.epd").read_bytes()).hexdigest() == digest
     assert len(CH.WinAtChess) == 300 and all(ops["bm"] for _, ops in CH.WinAtChess)
+
+
+def test_a_search_cut_short_by_its_budget_leaves_the_board_as_it_was() -> None:
+    board, _ = CH.WinAtChess[1]
+    board = board.copy()
+    before = board.fen()
+    engine = CH.Engine()
+    engine.clock = lambda: 100.0 if engine.nodes >= 3000 else 0.0  # then the time is up
+    found = engine.search(board, budget=1)
+    assert board.fen() == before and not board.move_stack and board.is_legal(found.move)
+    assert engine.nodes % 1024 == 0  # the search was cut short inside an iteration, at a check
