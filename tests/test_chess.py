@@ -155,3 +155,35 @@ def test_a_search_cut_short_by_its_budget_leaves_the_board_as_it_was() -> None:
     found = engine.search(board, budget=1)
     assert board.fen() == before and not board.move_stack and board.is_legal(found.move)
     assert engine.nodes % 1024 == 0  # the search was cut short inside an iteration, at a check
+
+
+def test_a_proposed_move_is_refuted_in_words() -> None:
+    trap, _ = CH.parse(TRAP)
+    said = CH.refute(trap, "Qxf7+", depth=3)
+    assert said.startswith(
+        "Qxf7+ loses the queen for a pawn: white Qxf7+ (the queen takes the pawn"
+    )
+    assert "black Kxf7 (the king takes the queen on f7)" in said and "Better is Qf5" in said
+    assert CH.refute(trap, "Qf5", depth=3).startswith("Qf5 (the queen goes to f5) is as good as")
+    with pytest.raises(ValueError, match="not a legal move for white"):
+        CH.refute(trap, "Ke3", depth=1)
+
+
+def test_a_line_in_words_and_a_mate_allowed() -> None:
+    board, _ = CH.WinAtChess[0]
+    found = CH.Engine().search(board, depth=3)  # WAC.001: mate in two
+    said = CH.in_words(board, found.line)
+    assert said.startswith("white Qg6 (the queen goes to g6); black ") and said.endswith(
+        "checkmate)"
+    )
+    # black's rook guards the back rank: taken away, it lets white's rook mate there
+    guarded = CH.parse("4r1k1/5ppp/8/8/8/8/5PPP/R5K1 b - - 0 1")[0]
+    said = CH.refute(guarded, "Re2", depth=3)
+    assert said.startswith("Re2 allows mate in 2: black Re2 (the rook goes to e2); white Ra8+")
+    assert (
+        "black Re8 (the rook goes to e8); white Rxe8# (the rook takes the rook on e8, checkmate)"
+        in said
+    )
+    assert said.endswith(
+        "Better is Kh8: +0.0 pawns for black, against mate in 2 for white after Re2."
+    )
