@@ -50,6 +50,9 @@ class Game(Generic[State, Player]):
       written; ``parse`` raises ``ValueError`` saying what is wrong with a malformed one. They
       are fields of the game, not of the notebook, because a game built by a function with
       parameters (a board's width) reads its positions by them.
+    - ``describe_value(value)`` (optional): a value in the game's own terms, e.g. chess's
+      ``"+1.3 pawns"`` for an estimate or ``"a mate"`` for a win; the play widget's status line
+      says it after "I see" (default: ``"the value 0.05"``).
     """
 
     name: str
@@ -65,6 +68,7 @@ class Game(Generic[State, Player]):
     show: Callable[[State], str] | None = None
     parse: Callable[[str], tuple[State, Player]] | None = None
     notation: Callable[[State, Player], str] | None = None
+    describe_value: Callable[[Value], str] | None = None
     _others: dict[Player, Player] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -112,11 +116,8 @@ class Game(Generic[State, Player]):
         return self.show(state) if self.show is not None else repr(state)
 
     def __repr__(self) -> str:
-        extras = [
-            name
-            for name in ("heuristic", "canonical", "describe_move", "show", "parse", "notation")
-            if getattr(self, name) is not None
-        ]
+        optional = ("heuristic", "canonical", "describe_move", "show", "parse", "notation")
+        extras = [name for name in (*optional, "describe_value") if getattr(self, name) is not None]
         with_extras = f" with {', '.join(extras)}" if extras else ""
         return f"Game({self.name!r}, Players={list(self.Players)!r}{with_extras})"
 

@@ -509,7 +509,9 @@ class PlayController(Generic[State, Player]):
             how = f", {'a win' if value > 0 else 'a loss'} found at depth {seen.depth}"
         elif seen is not None:
             how = f", an estimate at depth {seen.depth}"
-        return f"I see the value {fmt(value)}{how}: {meaning}."
+        described = self.game.describe_value
+        said = f"the value {fmt(value)}" if described is None else described(value)
+        return f"I see {said}{how}: {meaning}."
 
 
 class Play(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped

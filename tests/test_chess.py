@@ -187,3 +187,23 @@ def test_a_line_in_words_and_a_mate_allowed() -> None:
     assert said.endswith(
         "Better is Kh8: +0.0 pawns for black, against mate in 2 for white after Re2."
     )
+
+
+def test_the_status_line_says_the_value_in_pawns_or_a_mate() -> None:
+    import functools
+
+    from gamesolver.play import PlayController
+
+    assert (CH.describe_value(CH.material(CH.Start, "white")), CH.describe_value(-1)) == (
+        "+0.0 pawns",
+        "a mate",
+    )
+    trap, _ = CH.parse(TRAP)
+    assert CH.describe_value(CH.material(trap, "white")) == "+0.0 pawns"
+    c = PlayController(GAME, CH.ChessBoard(), functools.partial(CH.computer, budget=None, depth=1))
+    c.state = CH.parse("6k1/5ppp/8/8/8/8/5PPP/R5K1 b - - 0 1")[0]  # black (the student) to move
+    c.human, c.computer = "black", "white"
+    c.click(*c.board.click_point("h7"))
+    c.click(*c.board.click_point("h6"))
+    c.computer_move()
+    assert c.status.startswith("I played Kh1. I see +5.0 pawns, an estimate at depth 1: that ")
