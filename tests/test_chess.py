@@ -207,3 +207,25 @@ def test_the_status_line_says_the_value_in_pawns_or_a_mate() -> None:
     c.click(*c.board.click_point("h6"))
     c.computer_move()
     assert c.status.startswith("I played Kh1. I see +5.0 pawns, an estimate at depth 1: that ")
+
+
+def test_the_dynamic_values() -> None:
+    two_bishops = chess.Board("4k3/8/8/8/8/8/3P4/2B1KB2 w - - 0 1")
+    assert CH.bishop_pair(two_bishops, chess.WHITE) == CH.BishopPair
+    assert CH.bishop_pair(two_bishops, chess.BLACK) == 0
+    pawns = chess.Board("4k3/4p3/8/8/3P4/8/8/4K3 w - - 0 1")  # white d4: 2 ranks; black e7: 0
+    assert CH.advanced_pawns(pawns, chess.WHITE) == 2 * CH.Advance
+    assert CH.advanced_pawns(pawns, chess.BLACK) == 0
+    assert CH.king_activity(pawns, chess.WHITE) == 0  # e1: an edge; d4 would be 6 * Central
+    assert CH.king_activity(chess.Board("8/8/8/3k4/8/8/8/K7 w - - 0 1"), chess.BLACK) == 60
+    assert CH.king_activity(chess.Board(), chess.WHITE) == 0  # queens on: no endgame
+    for _, evaluate in CH.Ladder:  # zero-sum: the same position seen from the other side
+        board = pawns.copy()
+        score = evaluate(board)
+        board.turn = chess.BLACK
+        assert evaluate(board) == -score
+
+
+def test_a_match_plays_each_opening_both_ways() -> None:
+    played = CH.match(CH.Ladder[1][1], CH.Ladder[0][1], openings=1, depth=1)
+    assert played["won"] + played["drawn"] + played["lost"] == 2 and len(played["plies"]) == 2
