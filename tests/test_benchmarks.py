@@ -436,3 +436,44 @@ def test_checkers_openspiel_agrees_at_depth_5() -> None:
     assert [c for _, c, _ in checkers.run_os_perft(pyspiel, 5)] == list(checkers.PUBLISHED[:5])
     comparison = checkers.compare_moves(nb, pyspiel, games=2)
     assert comparison.positions > 0 and comparison.differing == 0
+
+
+def test_chess_main_writes_the_report(tmp_path: Path) -> None:
+    """The chess benchmark cut down to 3 positions at 10 ms, ours and the ablation only: every
+    section is there, every position counted once per run (no times asserted)."""
+    from benchmarks import chess as bench
+
+    out = tmp_path / "chess.md"
+    argv = ["--positions", "3", "--budgets", "0.01", "--parts", "ours,ablation"]
+    assert bench.main([*argv, "--ablation-positions", "2", "--out", str(out)]) == 0
+    report = out.read_text(encoding="utf-8")
+    assert report.startswith("# Chess: Win at Chess against sunfish and Stockfish")
+    for section in ("Targets", "Solved, side by side", "Judged by Stockfish", "Ablation"):
+        assert f"## {section}" in report
+    assert "| ours | 0.01 s | " in report and " / 3 | " in report
+    assert "the targets are about ours at 0.5 s and 2 s" in report
+    for technique in ("nothing", "table", "previous", "captures_first", "quiescence"):
+        assert f"| {technique} | " in report
+    assert report.count(" / 2 | ") == 6  # all on, then each of the five techniques off
+    assert "sunfish 2" not in report and "skipped" not in report  # not asked for
+
+
+def test_chess_without_sunfish_or_stockfish_says_skipped(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Where sunfish and Stockfish cannot be found, their parts say so and how to install them."""
+    from benchmarks import chess as bench
+
+    monkeypatch.setattr(bench, "find_sunfish", lambda install=True: (None, "not installed"))
+    monkeypatch.setattr(bench, "find_stockfish", lambda: None)
+    out = tmp_path / "chess.md"
+    argv = ["--positions", "1", "--budgets", "0.01", "--parts", "sunfish,stockfish,judge"]
+    assert bench.main([*argv, "--out", str(out)]) == 0
+    report = out.read_text(encoding="utf-8")
+    assert f"- sunfish: skipped: not installed; to install it: `{bench.SUNFISH_INSTALL}`." in report
+    assert (
+        f"- stockfish: skipped: `stockfish` not found; to install it: {bench.STOCKFISH_INSTALL}"
+        in report
+    )
+    assert "## Judged by Stockfish\n\nSkipped: `stockfish` not found" in report
+    assert "| engine | budget |" not in report  # no row measured
