@@ -35,14 +35,20 @@ pytest: $(STAMP)
 
 test: lint typecheck pytest
 
-# Play a game notebook as an app, without its code: make play GAME=Nim (Voila; Ctrl-C stops).
+# Play a game against the computer in a browser: make play GAME=Nim serves the game's play page,
+# notebooks/play/Nim.ipynb (its rules and the board, no code; Voila; Ctrl-C stops). Without GAME
+# it lists the games. The pages come from gamesolver/pages.py: python -m gamesolver.pages write.
+# Voila keeps one kernel preheated (the page already run) for the next visitor: the board shows
+# 2-3 s after opening the page (about 1 s on a reload) instead of 3-4 s (measured on 2 busy
+# cores). More Voila options in VOILA_ARGS, e.g. VOILA_ARGS=--preheat_kernel=False.
 .PHONY: play
-play: GAME ?= Tic-Tac-Toe
 play: PORT ?= 8866
 play: $(STAMP)
-	@test -f "notebooks/$(GAME).ipynb" || { echo "make play: there is no notebooks/$(GAME).ipynb" >&2; exit 2; }
-	@echo "Starting $(GAME): open the URL that Voila prints below (with its token) in a browser."
-	exec $(BIN)/voila "notebooks/$(GAME).ipynb" --no-browser --Voila.ip=127.0.0.1 --port=$(PORT) --Voila.auto_token=True
+	@if [ -z "$(GAME)" ]; then $(BIN)/python -m gamesolver.pages list; exit 0; fi; \
+	$(BIN)/python -m gamesolver.pages check "$(GAME)" || exit 2; \
+	echo "Starting $(GAME): open the URL that Voila prints below (with its token) in a browser."; \
+	exec $(BIN)/voila "notebooks/play/$(GAME).ipynb" --no-browser --Voila.ip=127.0.0.1 --port=$(PORT) --Voila.auto_token=True \
+	  --preheat_kernel=True --pool_size=1 $(VOILA_ARGS)
 
 # Side-by-side benchmarks against easyAI, aima3 and OpenSpiel (the extra `bench`): prints the
 # table and writes benchmarks/results.csv and benchmarks/results.md (about 20 minutes); then
@@ -56,6 +62,12 @@ play: $(STAMP)
 # PONS_ARGS, e.g. PONS_ARGS="--sample 100", ND_ARGS, e.g. ND_ARGS="--boards 2 --games 10",
 # and CHECKERS_ARGS, e.g. CHECKERS_ARGS="--games 10 --mcts-games 4 --parts perft,matches".
 CHECKERS_ARGS ?= --games 50 --mcts-games 20 --ladder-openings 10 --ladder-budget 0.1
+# Last, chess: Win at Chess (300 positions) for ours and sunfish at 0.5 s and 2 s of CPU a position,
+# Stockfish at 0.1 s, Stockfish's judgement of our moves and the ablation: benchmarks/chess.md
+# (about 35 minutes on a shared 2-core machine; the whole ablation, --ablation-positions 300,
+# about 10 more; sunfish goes into .venv-sunfish on first use; Stockfish, if missing:
+# apt-get install stockfish). CHESS_ARGS, e.g. CHESS_ARGS="--positions 50 --parts ours,sunfish".
+CHESS_ARGS ?= --ablation-positions 60
 $(VENV)/.bench-stamp: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[test,bench]'
 	touch $@
@@ -65,6 +77,7 @@ bench: $(VENV)/.bench-stamp
 	$(BIN)/python -m benchmarks.pons $(PONS_ARGS)
 	$(BIN)/python -m benchmarks.tic_tac_toe_nd $(ND_ARGS)
 	$(BIN)/python -m benchmarks.checkers $(CHECKERS_ARGS)
+	$(BIN)/python -m benchmarks.chess $(CHESS_ARGS)
 
 # Re-execute every notebook in place and store its outputs (run after changing one).
 notebooks: $(STAMP)

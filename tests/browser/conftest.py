@@ -3,7 +3,8 @@
 Every test gets its own server on 127.0.0.1 (a free port, a random token, private Jupyter
 directories). JupyterLab serves a fresh copy of ``notebooks/`` with the stored outputs stripped,
 so that only what the kernel computes in this run can satisfy an assertion; ``make play`` runs
-Voilà on ``notebooks/`` itself, as a student would (Voilà executes the notebook afresh). The
+Voilà on a game's play page in ``notebooks/play/`` itself, as a student would (Voilà executes
+the page afresh, and the page loads its lecture from ``notebooks/``). The
 server is shut down after the test whatever happened (``POST /api/shutdown`` or SIGTERM, then
 SIGTERM, then SIGKILL to its process group).
 
@@ -357,7 +358,9 @@ def jupyterlab(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[Jupyt
 def make_play(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[Callable[[str], Voila]]:
     """Runs ``make play GAME=...`` (Voilà) on a free port, at the URL that it prints.
 
-    It serves ``notebooks/`` itself, as for a student: Voilà runs the notebook afresh anyway.
+    It serves the play page ``notebooks/play/<GAME>.ipynb`` itself, as for a student: Voilà
+    runs the page afresh anyway. ``served`` is ``notebooks/``, the folder of the lecture that
+    the page loads (``load_notebook(served / "Nim.ipynb")`` gives the test the same rules).
     """
     servers: list[Server] = []
 
@@ -378,7 +381,7 @@ def make_play(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[Callab
         servers.append(server)
         url = _wait_for_url(server)
         server.base, server.token = url.split("/?token=")[0], url.split("token=")[1]
-        server.served = NOTEBOOKS
+        server.served = NOTEBOOKS  # the lectures, which the play pages load
         server.wait_ready("/voila/static/favicon.ico")
         return Voila(server)
 
@@ -685,3 +688,19 @@ class Voila:
         """Open the app; Voilà runs every cell before the page shows the widgets."""
         page.goto(self.server.url("/"))
         return find_play_widget(page)
+
+    def wait_preheated(self, timeout: float = SERVER_START) -> None:
+        """Wait until Voilà has a preheated kernel (the page already run) for the next visitor.
+
+        ``make play`` keeps one (``--preheat_kernel=True``): a student who opens the URL a few
+        seconds after it is printed, or reloads the page, gets the board without waiting for
+        a kernel to start and run the page.
+        """
+        deadline = time.monotonic() + timeout
+        while True:
+            log = self.server.log_text()  # filled at start and after each page that used one
+            if log.count("Kernel pool of") > log.count("Using pre-heated kernel"):
+                return
+            if self.server.process.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError(f"Voilà preheated no kernel:\n{self.server.log_text()}")
+            time.sleep(0.1)  # polling interval

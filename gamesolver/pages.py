@@ -1,0 +1,323 @@
+"""The play pages: one small notebook per game, for students who want to play, not read code.
+
+``make play GAME=Nim`` serves ``notebooks/play/Nim.ipynb`` with Voilà: the game's name, its
+rules in a few lines, and the board with its buttons at the top of the page. The lecture
+notebook itself is long, its board sits screens down and appears only after the whole lecture
+has run; a page runs one cell, which loads the lecture's definitions with
+``gamesolver.notebook.load_notebook`` (the cells not tagged ``demo``, well under a second) and
+shows the same ``Play`` widget as the lecture's own *Play* section.
+
+This module is the single source of the pages: each ``PlayPage`` holds a game's title, rules
+and widget, and ``python -m gamesolver.pages write`` regenerates every page from it (run it
+after changing a page here, or a lecture's ``Play(...)`` call). The pages are notebooks, not
+Python scripts, so that JupyterLab opens them too and nbval checks that each one still runs
+against its lecture. The command line also serves ``make play``:
+
+- ``python -m gamesolver.pages list``: every game, with one line each;
+- ``python -m gamesolver.pages check GAME``: exit 0 if there is a page for ``GAME``; else say
+  so and list the games on stderr, and exit 2 (the status of a usage error);
+- ``python -m gamesolver.pages write [FOLDER]``: write every page (default: ``notebooks/play``).
+
+The pages are stored without outputs, and their code cell is tagged ``nbval-ignore-output``:
+nbval runs each page (so a lecture that no longer defines what its page uses fails
+``make test``), but compares nothing, so that a change of ``style.css`` or of a widget's text
+needs no page rewritten. ``make notebooks`` re-executes the lectures only.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, TextIO
+
+LINE_LENGTH = 100
+"""The project's line length (``[tool.ruff]`` in ``pyproject.toml``)."""
+IGNORE_OUTPUT = "nbval-ignore-output"
+"""The tag of the pages' code cell: nbval runs it and compares no output."""
+PAGES_FOLDER = Path(__file__).resolve().parents[1] / "notebooks" / "play"
+"""Where the pages live: ``notebooks/play/`` (the package is installed editable)."""
+
+
+@dataclass(frozen=True)
+class PlayPage:
+    """One game's play page: the lecture it loads, what the student reads, what it shows."""
+
+    game: str
+    """The lecture's file name without ``.ipynb`` (``make play GAME=...``), e.g. ``"Nim"``."""
+    title: str
+    """The page's heading."""
+    summary: str
+    """One line for ``make play``'s list of games."""
+    rules: str
+    """The rules in a few lines of markdown, with how to move on the board."""
+    module: str
+    """The Python name the page gives the lecture's definitions, e.g. ``"nim"``."""
+    arguments: tuple[str, ...]
+    """The arguments of the lecture's ``Play(...)`` call, its names qualified with the
+    module's: ``{m}`` stands for ``module``."""
+
+    def code(self) -> str:
+        """The page's one code cell: load the lecture's definitions, show the widget."""
+        return "\n".join(
+            [
+                "from gamesolver.notebook import load_notebook",
+                "from gamesolver.play import Play",
+                "from gamesolver.style import load_style",
+                "",
+                "display(load_style())",
+                f'{self.module} = load_notebook("../{self.game}.ipynb")  # without the demos',
+                *self.widget(),
+            ]
+        )
+
+    def widget(self) -> list[str]:
+        """The ``Play(...)`` call, laid out as ``ruff format`` would (the pages are linted):
+        on one line if it fits, else its arguments on one line, else one argument a line."""
+        arguments = [argument.format(m=self.module) for argument in self.arguments]
+        one_line = f"Play({', '.join(arguments)})"
+        if len(one_line) <= LINE_LENGTH:
+            return [one_line]
+        if len(", ".join(arguments)) + 4 <= LINE_LENGTH:
+            return ["Play(", f"    {', '.join(arguments)}", ")"]
+        return ["Play(", *(f"    {argument}," for argument in arguments), ")"]
+
+    def markdown(self) -> str:
+        """The page's heading and rules."""
+        return f"# {self.title}\n\n{self.rules.strip()}"
+
+
+PAGES: tuple[PlayPage, ...] = (
+    PlayPage(
+        game="Nim",
+        title="Nim",
+        summary="four piles of matches; take from one pile, who takes the last match wins",
+        rules="""
+Four piles of 1, 3, 5 and 7 matches, one pile a row. On your turn take one or more matches
+from **one** pile: click a match, and you take it and every match to its right. Whoever
+takes the last match wins. The computer moves first here; it plays perfectly, but (1, 3, 5, 7)
+is a lost start for the player to move.
+""",
+        module="nim",
+        arguments=(
+            "{m}.nim((1, 3, 5, 7))",
+            "{m}.NimBoard()",
+            "{m}.computer",
+            "human_first=False",
+        ),
+    ),
+    PlayPage(
+        game="Tic-Tac-Toe",
+        title="Tic-Tac-Toe",
+        summary="three in a row on 3 x 3; the computer never loses",
+        rules="""
+X and O take turns marking a free cell of the 3 × 3 grid; X moves first. Three marks in a
+row, a column or a diagonal win; a full board without one is a draw. Click a free cell. The
+computer plays perfectly; *Explain* makes it say why it moved where it did.
+""",
+        module="tic_tac_toe",
+        arguments=(
+            "{m}.game",
+            "{m}.ExplainingBoard()",
+            "{m}.computer",
+            "explain={m}.explain_move",
+        ),
+    ),
+    PlayPage(
+        game="Connect-Four",
+        title="Connect Four",
+        summary="four in a row on 7 x 6, discs dropped into columns",
+        rules="""
+Players take turns dropping a disc into one of the 7 columns; it falls to the lowest free
+row of the 6. Four of your discs in a row (across, up or diagonally) win; a full board is a
+draw. Click a column. The computer thinks for the *Time per move* below the board;
+*Explain* shows the line of play it expects.
+""",
+        module="connect_four",
+        arguments=(
+            "{m}.game",
+            "{m}.ConnectFourBoard()",
+            "{m}.computer",
+            "explain=True",
+            "budgets=(0.25, 0.5, 1, 2)",
+            "budget=1",
+        ),
+    ),
+    PlayPage(
+        game="Tic-Tac-Toe-4x4",
+        title="Tic-Tac-Toe on 4 × 4",
+        summary="four in a row on 4 x 4 (10 lines); perfect play is a draw",
+        rules="""
+`x` and `o` take turns marking a free cell of the 4 × 4 board; `x` moves first. Four marks
+in a row, a column or a diagonal win (10 lines); a full board without one is a draw. Click
+a free cell. The computer thinks for the *Time per move* below the board; *Explain* shows
+the line of play it expects.
+""",
+        module="square",
+        arguments=(
+            "{m}.game",
+            "{m}.CubeBoard(2)",
+            "{m}.computer_for({m}.game)",
+            "explain=True",
+            "budgets=(0.1, 0.5, 1)",
+            "budget=0.5",
+        ),
+    ),
+    PlayPage(
+        game="Tic-Tac-Toe-3D",
+        title="Tic-Tac-Toe in 3D: 4 × 4 × 4 (Qubic)",
+        summary="four in a row in a 4 x 4 x 4 cube (76 lines), its layers side by side",
+        rules="""
+The cube's four layers are drawn side by side, layer 0 on the left. `x` and `o` take turns
+marking a free cell of any layer; `x` moves first. Four in a row win, along any of the 76
+lines: within a layer, or straight or diagonally through the four layers. Click a cell. The
+computer thinks for the *Time per move* below the board.
+""",
+        module="cube",
+        arguments=(
+            "{m}.game",
+            "{m}.CubeBoard(3)",
+            "{m}.square.computer_for({m}.game)",
+            "explain=True",
+            "budgets=(0.25, 0.5, 1, 2)",
+            "budget=0.5",
+        ),
+    ),
+    PlayPage(
+        game="Checkers",
+        title="Checkers",
+        summary="English draughts on 8 x 8: captures are compulsory, men crown on the far row",
+        rules="""
+English draughts: pieces move diagonally on the dark squares. A man steps one square forward,
+a king forward or back. Jump an opponent's piece to capture it; a capture must be made when
+one can, and a jump goes on while it can. A man that reaches the far row is crowned king
+(a ring and a **K**). You lose when you cannot move. Red, at the top, moves first. Click one
+of your pieces, then each square where it lands.
+""",
+        module="checkers",
+        arguments=(
+            "{m}.game",
+            "{m}.CheckersBoard()",
+            "{m}.computer",
+            "explain=True",
+            "budgets=(0.1, 0.5, 1, 2)",
+            "budget=0.5",
+        ),
+    ),
+    PlayPage(
+        game="Chess",
+        title="Chess",
+        summary="chess by its full rules (python-chess), against a compact engine",
+        rules="""
+Chess by the full rules; white, at the bottom, moves first. Click one of your pieces, then
+its square: the squares it can reach get a blue dot. Castle by moving the king two squares; a
+pawn on the last rank asks for its piece. Checkmate wins; stalemate, too little material,
+the 75-move rule and fivefold repetition draw. The computer thinks for the *Time per move*
+below the board.
+""",
+        module="chess_lecture",
+        arguments=(
+            "{m}.game",
+            "{m}.ChessBoard()",
+            "{m}.computer",
+            "explain=True",
+            "budgets=(0.5, 1, 2, 5)",
+            "budget=1",
+        ),
+    ),
+)
+"""The games with a play page, in the order of the lectures."""
+
+
+def find_page(game: str) -> PlayPage | None:
+    """The page of ``game`` (the lecture's file name without ``.ipynb``), or ``None``."""
+    return next((page for page in PAGES if page.game == game), None)
+
+
+def notebook(page: PlayPage) -> dict[str, Any]:
+    """The page as an nbformat-4 notebook (a markdown cell, a code cell), without outputs.
+
+    Cell ids are fixed, not random, so that writing the pages again changes nothing.
+    """
+    tags = [IGNORE_OUTPUT]
+    return {
+        "cells": [
+            {
+                "cell_type": "markdown",
+                "id": "rules",
+                "metadata": {},
+                "source": page.markdown(),
+            },
+            {
+                "cell_type": "code",
+                "execution_count": None,
+                "id": "board",
+                "metadata": {"tags": tags},
+                "outputs": [],
+                "source": page.code(),
+            },
+        ],
+        "metadata": {
+            "kernelspec": {
+                "display_name": "Python 3 (ipykernel)",
+                "language": "python",
+                "name": "python3",
+            },
+            "language_info": {"name": "python"},
+        },
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }
+
+
+def write_pages(folder: Path = PAGES_FOLDER) -> list[Path]:
+    """Write every page as ``folder/<game>.ipynb``, without outputs; the paths written."""
+    import nbformat  # here, not at the top: ``list`` and ``check`` must start at once
+
+    folder.mkdir(parents=True, exist_ok=True)
+    written = []
+    for page in PAGES:
+        path = folder / f"{page.game}.ipynb"
+        nbformat.write(nbformat.from_dict(notebook(page)), path)  # type: ignore[no-untyped-call]
+        written.append(path)
+    return written
+
+
+def list_games(out: TextIO) -> None:
+    """Every game with its summary, and how to play one: ``make play``'s answer without GAME."""
+    width = max(len(page.game) for page in PAGES)
+    print("Games with a play page (make play GAME=<game>):", file=out)
+    for page in PAGES:
+        print(f"  {page.game:<{width}}  {page.summary}", file=out)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """The command line (see the module's docstring); the exit status."""
+    parser = argparse.ArgumentParser(prog="python -m gamesolver.pages", description=__doc__)
+    commands = parser.add_subparsers(dest="command", required=True)
+    commands.add_parser("list", help="every game with a play page, one line each")
+    check = commands.add_parser("check", help="exit 2 unless GAME has a play page")
+    check.add_argument("game", metavar="GAME")
+    write = commands.add_parser(
+        "write", help="write and run every page (notebooks/play by default)"
+    )
+    write.add_argument("folder", nargs="?", type=Path, default=PAGES_FOLDER)
+    write.add_argument("--no-execute", action="store_true", help="write the pages without outputs")
+    arguments = parser.parse_args(argv)
+    if arguments.command == "list":
+        list_games(sys.stdout)
+    elif arguments.command == "check":
+        if find_page(arguments.game) is None:
+            print(f"make play: there is no game {arguments.game!r}.", file=sys.stderr)
+            list_games(sys.stderr)
+            return 2
+    else:
+        for path in write_pages(arguments.folder):
+            print(path)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,97 @@
+"""The play pages (``gamesolver.pages``) and ``make play`` without a browser.
+
+The browser test (``tests/browser/test_browser_pages.py``) opens each page; nbval runs each one
+against its lecture (``notebooks/play/`` is collected with the other notebooks). Here: the pages
+on disk are the ones the module writes, the index links them, and ``make play`` lists the games
+without ``GAME`` and refuses an unknown one.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from gamesolver.pages import PAGES, PAGES_FOLDER, PlayPage, find_page, main, notebook
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def make_play(*arguments: str) -> subprocess.CompletedProcess[str]:
+    """``make play`` with ``arguments``, never (re)installing, with this interpreter's tools."""
+    env = {k: v for k, v in os.environ.items() if k not in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL")}
+    command = ["make", "--no-print-directory", "-o", ".venv/.installed-stamp", "play"]
+    command += [*arguments, f"BIN={Path(sys.executable).parent}"]
+    return subprocess.run(
+        command, cwd=ROOT, env=env, capture_output=True, text=True, timeout=60, check=False
+    )
+
+
+def test_make_play_without_game_lists_the_games() -> None:
+    """Exit 0, and every game on a line of its own with its summary."""
+    done = make_play()
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    for page in PAGES:
+        assert any(line.split() == [page.game, *page.summary.split()] for line in lines), page.game
+    assert "voila" not in done.stdout.lower()  # nothing was started
+
+
+def test_make_play_with_an_unknown_game_says_so() -> None:
+    """Exit 2, the unknown name, and the list of games."""
+    done = make_play("GAME=Go")
+    assert done.returncode == 2
+    assert "there is no game 'Go'" in done.stderr
+    assert all(page.game in done.stderr for page in PAGES)
+
+
+def test_command_line(capsys: pytest.CaptureFixture[str]) -> None:
+    """``list`` and ``check`` as ``make play`` calls them."""
+    assert main(["list"]) == 0
+    assert "Checkers" in capsys.readouterr().out
+    assert main(["check", "Chess"]) == 0
+    assert main(["check", "Solver"]) == 2  # a lecture, not a game with a page
+    assert find_page("Nim") is PAGES[0]
+
+
+@pytest.mark.parametrize("page", PAGES, ids=[page.game for page in PAGES])
+def test_the_page_on_disk_is_the_generated_one(page: PlayPage) -> None:
+    """The cells of ``notebooks/play/<game>.ipynb`` are what ``PAGES`` says: after a change in
+    ``gamesolver/pages.py``, run ``python -m gamesolver.pages write``."""
+    path = PAGES_FOLDER / f"{page.game}.ipynb"
+    stored = json.loads(path.read_text(encoding="utf-8"))
+    expected = notebook(page)
+    sources = ["".join(cell["source"]) for cell in stored["cells"]]
+    assert sources == [cell["source"] for cell in expected["cells"]], f"rewrite {path.name}"
+    code = stored["cells"][1]
+    assert code["metadata"]["tags"] == ["nbval-ignore-output"]  # nbval runs it, compares nothing
+    assert code["outputs"] == [], "the pages are stored without outputs"
+    assert (ROOT / "notebooks" / f"{page.game}.ipynb").exists(), "no lecture for the page"
+
+
+def test_the_pages_are_all_generated() -> None:
+    """No page in ``notebooks/play/`` that ``PAGES`` does not know (a game removed there)."""
+    on_disk = sorted(path.stem for path in PAGES_FOLDER.glob("*.ipynb"))
+    assert on_disk == sorted(page.game for page in PAGES)
+
+
+def test_the_index_links_every_page() -> None:
+    """``notebooks/Index.ipynb`` links ``play/<game>.ipynb`` for each game."""
+    index = json.loads((ROOT / "notebooks" / "Index.ipynb").read_text(encoding="utf-8"))
+    text = "".join("".join(cell["source"]) for cell in index["cells"])
+    for page in PAGES:
+        assert f"(play/{page.game}.ipynb)" in text
+
+
+def test_the_widget_call_is_laid_out_as_ruff_formats_it() -> None:
+    """One line when it fits in 100 characters, else the arguments indented."""
+    lines = {page.game: page.widget() for page in PAGES}
+    assert lines["Nim"] == [
+        "Play(nim.nim((1, 3, 5, 7)), nim.NimBoard(), nim.computer, human_first=False)"
+    ]
+    assert lines["Chess"][0] == "Play(" and lines["Chess"][-1] == ")"
+    assert all(len(line) <= 100 for widget in lines.values() for line in widget)
