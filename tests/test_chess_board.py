@@ -474,3 +474,22 @@ def test_a_whole_game_clicked_against_the_first_legal_move() -> None:
 
 
 # -- a look in the browser -----------------------------------------------------------------------
+
+
+def test_a_click_during_the_computer_s_turn_waits() -> None:
+    c = controller(computer=scripted("e7e5"))
+    play_by_clicks(c, chess.Move.from_uci("e2e4"))
+    assert c.phase == "computer"
+    assert not click(c, "d2")  # the computer is to move: the click is refused, nothing selected
+    assert c.status.startswith("Wait: I am still thinking.") and selection(c) is None
+    assert (
+        c.computer_move() and c.phase == "human" and c.state == after(after(START, "e2e4"), "e7e5")
+    )
+
+
+def test_a_game_ends_by_stalemate() -> None:
+    # white's queen to f7 leaves black's king on h8 with no move and not in check
+    c = controller("7k/8/5Q2/6K1/8/8/8/8 w - - 0 1")
+    play_by_clicks(c, chess.Move.from_uci("f6f7"))
+    assert c.phase == "over" and c.winner == "draw"
+    assert c.status.startswith("You played Qf7.") and "Draw." in c.status
