@@ -1,8 +1,9 @@
 """Chess: ``Chess.ipynb``'s engine on Win at Chess, against sunfish and Stockfish.
 
 ``python -m benchmarks.chess [--budgets 0.5,2] [--positions N|A-B]
-[--parts ours,sunfish,stockfish,judge,ablation] [--judge-positions N|A-B]
-[--ablation-positions N|A-B] [--out FILE] [--no-write]``
+[--parts ours,sunfish,stockfish,judge,ablation,ladder] [--judge-positions N|A-B]
+[--ablation-positions N|A-B] [--ladder-openings N] [--ladder-budget S] [--ladder-depth N]
+[--out FILE] [--no-write]``
 
 The 300 positions of ``data/chess/wac.epd`` (``WinAtChess`` of the notebook); a position is
 solved when the move played is one of its ``bm`` moves. The parts, in this order (the headline
@@ -24,6 +25,10 @@ numbers first; the report is rewritten after each part, so a run cut short keeps
   beyond the clamp), and the loss is ``max(0, best - ours)``.
 - *ablation*: ours at the first budget with each technique of ``Techniques`` switched off
   (``Engine(**{name: False})``) on ``--ablation-positions`` (default: all of ``--positions``).
+- *ladder*: each rung of the notebook's ``Ladder`` of estimates (the slides' dynamic values)
+  against the one before it, with the notebook's ``match``: ``--ladder-openings`` openings, each
+  played twice with the colours swapped, both engines at ``--ladder-budget`` CPU seconds a move
+  (or to ``--ladder-depth``, for quick checks). Measured effects only: no target.
 
 The report goes to ``benchmarks/chess.md``; a target missed is reported as missed, and the exit
 status is 1 only if the test positions are wrong (a position without a legal best move).
@@ -56,7 +61,7 @@ from gamesolver.notebook import load_notebook
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 NOTEBOOK = ROOT / "notebooks" / "Chess.ipynb"
-PARTS = ("ours", "sunfish", "stockfish", "judge", "ablation")
+PARTS = ("ours", "sunfish", "stockfish", "judge", "ablation", "ladder")
 POSITIONS = 300
 TARGETS = {0.5: 120, 2.0: 145}
 """Positions of the 300 our engine should solve at each budget (and more than sunfish)."""
@@ -429,6 +434,70 @@ def judge(
 
 
 @dataclass
+class Rung:
+    """One rung of the notebook's ``Ladder`` played against the one before it."""
+
+    estimate: str
+    against: str
+    won: int
+    drawn: int
+    lost: int
+    plies: list[int]
+    seconds: float
+
+
+def run_ladder(
+    nb: types.ModuleType, openings: int, budget: float | None, depth: int | None
+) -> list[Rung]:
+    """Each rung of ``nb.Ladder`` against the one before, with ``nb.match``: ``openings``
+    seeded openings, each played twice with the colours swapped, at ``budget`` CPU seconds a
+    move (or to ``depth``)."""
+    rungs = []
+    for (before, b), (name, a) in zip(nb.Ladder, nb.Ladder[1:], strict=False):
+        progress(f"ladder: {name} against {before} ...")
+        start = time.process_time()
+        played = nb.match(a, b, openings, budget=budget, depth=depth)
+        seconds = time.process_time() - start
+        won, drawn, lost = played["won"], played["drawn"], played["lost"]
+        rungs.append(Rung(name, before, won, drawn, lost, played["plies"], seconds))
+    return rungs
+
+
+def ladder_text(r: Results) -> list[str]:
+    lines = ["## The ladder of estimates", ""]
+    if not r.ladder:
+        return [*lines, "Not run.", ""]
+    games = r.ladder[0].won + r.ladder[0].drawn + r.ladder[0].lost
+    lines += [
+        f"Each rung of the notebook's `Ladder` (the slides' dynamic values added one at a time to"
+        f" the seed's material) against the rung before it: `match(a, b, ...)`, {games // 2}"
+        " seeded openings of four random moves, each played twice with the colours swapped, both"
+        f" sides the notebook's `Engine` at {r.ladder_limit}, so that a term pays for its"
+        " computing with depth. A game ends by the rules or after `MaxPlies` plies, a draw. Won,"
+        " drawn and lost are the newer rung's. Small samples: with d decisive games, wins minus"
+        " losses within about ±2√d is what chance gives.",
+        "",
+    ]
+    rows = [
+        [
+            rung.estimate,
+            rung.against,
+            rung.won + rung.drawn + rung.lost,
+            rung.won,
+            rung.drawn,
+            rung.lost,
+            f"{rung.won - rung.lost:+d}",
+            f"{statistics.median(rung.plies):g}",
+            f"{rung.seconds:.0f}",
+        ]
+        for rung in r.ladder
+    ]
+    head = ["estimate", "against", "games", "won", "drawn", "lost", "wins − losses", "plies"]
+    lines += md_table([*head, "CPU s"], rows)
+    return [*lines, ""]
+
+
+@dataclass
 class Results:
     numbers: list[int]
     budgets: list[float]
@@ -438,6 +507,9 @@ class Results:
     judge_run: Run | None = None
     judged: list[Judged] = field(default_factory=list)
     ablation: list[Run] = field(default_factory=list)
+    ladder: list[Rung] = field(default_factory=list)
+    ladder_limit: str = ""
+    """How the ladder's games were searched: "0.1 s a move" or "depth 1"."""
     skipped: dict[str, str] = field(default_factory=dict)
     """part: why it was not run."""
     sunfish_version: str = ""
@@ -561,6 +633,7 @@ def markdown(r: Results, note: str) -> str:
             lines += [f"- {part}: skipped: {r.skipped[part]}.", ""]
     lines += judge_text(r)
     lines += ablation_text(r)
+    lines += ladder_text(r)
     lines += solved_lists(r)
     return "\n".join(lines).rstrip() + "\n"
 
@@ -728,6 +801,27 @@ def parser() -> argparse.ArgumentParser:
         metavar="FILE",
         help="where the report goes (default: benchmarks/chess.md)",
     )
+    p.add_argument(
+        "--ladder-openings",
+        type=int,
+        default=5,
+        metavar="N",
+        help="openings a rung of the ladder plays, each twice (default 5: 10 games a rung)",
+    )
+    p.add_argument(
+        "--ladder-budget",
+        type=float,
+        default=0.1,
+        metavar="S",
+        help="CPU seconds a move in the ladder's games (default 0.1)",
+    )
+    p.add_argument(
+        "--ladder-depth",
+        type=int,
+        default=None,
+        metavar="N",
+        help="search the ladder's games to this depth instead of for a time (quick checks)",
+    )
     p.add_argument("--no-write", action="store_true", help="print the report instead")
     return p
 
@@ -796,6 +890,11 @@ def run(args: argparse.Namespace, nb: types.ModuleType, done: Callable[[Results]
             progress(f"ablation: without {off} ...")
             results.ablation.append(run_ours(nb, positions, numbers, budget, off))
             done(results)
+    if "ladder" in args.parts:
+        depth, budget = args.ladder_depth, None if args.ladder_depth else args.ladder_budget
+        results.ladder_limit = f"depth {depth}" if depth else f"{budget:g} CPU s a move"
+        results.ladder = run_ladder(nb, args.ladder_openings, budget, depth)
+        done(results)
     return results
 
 

@@ -477,3 +477,21 @@ def test_chess_without_sunfish_or_stockfish_says_skipped(
     )
     assert "## Judged by Stockfish\n\nSkipped: `stockfish` not found" in report
     assert "| engine | budget |" not in report  # no row measured
+
+
+def test_chess_ladder_plays_each_rung_against_the_one_before(tmp_path: Path) -> None:
+    """The ladder cut down to one opening at depth 1: a row per rung, two games each."""
+    from benchmarks import chess as bench
+
+    out = tmp_path / "chess.md"
+    argv = ["--parts", "ladder", "--ladder-openings", "1", "--ladder-depth", "1"]
+    assert bench.main([*argv, "--out", str(out)]) == 0
+    report = out.read_text(encoding="utf-8")
+    assert "## The ladder of estimates" in report
+    assert "both sides the notebook's `Engine` at depth 1" in report
+    rows = [line for line in report.splitlines() if line.startswith("| + ")]
+    assert [row.split(" | ")[0:3] for row in rows] == [
+        ["| + bishop pair", "material", "2"],
+        ["| + advanced pawns", "+ bishop pair", "2"],
+        ["| + king in the endgame", "+ advanced pawns", "2"],
+    ]
