@@ -63,8 +63,9 @@ play: $(STAMP)
 # and CHECKERS_ARGS, e.g. CHECKERS_ARGS="--games 10 --mcts-games 4 --parts perft,matches".
 CHECKERS_ARGS ?= --games 50 --mcts-games 20 --ladder-openings 10 --ladder-budget 0.1
 # Last, chess: Win at Chess (300 positions) for ours and sunfish at 0.5 s and 2 s of CPU a position,
-# Stockfish at 0.1 s, Stockfish's judgement of our moves and the ablation: benchmarks/chess.md
-# (about 35 minutes on a shared 2-core machine; the whole ablation, --ablation-positions 300,
+# Stockfish at 0.1 s, Stockfish's judgement of our moves, the ablation and the ladder of dynamic
+# values (10 games a rung at 0.1 s a move): benchmarks/chess.md (about 45 minutes on a shared
+# 2-core machine; the whole ablation, --ablation-positions 300,
 # about 10 more; sunfish goes into .venv-sunfish on first use; Stockfish, if missing:
 # apt-get install stockfish). CHESS_ARGS, e.g. CHESS_ARGS="--positions 50 --parts ours,sunfish".
 CHESS_ARGS ?= --ablation-positions 60
