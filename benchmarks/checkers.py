@@ -60,7 +60,7 @@ from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import Any
 
-from benchmarks.harness import MatchTally, count_option, load_average, machine, md_table
+from benchmarks.harness import MatchTally, Rung, count_option, load_average, machine, md_table
 from gamesolver.explore import per_ply
 from gamesolver.notebook import load_notebook
 from gamesolver.stats import OutOfTime, Stats
@@ -697,30 +697,6 @@ def run_minimax(
 # ----------------------------------------------------------------------------- the ladder
 
 
-@dataclass
-class Rung:
-    """One rung of the ``Ladder`` against the rung before it: the games of the newer estimate."""
-
-    estimate: str
-    against: str
-    won: int
-    drawn: int
-    lost: int
-    depths: list[int]
-    """The depth of each of the newer estimate's searches."""
-    their_depths: list[int]
-    plies: list[int]
-    """The plies of each game after its opening."""
-    seconds: float
-    """CPU seconds of the whole match."""
-    stopped: str = ""
-    """Why the match stopped before its end (the notebook's ``match`` keeps no partial tally)."""
-
-    @property
-    def games(self) -> int:
-        return self.won + self.drawn + self.lost
-
-
 def run_ladder(
     nb: types.ModuleType, openings: int, budget: float | None, depth: int | None = None
 ) -> list[Rung]:
@@ -733,7 +709,7 @@ def run_ladder(
         try:
             played = nb.match(a, b, openings, budget=budget, depth=depth)
         except OutOfTime as error:  # a budget too small for one move: say so, go on
-            rungs.append(Rung(name_a, name_b, 0, 0, 0, [], [], [], cpu() - start, str(error)))
+            rungs.append(Rung(name_a, name_b, 0, 0, 0, [], cpu() - start, stopped=str(error)))
             print(f"ladder {name_a} against {name_b}: {error}", file=sys.stderr, flush=True)
             continue
         rung = Rung(
@@ -742,10 +718,10 @@ def run_ladder(
             played["won"],
             played["drawn"],
             played["lost"],
-            list(played["depth a"]),
-            list(played["depth b"]),
             list(played["plies"]),
             cpu() - start,
+            depths=list(played["depth a"]),
+            their_depths=list(played["depth b"]),
         )
         rungs.append(rung)
         print(

@@ -55,7 +55,7 @@ from typing import Any
 import chess
 import chess.engine
 
-from benchmarks.harness import load_average, machine, md_table
+from benchmarks.harness import Rung, load_average, machine, md_table
 from gamesolver.notebook import load_notebook
 
 HERE = Path(__file__).resolve().parent
@@ -431,19 +431,6 @@ def judge(
 
 
 # ---------------------------------------------------------------------------------- report
-
-
-@dataclass
-class Rung:
-    """One rung of the notebook's ``Ladder`` played against the one before it."""
-
-    estimate: str
-    against: str
-    won: int
-    drawn: int
-    lost: int
-    plies: list[int]
-    seconds: float
 
 
 def run_ladder(

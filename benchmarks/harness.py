@@ -371,6 +371,30 @@ def text_table(results: Sequence[CaseResult]) -> str:
     return repr(table)
 
 
+@dataclass
+class Rung:
+    """One rung of a notebook's ladder of estimates against the rung before it (the checkers and
+    chess benchmarks): the games won, drawn and lost by the newer estimate, the plies of each
+    game, the CPU seconds of the whole match, and, where measured, the depth of each search of
+    either side."""
+
+    estimate: str
+    against: str
+    won: int
+    drawn: int
+    lost: int
+    plies: list[int]
+    seconds: float
+    depths: list[int] = field(default_factory=list)
+    their_depths: list[int] = field(default_factory=list)
+    stopped: str = ""
+    """Why the match stopped before its end, if it did."""
+
+    @property
+    def games(self) -> int:
+        return self.won + self.drawn + self.lost
+
+
 class MatchTally:
     """The tallies of a match, for a dataclass with ``results``: per game, in order, "win",
     "draw" or "loss" for our player, who plays the side that moves first in the even-numbered
