@@ -82,7 +82,7 @@ bench: $(VENV)/.bench-stamp
 
 # Re-execute every notebook in place and store its outputs (run after changing one).
 notebooks: $(STAMP)
-	cd notebooks && for nb in *.ipynb; do \
+	cd notebooks && for nb in *.ipynb play/*.ipynb; do \
 	  ../$(BIN)/jupyter nbconvert --to notebook --execute --inplace --ExecutePreprocessor.record_timing=False --ExecutePreprocessor.store_widget_state=False "$$nb" || exit 1; \
 	done
 

@@ -18,10 +18,10 @@ against its lecture. The command line also serves ``make play``:
   so and list the games on stderr, and exit 2 (the status of a usage error);
 - ``python -m gamesolver.pages write [FOLDER]``: write every page (default: ``notebooks/play``).
 
-The pages are stored without outputs, and their code cell is tagged ``nbval-ignore-output``:
-nbval runs each page (so a lecture that no longer defines what its page uses fails
-``make test``), but compares nothing, so that a change of ``style.css`` or of a widget's text
-needs no page rewritten. ``make notebooks`` re-executes the lectures only.
+``write`` stores the pages without outputs; ``make notebooks`` executes them with the lectures,
+and they are committed executed. Their code cell is tagged ``nbval-ignore-output``: nbval runs
+each page (so a lecture that no longer defines what its page uses fails ``make test``), but
+compares nothing, so that a change of ``style.css`` or of a widget's text breaks no page.
 """
 
 from __future__ import annotations
@@ -301,10 +301,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     check = commands.add_parser("check", help="exit 2 unless GAME has a play page")
     check.add_argument("game", metavar="GAME")
     write = commands.add_parser(
-        "write", help="write and run every page (notebooks/play by default)"
+        "write", help="write every page, without outputs (notebooks/play by default)"
     )
     write.add_argument("folder", nargs="?", type=Path, default=PAGES_FOLDER)
-    write.add_argument("--no-execute", action="store_true", help="write the pages without outputs")
     arguments = parser.parse_args(argv)
     if arguments.command == "list":
         list_games(sys.stdout)
