@@ -114,6 +114,14 @@ def test_each_technique_off_changes_the_positions_searched_not_the_rules() -> No
     assert nodes[None] < nodes["captures_first"]
 
 
+def test_the_ablation_runs_on_the_definitions_alone() -> None:
+    # The notebook's definitions without its demonstrations (as load_notebook gives them) are
+    # enough for the ablation: its Table once came from a demo cell only.
+    table = CH.ablation(range(1, 3), depth=1)
+    assert [row[0] for row in table.rows] == ["nothing", *CH.Techniques]
+    assert all(row[1] in (0, 1, 2) for row in table.rows)
+
+
 def test_the_engine_s_line_is_legal_and_its_scores_are_for_the_player_to_move() -> None:
     board = chess.Board("6k1/5ppp/8/8/8/8/8/R5K1 b - - 0 1")  # black to move: mated after Kf8?
     found = CH.Engine().search(board, depth=3)
