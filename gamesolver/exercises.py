@@ -1,0 +1,798 @@
+"""Exercises that check themselves: a student's search algorithm tested against its specification.
+
+A lecture's exercise gives the student an empty function with the Solver's signature and a
+check cell after it::
+
+    >>> check_algorithm(my_alpha_beta, spec="alpha_beta")        # doctest: +SKIP
+    my_alpha_beta meets the specification of alpha_beta: 150 random trees with 129 different
+    windows, and 8 positions of Nim and tic-tac-toe ...
+
+``check_algorithm`` runs the function on random trees (drawn by hypothesis), on random *graphs*
+for the memoizing specifications (trees in which equal subtrees are one state, reached by several
+paths), and on positions of the course's games, each with a window or a depth drawn at random,
+and checks its answers against the specification. On failure it returns the *smallest*
+counterexample found (hypothesis shrinks it), drawn as a tree with the student's and the correct
+value at each node, and one sentence saying which condition failed. The run is derandomized: the
+same function gets the same report, so a notebook can show it and nbval can compare it.
+
+**The specifications.** The values are those of the course's own algorithms (``Solver.ipynb``,
+loaded from this repository; the tests check them against independent ones):
+
+- ``minimax``, ``minimax_memo``: the value of the state for the player to move;
+- ``alpha_beta``, ``alpha_beta_memo``: for a window ``[α, β]`` with ``α < β``, the fail-soft form
+  of Knuth and Moore's three conditions on the answer ``r`` (``v`` is the value): ``α < r < β``
+  ⇒ ``r = v``; ``r ≤ α`` ⇒ ``v ≤ r`` (an upper bound); ``r ≥ β`` ⇒ ``v ≥ r`` (a lower bound);
+  and, fail-soft, ``r`` is the utility of some finished state (a value the search found, not
+  ``α`` or ``β`` themselves, which a fail-hard search answers);
+- ``depth_limited``: the value of the tree cut ``depth`` moves below the state, with the game's
+  heuristic at the cut (trees get one: half the value of the first leaf below a node);
+- the memoizing ones (``*_memo``) also: a reused table never changes an answer (asked the same
+  question twice, the function answers the same), and each position is expanded once
+  (``next_states`` is called once per state and player to move).
+
+A student's function that raises, recurses without end or makes more than ``MAX_CALLS`` value
+calls on one example fails with that as the condition (it must count its calls in
+``stats.calls``, as every algorithm of the course does).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import html
+import math
+import random
+from collections import Counter
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+from hypothesis import HealthCheck, Phase, Verbosity, given, settings
+from hypothesis import example as explicit
+from hypothesis import strategies as st
+
+from gamesolver.game import AnyGame, Game, Value
+from gamesolver.notebook import find_game, load_notebook
+from gamesolver.stats import LimitedStats, LimitReached, Stats
+from gamesolver.stepper import Stepper, number, window_text
+from gamesolver.table import fmt
+from gamesolver.trace import record
+from gamesolver.trees import (
+    PLAYERS,
+    Tree,
+    breadth_first,
+    children,
+    is_leaf,
+    size,
+    subtree,
+    tree_game,
+)
+
+NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
+"""The course's notebooks (the package is installed editable, next to them)."""
+
+COURSE_GAMES = ("Nim.ipynb", "Tic-Tac-Toe.ipynb")
+"""The game notebooks whose positions every algorithm is also checked on."""
+
+MAX_CALLS = 100_000
+"""Value calls allowed on one example: far more than any correct search of these trees makes."""
+
+MAX_POSITION_CALLS = 3_000
+"""A course game's position is checked if the course's minimax solves it within these calls."""
+
+
+@dataclass(frozen=True)
+class Spec:
+    """A specification: the reference algorithm of the Solver and what is checked."""
+
+    name: str
+    windows: bool = False
+    """Knuth–Moore's conditions for a window drawn at random (else: the value)."""
+    graphs: bool = False
+    """Memoization: graphs as well as trees; a reused table; each position expanded once."""
+    depth: bool = False
+    """Depth-limited: a depth drawn at random, the heuristic at the cut."""
+    expand_once: bool = False
+    """Each position expanded once (alpha-beta's memo may search a bound's position again)."""
+
+
+SPECS = {
+    spec.name: spec
+    for spec in (
+        Spec("minimax"),
+        Spec("minimax_memo", graphs=True, expand_once=True),
+        Spec("alpha_beta", windows=True),
+        Spec("alpha_beta_memo", windows=True, graphs=True),
+        Spec("depth_limited", depth=True),
+    )
+}
+"""The specifications ``check_algorithm`` knows, by the name of the Solver's algorithm."""
+
+
+# -- the course's reference -----------------------------------------------------------------------
+
+
+@cache
+def course_solver() -> ModuleType:
+    """The course's ``Solver.ipynb``, loaded once: the reference values and value calls."""
+    return load_notebook(NOTEBOOKS / "Solver.ipynb")
+
+
+@cache
+def course_games() -> tuple[AnyGame, ...]:
+    """The games of ``COURSE_GAMES``, loaded once."""
+    return tuple(find_game(load_notebook(NOTEBOOKS / name)) for name in COURSE_GAMES)
+
+
+# -- trees, graphs and the games made of them -----------------------------------------------------
+
+
+def graph_game(tree: Tree) -> Game[Any, str]:
+    """The game of ``tree`` in which a state is the subtree itself (as nested tuples), not its
+    path: equal subtrees are one state, reached by several paths, as positions of a real game
+    are (a transposition). Max moves at the root, as in ``tree_game``."""
+
+    def frozen(node: Tree) -> Any:
+        return node if is_leaf(node) else tuple(frozen(child) for child in children(node))
+
+    base = tree_game(tree)
+    names: dict[Any, str] = {}
+    for path in breadth_first(tree):
+        names.setdefault(frozen(subtree(tree, path)), base.text(path))
+
+    def utility(state: Any, player: str) -> Value:
+        return state if player == PLAYERS[0] else -state  # type: ignore[no-any-return]
+
+    return Game(
+        "graph",
+        PLAYERS,
+        frozen(tree),
+        lambda state, player: list(children(state)),
+        is_leaf,
+        utility,
+        utility_range=base.utility_range,
+        show=lambda state: names.get(state, repr(state)),
+    )
+
+
+def with_estimates(game: Game[Any, str], tree: Tree) -> Game[Any, str]:
+    """``game`` (a tree's) with a heuristic: half the value of the first leaf below a node,
+    for Max (strictly inside the utility range, as the heuristic's contract asks)."""
+
+    def first_leaf(node: Any) -> Value:
+        while not is_leaf(node):
+            node = children(node)[0]
+        return node  # type: ignore[no-any-return]
+
+    def heuristic(state: Any, player: str) -> Value:
+        node = subtree(tree, state) if isinstance(state, tuple) and game.Start == () else state
+        estimate = first_leaf(node) / 2
+        return estimate if player == PLAYERS[0] else -estimate
+
+    return dataclasses.replace(game, heuristic=heuristic)
+
+
+LEAVES = st.integers(-9, 9)
+TREES = st.recursive(LEAVES, lambda below: st.lists(below, min_size=1, max_size=3), max_leaves=10)
+
+
+@st.composite
+def _graphs(draw: st.DrawFn) -> Tree:
+    """A game graph as a nested list: layers of two or three nodes, each node a list of nodes
+    of the layer below and of leaves, so that most nodes have several parents and some leaves
+    are reached with either player to move; equal subtrees are one state."""
+    leaves: list[Tree] = draw(st.lists(LEAVES, min_size=2, max_size=3))
+    layer = leaves
+    for _ in range(draw(st.integers(1, 3))):
+        below = st.lists(st.sampled_from(layer + leaves), min_size=1, max_size=3)
+        layer = draw(st.lists(below, min_size=2, max_size=3))
+    return draw(st.lists(st.sampled_from(layer + leaves), min_size=1, max_size=3))
+
+
+TRAPS: tuple[Tree, ...] = ([[0, [4, 9]], [[4, 9]]], [[[0, [-4, -9]], [[-4, -9]]]])
+"""Graphs that random ones seldom match, tried first for the memoizing specifications: the
+smallest in which a bound stored as a value changes the answer. The position ``[4, 9]`` is
+reached twice, with Max to move (in the second, with Min: the same trap one move lower); the
+first time its first move already reaches β and cuts off the 9, so the search knows only "at
+least 4"; the second time 4 is inside the window, and only the exact 9 is right."""
+
+_BOUNDS = st.one_of(
+    st.integers(-10, 10),
+    st.integers(-10, 9).map(lambda n: n + 0.5),
+    st.sampled_from([-math.inf, math.inf]),
+)
+WINDOWS: st.SearchStrategy[tuple[Value, Value]] = (
+    st.tuples(_BOUNDS, _BOUNDS).filter(lambda w: w[0] != w[1]).map(lambda w: (min(w), max(w)))
+)
+
+
+# -- one example: the student's answer against the specification ----------------------------------
+
+
+@dataclass(frozen=True)
+class Example:
+    """A question for the algorithm: a state of a game, with a window or a depth."""
+
+    game: AnyGame
+    state: Hashable
+    player: Hashable
+    window: tuple[Value, Value] | None = None
+    depth: int | None = None
+    tree: Tree | None = None
+    """The nested list, for a tree or graph example (``None`` for a course game's position)."""
+    given: bool = True
+    """The window is given as ``alpha`` and ``beta`` (else it is the default: the utility range)."""
+
+    @property
+    def options(self) -> dict[str, Any]:
+        """The keyword arguments of the call: the window or the depth."""
+        if self.window is not None and self.given:
+            return {"alpha": self.window[0], "beta": self.window[1]}
+        return {} if self.depth is None else {"depth": self.depth}
+
+    @property
+    def nodes(self) -> int:
+        """How big the example is: a tree's nodes, a graph's distinct states (a position of a
+        course game counts as larger than any)."""
+        if self.tree is None:
+            return 10**6
+        if self.game.Start == ():
+            return size(self.tree)
+        return len({repr(subtree(self.tree, path)) for path in breadth_first(self.tree)})
+
+    def text(self) -> str:
+        """The example in words: the tree or position, and the window or depth."""
+        if self.tree is not None:
+            what = f"the {'graph' if self.game.Start != () else 'tree'} {self.tree!r}"
+        else:
+            what = (
+                f"{self.game.name}'s position {self.game.text(self.state)!r}, {self.player} to move"
+            )
+        if self.window is not None:
+            default = "" if self.given else " (the default)"
+            what += f" with the window {window_text(self.window)}{default}"
+        if self.depth is not None:
+            what += f" at depth {self.depth}"
+        return what
+
+
+@dataclass(frozen=True)
+class Failure:
+    """A condition of the specification that an answer broke, in one sentence."""
+
+    condition: str
+    sentence: str
+
+
+class _Expansions:
+    """A game whose ``next_states`` counts how often each position is expanded."""
+
+    def __init__(self, game: AnyGame) -> None:
+        self.counts: Counter[tuple[Hashable, Hashable]] = Counter()
+
+        def next_states(state: Hashable, player: Hashable) -> Sequence[Hashable]:
+            self.counts[state, player] += 1
+            return game.next_states(state, player)
+
+        self.game = dataclasses.replace(game, next_states=next_states)
+
+
+def _ask(function: Callable[..., Value], game: AnyGame, example: Example) -> tuple[Any, int]:
+    """The function's answer to ``example`` on ``game`` and its value calls (bounded)."""
+    stats = LimitedStats(max_calls=MAX_CALLS)
+    answer = function(game, example.state, example.player, stats, **example.options)
+    return answer, stats.calls
+
+
+def _reference(spec: Spec, example: Example) -> tuple[Value, int]:
+    """The correct value of ``example`` and the course's algorithm's value calls on it."""
+    solver = course_solver()
+    game, state, player = example.game, example.state, example.player
+    value = true_value(spec, game, state, player, example.depth)
+    calls = Stats()
+    getattr(solver, spec.name)(game, state, player, calls, **example.options)
+    return value, calls.calls
+
+
+def leaf_values(game: AnyGame, state: Hashable, player: Hashable, side: Hashable) -> set[Value]:
+    """The utilities for ``side`` of the finished states reachable from ``state``, ``player``
+    to move."""
+    found: set[Value] = set()
+    seen: set[tuple[Hashable, Hashable]] = set()
+    stack = [(state, player)]
+    while stack:
+        position = stack.pop()
+        if position in seen:
+            continue
+        seen.add(position)
+        here, mover = position
+        if game.finished(here):
+            found.add(game.utility(here, side))
+        else:
+            stack += [(ns, game.other(mover)) for ns in game.next_states(here, mover)]
+    return found
+
+
+def judge(
+    spec: Spec, answer: Any, value: Value, example: Example, side: Hashable = None
+) -> Failure | None:
+    """The first condition of ``spec`` that ``answer`` breaks, where the value is ``value``;
+    the answer, the value and the window are seen from ``side`` (default: the player to move)."""
+    if isinstance(answer, bool) or not isinstance(answer, int | float):
+        return Failure("returns a number", f"it returned {answer!r}, not a number")
+    got, true = number(answer), number(value)
+    if example.window is None:
+        if answer == value:
+            return None
+        return Failure("the value", f"it returned {got} where the value is {true}")
+    alpha, beta = example.window
+    low, high = number(alpha), number(beta)
+    if alpha < answer < beta and answer != value:
+        return Failure(
+            "exact inside the window",
+            f"it returned {got}, inside the window ({low} < {got} < {high}), where the value is "
+            f"{true}: inside the window the answer must be the value",
+        )
+    if answer <= alpha and not value <= answer:
+        return Failure(
+            "an upper bound when it fails low",
+            f"it returned {got} ≤ α = {low}, but the value is {true} > {got}: an answer at or "
+            "below α must be an upper bound on the value",
+        )
+    if answer >= beta and not value >= answer:
+        return Failure(
+            "a lower bound when it fails high",
+            f"it returned {got} ≥ β = {high}, but the value is {true} < {got}: an answer at or "
+            "above β must be a lower bound on the value",
+        )
+    side = example.player if side is None else side
+    if spec.windows and answer not in leaf_values(
+        example.game, example.state, example.player, side
+    ):
+        bound = "α" if answer == alpha else "β" if answer == beta else "a number"
+        return Failure(
+            "fail-soft",
+            f"it returned {got}, which no finished state is worth: it answered with {bound} "
+            "where a fail-soft search answers with the best value it found (start best at "
+            "game.worst, not at α; at a cut-off return best, not β)",
+        )
+    return None
+
+
+def run_example(
+    function: Callable[..., Value], spec: Spec, example: Example
+) -> tuple[Failure | None, int, int]:
+    """Ask ``function`` about ``example``: the condition broken (if any), the function's value
+    calls and the course algorithm's value calls."""
+    value, reference_calls = _reference(spec, example)
+    counted = _Expansions(example.game)
+    try:
+        answer, calls = _ask(function, counted.game, example)
+        if spec.graphs:
+            again, _ = _ask(function, example.game, example)
+    except LimitReached:
+        sentence = f"it made more than {MAX_CALLS:,} value calls: does the recursion end?"
+        return Failure("ends", sentence), MAX_CALLS, reference_calls
+    except RecursionError:
+        return Failure("ends", "it recursed without end (RecursionError)"), 0, reference_calls
+    except Exception as error:
+        message = str(error).strip().splitlines()[0] if str(error).strip() else ""
+        said = f"{type(error).__name__}: {message}" if message else type(error).__name__
+        return Failure("runs without error", f"it raised {said}"), 0, reference_calls
+    failure = judge(spec, answer, value, example) or inner_failure(function, spec, example)
+    twice = [position for position, times in counted.counts.items() if times > 1]
+    if failure is None and spec.expand_once and twice:
+        state, player = twice[0]
+        failure = Failure(
+            "each position expanded once",
+            f"it asked for the moves of {example.game.text(state)} with {player} to move "
+            f"{counted.counts[state, player]} times: after the first, its memo table should answer",
+        )
+    if failure is None and spec.graphs and again != answer:
+        failure = Failure(
+            "a reused table never changes an answer",
+            f"asked the same question again it answered {again!r}, not {answer!r}: something "
+            "is kept from one search to the next (a memo table outside the function?)",
+        )
+    return failure, calls, reference_calls
+
+
+def true_value(
+    spec: Spec, game: AnyGame, state: Hashable, player: Hashable, limit: int | None
+) -> Value:
+    """The correct value of a position: exact, or for depth-limited search cut ``limit`` moves
+    below it (the course's algorithms compute it)."""
+    solver = course_solver()
+    if spec.depth:
+        return solver.depth_limited(game, state, player, Stats(), limit)  # type: ignore[no-any-return]
+    return solver.minimax_memo(game, state, player, Stats())  # type: ignore[no-any-return]
+
+
+def inner_failure(function: Callable[..., Value], spec: Spec, example: Example) -> Failure | None:
+    """The first call of the function's inner ``value`` (recorded, ``gamesolver.trace``) whose
+    answer breaks the specification for its own position and window: what the root's answer
+    is built from, and where a memo table's wrong entry shows. ``None`` if the function has no
+    inner function to record, or every call meets the specification."""
+    try:
+        search = record(function, example.game, example.state, example.player, **example.options)
+    except Exception:  # nothing to record; an exception of the function was judged already
+        return None
+    game, first = example.game, example.game.Players[0]
+    view = Stepper(search)  # Max's side (the first player's), as the drawing shows it
+    for call in search.calls:
+        answer, window = view.value(call.index), view.window(call.index)
+        if not isinstance(answer, int | float) or (spec.windows and window is None):
+            continue  # not the Solver's form: the root's answer was judged
+        if spec.depth and (call.limit is None or window is None):
+            continue
+        value = true_value(spec, game, call.state, call.player, call.limit)
+        value = value if call.player == first else -value
+        local = Example(game, call.state, call.player, window)
+        failure = judge(spec, answer, value, local, side=first)
+        if failure is not None:
+            where = f"{game.text(call.state)} ({call.player} to move"
+            where += f", window {window_text(window)} for {first})" if window else ")"
+            return Failure(failure.condition, f"called at {where}, {failure.sentence}")
+    return None
+
+
+# -- the report -----------------------------------------------------------------------------------
+
+
+@dataclass
+class Row:
+    """A node of a counterexample, as drawn: Max's side, like the lecture's trees."""
+
+    prefix: str
+    name: str
+    player: Hashable
+    leaf: Value | None
+    correct: Value
+    """The node's value for Max (for depth-limited search: of the tree cut at the depth)."""
+    answer: Value | None = None
+    """What the student's function answered here (from Max's side), if it was called."""
+    window: tuple[Value, Value] | None = None
+    calls: int = 0
+    wrong: bool = False
+    """The answer breaks the specification at this node (given its own window)."""
+
+
+@dataclass
+class AlgorithmCheck:
+    """What ``check_algorithm`` found: a pass and what was tried, or the smallest counterexample."""
+
+    function: str
+    spec: str
+    failure: Failure | None
+    example: Example | None
+    """The smallest counterexample found (``None`` on a pass)."""
+    trees: int
+    windows: int
+    positions: int
+    calls: int
+    reference_calls: int
+    games: tuple[str, ...] = ()
+    rows: list[Row] = field(default_factory=list)
+
+    @property
+    def passed(self) -> bool:
+        """True iff no condition failed."""
+        return self.failure is None
+
+    @property
+    def condition(self) -> str:
+        """The condition that failed (empty on a pass)."""
+        return "" if self.failure is None else self.failure.condition
+
+    @property
+    def counterexample(self) -> str:
+        """The counterexample as a nested list (a position as the game shows it)."""
+        if self.example is None:
+            return ""
+        if self.example.tree is not None:
+            return repr(self.example.tree)
+        return self.example.game.text(self.example.state)
+
+    def tried(self) -> str:
+        """What was tried, in words."""
+        what = f"{self.trees:,} random {'trees and graphs' if SPECS[self.spec].graphs else 'trees'}"
+        if self.windows:
+            what += f" with {self.windows:,} different windows"
+        if self.positions:
+            what += f", and {self.positions} positions of {' and '.join(self.games)}"
+        return what
+
+    def lines(self) -> list[str]:
+        """The report as lines of text (without the drawing)."""
+        if self.failure is None:
+            return [
+                f"{self.function} meets the specification of {self.spec}: {self.tried()}.",
+                f"Value calls: {fmt(self.calls)}; the course's {self.spec}: "
+                f"{fmt(self.reference_calls)}, on the same trees and positions.",
+            ]
+        assert self.example is not None
+        return [
+            f"{self.function} fails the specification of {self.spec} "
+            f"({self.failure.condition}): {self.failure.sentence}.",
+            f"The smallest counterexample found: {self.example.text()}.",
+        ]
+
+    def table(self) -> list[list[str]]:
+        """The drawing of the counterexample: a row of cells per node, the header first."""
+        header = ["node", "to move", "window", "yours", "correct"]
+        cells = [header]
+        for row in self.rows:
+            leaf = "" if row.leaf is None else f" = {number(row.leaf)}"
+            answer = "" if row.answer is None else number(row.answer)
+            if row.calls > 1:
+                answer += f" ({row.calls} calls)"
+            cells.append(
+                [
+                    f"{row.prefix}{row.name}{leaf}",
+                    str(row.player),
+                    "" if row.window is None else window_text(row.window),
+                    answer + ("  ✗" if row.wrong else ""),
+                    number(row.correct),
+                ]
+            )
+        return cells
+
+    def __repr__(self) -> str:
+        lines = self.lines()
+        if self.rows:
+            cells = self.table()
+            widths = [max(len(row[i]) for row in cells) for i in range(len(cells[0]))]
+            lines.append("Values for Max; ✗: yours breaks the specification there.")
+            lines += [
+                "  ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)).rstrip()
+                for row in cells
+            ]
+        return "\n".join(lines)
+
+    def _repr_html_(self) -> str:
+        parts = [f"<p>{html.escape(line)}</p>" for line in self.lines()]
+        if self.rows:
+            cells = self.table()
+            head = "".join(f"<th>{html.escape(cell)}</th>" for cell in cells[0])
+            body = []
+            for row, node in zip(cells[1:], self.rows, strict=True):
+                style = ' style="color:#d55e00;font-weight:bold"' if node.wrong else ""
+                tds = [
+                    f"<td style='white-space:pre;font-family:monospace'>{html.escape(row[0])}</td>"
+                ]
+                tds += [f"<td>{html.escape(cell)}</td>" for cell in row[1:3]]
+                tds += [f"<td{style}>{html.escape(row[3])}</td>", f"<td>{html.escape(row[4])}</td>"]
+                body.append(f"<tr>{''.join(tds)}</tr>")
+            parts.append(
+                "<p>Values for Max; ✗: yours breaks the specification there.</p>"
+                f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
+            )
+        return "\n".join(parts)
+
+
+def draw(function: Callable[..., Value], spec: Spec, example: Example) -> list[Row]:
+    """The rows of the counterexample's tree: the recorded calls of the student's function
+    (if it has an inner ``value`` function to record) beside the correct values."""
+    assert example.tree is not None
+    game, tree = example.game, example.tree
+    solver = course_solver()
+    first = game.Players[0]
+    try:
+        search = record(
+            function, game, example.state, example.player, strict=False, **example.options
+        )
+        stepper: Stepper | None = Stepper(search)
+    except ValueError:  # no inner function to record: only the root's answer is known
+        search, stepper = None, None
+    calls_at: dict[tuple[int, ...], list[int]] = {}
+    if search is not None and search.calls:
+        # A call's node: its parent's node and the first child of it with the call's state.
+        nodes: dict[int, tuple[int, ...]] = {}
+        for call in search.calls:
+            if call.parent is None:
+                nodes[call.index] = ()
+                continue
+            if call.parent not in nodes:
+                continue
+            parent = nodes[call.parent]
+            states = game.next_states(
+                search.calls[call.parent].state, search.calls[call.parent].player
+            )
+            taken = {nodes[c] for c in search.calls[call.parent].children if c in nodes}
+            for i, state in enumerate(states):
+                if state == call.state and (*parent, i) not in taken:
+                    nodes[call.index] = (*parent, i)
+                    break
+        for index, path in nodes.items():
+            calls_at.setdefault(path, []).append(index)
+    rows: list[Row] = []
+
+    def state_at(path: tuple[int, ...]) -> Hashable:
+        state = example.state
+        for depth, i in enumerate(path):
+            state = game.next_states(state, PLAYERS[depth % 2])[i]
+        return state
+
+    def add(path: tuple[int, ...], prefix: str, below: str) -> None:
+        player = PLAYERS[len(path) % 2]
+        state = state_at(path)
+        if spec.depth:
+            assert example.depth is not None
+            limit = max(example.depth - len(path), 0)
+            value = solver.depth_limited(game, state, player, Stats(), limit)
+        else:
+            value = solver.minimax_memo(game, state, player, Stats())
+        node = subtree(tree, path)
+        row = Row(
+            prefix,
+            game.text(state),
+            player,
+            node if is_leaf(node) else None,  # type: ignore[arg-type]
+            value if player == first else -value,
+        )
+        found = calls_at.get(path, [])
+        if found and stepper is not None:
+            index = found[0]
+            row.answer, row.window, row.calls = (
+                stepper.value(index),
+                stepper.window(index),
+                len(found),
+            )
+        elif not path:
+            row.answer = search.result if search is not None else None
+            row.window = example.window
+        if row.answer is not None:
+            local = dataclasses.replace(example, state=state, player=player, window=row.window)
+            row.wrong = judge(spec, row.answer, row.correct, local, side=first) is not None
+        rows.append(row)
+        kids = list(children(node))
+        for i in range(len(kids)):
+            last = i == len(kids) - 1
+            add((*path, i), below + ("└─ " if last else "├─ "), below + ("   " if last else "│  "))
+
+    add((), "", "")
+    return rows
+
+
+# -- the check ------------------------------------------------------------------------------------
+
+
+def _examples(spec: Spec) -> st.SearchStrategy[Example]:
+    """Random examples for ``spec``: trees (and graphs), with windows or depths."""
+    shapes = st.one_of(TREES.map(lambda t: (t, False)), _graphs().map(lambda t: (t, True)))
+    kinds = shapes if spec.graphs else TREES.map(lambda t: (t, False))
+
+    @st.composite
+    def examples(draw: st.DrawFn) -> Example:
+        tree, shared = draw(kinds)
+        game: AnyGame = graph_game(tree) if shared else tree_game(tree)
+        if spec.depth:
+            game = with_estimates(game, tree)
+        window: tuple[Value, Value] | None = None
+        if spec.windows:
+            window = draw(st.one_of(st.none(), WINDOWS))
+        given = window is not None
+        if spec.windows and window is None:
+            window = game.utility_range
+        depth = draw(st.integers(0, 4)) if spec.depth else None
+        return Example(game, game.Start, PLAYERS[0], window, depth, tree, given)
+
+    return examples()
+
+
+def course_positions(spec: Spec, seed: int = 0, per_game: int = 4) -> list[Example]:
+    """Positions of the course's games, reached by seeded random moves from the start, small
+    enough for the course's minimax (``MAX_POSITION_CALLS``), each with a random window or depth."""
+    rng = random.Random(seed)
+    solver = course_solver()
+    found: list[Example] = []
+    for game in course_games():
+        for _ in range(per_game * 20):
+            if sum(example.game is game for example in found) == per_game:
+                break
+            state, player = game.Start, game.Players[0]
+            for _ in range(rng.randint(0, 8)):
+                if game.finished(state):
+                    break
+                state, player = rng.choice(game.next_states(state, player)), game.other(player)
+            try:
+                solver.minimax(game, state, player, LimitedStats(max_calls=MAX_POSITION_CALLS))
+            except LimitReached:
+                continue
+            window = None
+            if spec.windows:
+                low, high = game.utility_range
+                bounds = [-math.inf, low - 0.5, low, (low + high) / 2, high, high + 0.5, math.inf]
+                window = tuple(sorted(rng.sample(bounds, 2)))
+            depth = rng.randint(0, 3) if spec.depth else None
+            found.append(Example(game, state, player, window, depth))  # type: ignore[arg-type]
+    return found
+
+
+def check_algorithm(
+    student_function: Callable[..., Value],
+    spec: str = "alpha_beta",
+    examples: int = 150,
+    games: bool = True,
+) -> AlgorithmCheck:
+    """Check ``student_function`` against the specification ``spec`` (see the module).
+
+    ``examples``: how many random trees (and graphs) hypothesis draws; ``games``: also check
+    positions of the course's games (``COURSE_GAMES``). The result shows itself in a notebook:
+    on a pass, what was tried and the value calls against the course's algorithm; on a failure,
+    the smallest counterexample drawn as a tree and the condition that failed.
+    """
+    if spec not in SPECS:
+        raise ValueError(f"no specification {spec!r}: one of {', '.join(SPECS)}")
+    the_spec = SPECS[spec]
+    name = getattr(student_function, "__name__", repr(student_function))
+    smallest: list[tuple[Failure, Example]] = []
+    trees: set[str] = set()
+    windows: set[tuple[Value, Value]] = set()
+    counts = [0, 0]
+
+    class Failed(Exception):
+        """Raised for hypothesis, so that it shrinks the example."""
+
+    @settings(
+        max_examples=examples,
+        derandomize=True,
+        database=None,
+        deadline=None,
+        verbosity=Verbosity.quiet,
+        suppress_health_check=list(HealthCheck),
+        phases=[Phase.explicit, Phase.generate, Phase.shrink],
+        report_multiple_bugs=False,
+    )
+    @given(_examples(the_spec))
+    def trial(example: Example) -> None:
+        failure, calls, reference_calls = run_example(student_function, the_spec, example)
+        if not smallest:  # the counts are of the examples tried before the first failure
+            trees.add(repr(example.tree))
+            if example.window is not None:
+                windows.add(example.window)
+            counts[0] += calls
+            counts[1] += reference_calls
+        if failure is not None:
+            if not smallest or example.nodes <= smallest[0][1].nodes:
+                smallest[:] = [(failure, example)]
+            raise Failed
+
+    if the_spec.graphs:
+        for tree in reversed(TRAPS):  # the last one decorated is tried first
+            game = graph_game(tree)
+            window = game.utility_range if the_spec.windows else None
+            trap = Example(game, game.Start, PLAYERS[0], window, None, tree, False)
+            trial = explicit(trap)(trial)
+    try:
+        trial()
+    except Failed:
+        pass
+    except Exception:  # hypothesis's own complaints (a flaky function): the smallest one stands
+        if not smallest:
+            raise
+    positions = course_positions(the_spec) if games and not smallest else []
+    for example in positions:
+        failure, calls, reference_calls = run_example(student_function, the_spec, example)
+        counts[0] += calls
+        counts[1] += reference_calls
+        if failure is not None:
+            smallest[:] = [(failure, example)]
+            break
+    check = AlgorithmCheck(
+        name,
+        spec,
+        smallest[0][0] if smallest else None,
+        smallest[0][1] if smallest else None,
+        len(trees),
+        len(windows),
+        len(positions),
+        counts[0],
+        counts[1],
+        tuple(game.name for game in course_games()) if positions else (),
+    )
+    if check.example is not None and check.example.tree is not None:
+        check.rows = draw(student_function, the_spec, check.example)
+    return check
