@@ -8,7 +8,7 @@
   vermilion (the palette of ``gamesolver.board``, so trees and boards speak one language);
 - at each node, the seed's labels: the window ``[α, β]`` of the call on the left, the node's
   name (``game.show``) on the node, the value the call returned on the right (when the tree is
-  too wide for that, the leaves' labels go below them, then the labels get smaller);
+  too wide for that, the leaves' labels go below them, then the windows are left out);
 - nodes not searched yet are hollow, with a leaf's value in grey; pruned nodes and the edges
   to them are grey and dashed, once the call that cut them off has returned; the node of the
   current step is ringed in the highlight green and its window written in green.
@@ -21,6 +21,18 @@ the children in the order of the moves; its tidy tree layout is graphviz's ``dot
 (``graphviz_layout``), which needs the graphviz system package, something ``pip`` cannot
 install and a lecture-room laptop may not have. A game tree needs nothing more than the rule
 above, and gets a figure that is the same on every machine.
+
+**Sizes, for a projector.** The labels have one size, in points, whatever the tree: a wide tree
+gets a wide figure, never smaller labels. At the notebook's ``DPI`` the windows and values are
+16.7 px high (``FONT``, 12 pt), the names on the nodes and the players' column 14.6 px
+(``SMALL_FONT``), near the 18 px of the boards' status line; smaller type cannot be read from
+the back of a room. (The first version
+shrank the type to fit 15 inches and JupyterLab then scaled the picture down to its output
+area, 848 px on a 1280-px screen: a 27-leaf tree had labels 7 px high.) The figure shows
+itself *unconfined*: JupyterLab draws it pixel for pixel, and a tree wider than the output area
+scrolls sideways instead of shrinking; ``SearchPlayer`` does the same in its scrolling box.
+Among the label styles, a figure takes the most readable one that fits ``FIT_WIDTH``, else the
+narrowest.
 
 Figures are ``TreeFigure`` objects, matplotlib figures made without pyplot (no global state,
 safe in the widget's callbacks) that show themselves as PNG in a notebook; ``png(figure)``
@@ -45,8 +57,19 @@ from gamesolver.trace import Search
 MAX_PRUNED_NODES = 300
 """Pruned subtrees are drawn in full while the drawing has at most this many nodes."""
 
-MAX_WIDTH = 15.0
-"""The widest figure, in inches; wider trees are drawn with smaller labels."""
+DPI = 100
+"""Pixels per inch of the PNG; JupyterLab shows it one pixel per CSS pixel (``TreeFigure``)."""
+
+FONT = 12.0
+"""The size of the windows, values and title, in points: 16.7 px at ``DPI``."""
+
+SMALL_FONT = 10.5
+"""The size of the names on the nodes and of the players' column, in points: 14.6 px."""
+
+FIT_WIDTH = 8.4
+"""The width, in inches at ``DPI``, of JupyterLab's output area on a 1280-px-wide screen with the
+file browser open (measured: 848 px). A figure takes the most readable label style that fits
+it; a tree too wide for every style gets the narrowest, and scrolls sideways."""
 
 Status = Literal["future", "open", "returned", "pruned"]
 """How a node is drawn at a step: not searched yet, on the call stack, returned, pruned."""
@@ -73,14 +96,16 @@ class TreeFigure(Figure):
     """A matplotlib figure of a search tree that shows itself in any notebook.
 
     A plain ``Figure`` made without pyplot shows only as text in a notebook where pyplot was
-    never imported; this one has its own ``_repr_png_`` (the bytes of ``png``), and a short,
-    stable text form that says what it shows (nbval compares it).
+    never imported; this one has its own ``_repr_png_`` (the bytes of ``png``, marked
+    ``unconfined`` so that JupyterLab shows them at their size and scrolls a wide tree instead
+    of shrinking its labels), and a short, stable text form that says what it shows (nbval
+    compares it).
     """
 
     description = "a search tree"
 
-    def _repr_png_(self) -> bytes:
-        return png(self)
+    def _repr_png_(self) -> tuple[bytes, dict[str, bool]]:
+        return png(self), {"unconfined": True}
 
     def __repr__(self) -> str:
         return f"<TreeFigure: {self.description}>"
@@ -164,22 +189,16 @@ def _minus(text: str) -> str:
 
 @dataclass(frozen=True)
 class _Style:
-    """How big the labels are, and where they go."""
+    """Where the labels go."""
 
-    font: float
     windows: bool
     below: bool
     """Whether the leaves' labels go below them (they have no edges there) instead of beside."""
 
-    @property
-    def char(self) -> float:
-        """The width of a character, in inches (about)."""
-        return 0.6 * self.font / 72
-
-    @property
-    def half(self) -> float:
-        """Half the width of a node's triangle, in inches."""
-        return self.font * 2.2 / 72 / 2
+    char = 0.62 * FONT / 72
+    """The width of a character of a label, in inches (about; bold digits are the widest)."""
+    half = 2.6 * FONT / 72 / 2
+    """Half the width of a node's triangle, in inches (a name of two letters fits inside)."""
 
     def extent(self, labels: tuple[str, str, str], inside: bool, leaf: bool) -> tuple[float, float]:
         """How far a node's drawing reaches left and right of its centre, in inches."""
@@ -194,12 +213,10 @@ class _Style:
         return left, right
 
 
-STYLES = [
-    *(_Style(font, True, False) for font in (12.0, 11.0, 10.0)),
-    *(_Style(font, True, True) for font in (12.0, 11.0, 10.0, 9.0)),
-    *(_Style(font, False, True) for font in (11.0, 10.0, 9.0, 8.0, 7.0)),
-]
-"""The label styles ``draw_search`` tries, most readable first, until the tree fits."""
+STYLES = [_Style(True, False), _Style(True, True), _Style(False, True)]
+"""The label styles ``draw_search`` tries, most readable first: beside every node, then the
+leaves' below them, then without windows (but the current node's). Each is narrower than the one
+before."""
 
 
 def draw_search(
@@ -219,9 +236,10 @@ def draw_search(
     game's ``show``; names of one or two characters are written on the node, longer ones beside
     it). With a ``step``, the node of that step is ringed.
 
-    The labels are as large as the width allows (``MAX_WIDTH``): beside every node as the seed
-    writes them, else below the leaves, else smaller, else without windows (but the current
-    node's). The layout is the same at every step of a search, so a replay does not jump.
+    The labels have the same size in every tree (``FONT``): beside every node as the seed
+    writes them if that fits the notebook (``FIT_WIDTH``), else below the leaves, else without
+    windows (but the current node's); a tree too wide even then gets a wider figure. The layout
+    is the same at every step of a search, so a replay does not jump.
     """
     stepper = Stepper(search, view)
     snapshot = stepper.snapshot(len(stepper) if step is None else step)
@@ -237,6 +255,11 @@ def draw_search(
         layers.setdefault(node.depth, []).append(key)  # left to right: nodes come in preorder
 
     # Sizes in inches: the leaf spacing is the smallest at which no two neighbours' labels meet.
+    # The first style that fits the output area wins; if none does, the narrowest (the last).
+    char, half = _Style.char, _Style.half
+    level_width = (level_text + 3) * char * SMALL_FONT / FONT + 0.2
+    title_width = (len(title) * char + 0.4) if title else 0.0
+    with_windows = [_labels(stepper, node, None, windows, name_of) for node in nodes]
     for style in STYLES:
         widest = [
             _labels(stepper, node, None, windows and style.windows, name_of) for node in nodes
@@ -246,7 +269,7 @@ def draw_search(
             style.extent(labels, inside, not node.children)
             for labels, node in zip(widest, nodes, strict=True)
         ]
-        gap = 1.5 * style.char
+        gap = 1.5 * char
         spacing = max(
             [
                 (reach[a][1] + reach[b][0] + gap) / (nodes[b].x - nodes[a].x)
@@ -255,18 +278,28 @@ def draw_search(
             ],
             default=1.0,
         )
-        left_edge = min(node.x * spacing - reach[key][0] for key, node in enumerate(nodes))
-        right_edge = max(node.x * spacing + reach[key][1] for key, node in enumerate(nodes))
-        width = right_edge - left_edge + (level_text + 3) * style.char + 0.2
-        if width <= MAX_WIDTH:
+        edge = reach  # in a replay, the current node's window shows in every style
+        if step is not None and windows and not style.windows:
+            edge = [
+                _Style(True, style.below).extent(labels, inside, not node.children)
+                for labels, node in zip(with_windows, nodes, strict=True)
+            ]
+        left_edge = min(node.x * spacing - edge[key][0] for key, node in enumerate(nodes))
+        right_edge = max(node.x * spacing + edge[key][1] for key, node in enumerate(nodes))
+        width = max(right_edge - left_edge + level_width, title_width)
+        if width <= FIT_WIDTH:
             break
-    font, marker, half, char = style.font, style.font * 2.2, style.half, style.char
+    font, marker = FONT, 2.6 * FONT
     show_windows = windows and style.windows
     labels = [_labels(stepper, node, snapshot, show_windows, name_of) for node in nodes]
     layer = 0.85 + 0.02 * font
-    below = 3.2 * font / 72 if style.below else 0.0  # the leaves' labels under the last layer
+    # the leaves' labels under the last layer: the value, then the window (in a replay at least
+    # the current node's) and a long name
+    window_below = windows and (show_windows or step is not None)
+    lines_below = 1 + int(window_below) + int(not inside)
+    below = (0.3 + 1.2 * lines_below) * font / 72 if style.below else 0.0
     height = (levels - 1) * layer + 0.7 + below + (0.45 if title else 0)
-    figure = TreeFigure(figsize=(width, height), dpi=100)
+    figure = TreeFigure(figsize=(width, height), dpi=DPI)
     figure.description = (
         f"{search.algorithm} on {game.name!r}, {len(nodes)} nodes, "
         f"step {snapshot.step} of {len(stepper)}"
@@ -335,7 +368,7 @@ def draw_search(
                 name,
                 ha="center",
                 va="center",
-                fontsize=font * 0.8,
+                fontsize=SMALL_FONT,
                 fontweight="bold",
                 color=palette.background if searched else faint,
                 zorder=4,
@@ -364,7 +397,7 @@ def draw_search(
                     "\n".join(lines),
                     ha="center",
                     va="top",
-                    fontsize=font * 0.8,
+                    fontsize=font,
                     linespacing=1.1,
                     **window_style,
                 )
@@ -376,7 +409,7 @@ def draw_search(
             left_text,
             ha="right",
             va="center",
-            fontsize=font * (0.85 if inside else 1.0),
+            fontsize=font,
             **window_style,
         )
         axes.text(x + half + char / 2, y, value, ha="left", va="center", **value_style)
@@ -388,7 +421,7 @@ def draw_search(
             f"{player}'s move",
             ha="left",
             va="center",
-            fontsize=font * 0.85,
+            fontsize=SMALL_FONT,
             color=grey,
         )
     if title:
@@ -431,7 +464,7 @@ def _player_at(nodes: list[DrawNode], depth: int) -> Hashable:
     return next(node.player for node in nodes if node.depth == depth)
 
 
-def png(figure: Figure, dpi: int = 100) -> bytes:
+def png(figure: Figure, dpi: int = DPI) -> bytes:
     """``figure`` as PNG bytes, the same bytes every time (no date or version in the file)."""
     buffer = io.BytesIO()
     figure.savefig(buffer, format="png", dpi=dpi, metadata={"Software": None})

@@ -9,7 +9,11 @@ alpha-beta, and minimax beside it for comparison.
 
 ``TreeExplorer(algorithms)`` adds a tree to search: a small random tree (sliders for the seed,
 the depth and the range of the branching factor) or one typed in as a nested list, exam style.
-A typed-in tree that is not a tree gets a message in the widget, never a traceback.
+A typed-in tree that is not a tree gets a message in the widget, never a traceback, and the
+last good tree stays on the screen; the message says so when the box no longer holds it.
+
+The tree is shown at the size ``draw_search`` gives it (labels sized for a projector), in a box
+that scrolls sideways when the tree is wider than the notebook.
 
 The widgets keep no logic of their own: the stepping is ``Stepper``'s, the drawing
 ``draw_search``'s, so tests drive both headlessly, and the widgets' reprs are short and stable
@@ -32,6 +36,7 @@ from gamesolver.treeplot import draw_search, png
 from gamesolver.trees import (
     Tree,
     TreeError,
+    children,
     height,
     is_leaf,
     parse_tree,
@@ -63,12 +68,19 @@ class SearchPlayer(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is unty
         )
         self.text = ipywidgets.HTML()
         self.text.add_class("gamesolver-status")
-        self.image = ipywidgets.Image(format="png", layout=ipywidgets.Layout(max_width="100%"))
+        # The tree at its own size (its labels are sized for a projector): a tree wider than the
+        # output area scrolls sideways in its box instead of shrinking to a strip.
+        self.image = ipywidgets.Image(
+            format="png", layout=ipywidgets.Layout(max_width="none", flex="none")
+        )
+        self.picture_box = ipywidgets.Box(
+            [self.image], layout=ipywidgets.Layout(overflow="auto", width="100%")
+        )
         super().__init__(
             children=[
                 ipywidgets.HBox([self.previous_button, self.slider, self.next_button]),
                 self.text,
-                self.image,
+                self.picture_box,
             ]
         )
         self.view: View = view
@@ -213,16 +225,26 @@ class TreeExplorer(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is unty
         self._use(tree, "random", self._random_description())
 
     def show_typed(self, text: str | None = None) -> None:
-        """Search the tree typed in the box (or ``text``); bad input gets a message."""
-        text = self.typed.value if text is None else text
-        if not text.strip():
-            text = EXAMPLE
+        """Search the tree typed in the box (``text`` is typed in first); bad input gets a
+        message, and the tree shown stays the last good one."""
+        if text is not None and text != self.typed.value:
+            self.typed.value = text  # the box's observer comes back here
+            return
+        text = self.typed.value if self.typed.value.strip() else EXAMPLE
         try:
             tree = parse_tree(text)
         except TreeError as error:
             self._say(f"Not a tree: {error}.", error=True)
             return
         self._use(tree, "typed", "your tree")
+
+    def _box_shows(self, tree: Tree) -> bool:
+        """Whether the box holds ``tree`` (an empty box holds the example)."""
+        text = self.typed.value if self.typed.value.strip() else EXAMPLE
+        try:
+            return _as_lists(parse_tree(text)) == _as_lists(tree)
+        except TreeError:
+            return False
 
     def _use(self, tree: Tree, source: str, description: str) -> None:
         nodes = size(tree)
@@ -250,10 +272,16 @@ class TreeExplorer(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is unty
         self._summarize(search)
 
     def _summarize(self, search: Search) -> None:
+        """Say what is shown. A typed tree that is no longer the box's (another algorithm chosen
+        after a typing mistake) is called the last good one: the message never describes a
+        tree that the box does not show without saying so."""
         leaves = sum(1 for call in search.calls if search.kind(call.index) == "leaf")
         result = "?" if search.result is None else number(search.result)
+        description = self._description
+        if self.source == "typed" and not self._box_shows(self.tree):
+            description = "your last good tree (not the text in the box)"
         self._say(
-            f"{self._description}: {size(self.tree)} nodes. {search.algorithm} returns "
+            f"{description}: {size(self.tree)} nodes. {search.algorithm} returns "
             f"{result} after {len(search.calls)} value calls ({leaves} of them at leaves)."
         )
 
@@ -265,6 +293,11 @@ class TreeExplorer(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is unty
     def __repr__(self) -> str:
         """Short and stable: nbval compares it."""
         return f"TreeExplorer({', '.join(self.algorithms)})"
+
+
+def _as_lists(tree: Tree) -> Tree:
+    """``tree`` with every inner node a list (a typed-in tree may use tuples)."""
+    return tree if is_leaf(tree) else [_as_lists(child) for child in children(tree)]
 
 
 def record_tree(algorithm: Algorithm, tree: Tree, **options: Any) -> Search:

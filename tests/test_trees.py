@@ -7,22 +7,27 @@ seed-002 example, and exam-style typed-in lists.
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import math
 import sys
 import types
 from collections.abc import Callable
 from typing import Any
 
+import nbformat
 import pytest
-from conftest import assert_knuth_moore, notebook
+from conftest import NOTEBOOKS, assert_knuth_moore, notebook
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.figure import Figure
+from matplotlib.transforms import Bbox
 
 from gamesolver import Stats
 from gamesolver.check import check_game
 from gamesolver.stepper import Stepper, number, window_text
 from gamesolver.trace import record
-from gamesolver.treeplot import MAX_WIDTH, TreeFigure, draw_search, layout, png, status
+from gamesolver.treeplot import TreeFigure, draw_search, layout, png, status
 from gamesolver.trees import (
     PLAYERS,
     SEED_002,
@@ -513,11 +518,91 @@ def test_figures_are_deterministic_and_named(solver: types.ModuleType) -> None:
     assert repr(figure) == "<TreeFigure: alpha_beta on 'seed 002', 5 nodes, step 4 of 8>"
     first = png(figure)
     assert first.startswith(b"\x89PNG") and first == png(draw_search(search, 4, title="step 4"))
-    assert figure._repr_png_() == first
+    assert figure._repr_png_() == (first, {"unconfined": True})
     assert b"Software" not in first and b"Date" not in first
-    tree = random_tree(4, 3, branching=3, values=(-99, 99))
-    wide = draw_search(record(solver.alpha_beta, tree_game(tree)), 30)
-    assert wide.get_size_inches()[0] <= MAX_WIDTH  # 27 leaves: smaller labels, not wider
+
+
+OUTPUT_WIDTH = 848
+"""JupyterLab's output area on a 1280-px-wide screen with the file browser open, in CSS pixels
+(measured in Chromium): a confined image wider than this is scaled down to it."""
+
+READABLE = 14.0
+"""The least height of a line of a label on the screen, in pixels: 14 px reads from the back
+of a lecture room (the first drawings had 7 px)."""
+
+
+def shown_scale(figure: TreeFigure) -> float:
+    """How JupyterLab scales the figure's PNG: not at all when it is shown unconfined (a wide
+    tree scrolls), else down to the output area."""
+    shown = figure._repr_png_()
+    unconfined = isinstance(shown, tuple) and shown[1].get("unconfined") is True
+    width = figure.get_size_inches()[0] * figure.dpi
+    return 1.0 if unconfined else min(1.0, OUTPUT_WIDTH / width)
+
+
+def label_boxes(figure: Figure) -> list[tuple[str, Bbox]]:
+    """Every text of the figure with its extent in the PNG, in pixels (rendered by Agg at the
+    figure's dpi, as ``png`` renders it)."""
+    canvas = FigureCanvasAgg(figure)
+    canvas.draw()
+    renderer = canvas.get_renderer()
+    return [
+        (text.get_text(), text.get_window_extent(renderer))
+        for text in figure.findobj(lambda artist: hasattr(artist, "get_window_extent"))
+        if hasattr(text, "get_text") and text.get_text().strip()
+    ]
+
+
+def big_tree_searches(solver: types.ModuleType) -> dict[str, Any]:
+    """Trees of 9 and 27 leaves (the exam tree, Game-Trees' 3 x 3 x 3), at steps in between."""
+    exam = tree_game(parse_tree("[[3, 12, 8], [2, 4, 6], [14, 5, 2]]"), name="exam")
+    uniform = random_tree(seed=4, depth=3, branching=3, values=(-99, 99), distinct=True)
+    return {
+        "exam": record(solver.alpha_beta, exam),
+        "27 leaves": record(solver.alpha_beta, tree_game(uniform)),
+        "27 leaves, minimax": record(solver.minimax, tree_game(uniform)),
+    }
+
+
+@pytest.mark.parametrize("part", [None, 0.0, 0.3, 0.6])
+def test_labels_of_wide_trees_read_from_the_back_of_the_room(
+    solver: types.ModuleType, part: float | None
+) -> None:
+    for name, search in big_tree_searches(solver).items():
+        step = None if part is None else int(part * len(search.steps))
+        figure = draw_search(search, step, title=f"{name}, step {step}")
+        scale = shown_scale(figure)
+        for text, box in label_boxes(figure):
+            line = box.height / (text.count("\n") + 1) * scale
+            assert line >= READABLE, (name, step, text, round(line, 1))
+
+
+def test_a_wider_tree_gets_a_wider_figure_with_labels_that_do_not_meet(
+    solver: types.ModuleType,
+) -> None:
+    searches = big_tree_searches(solver)
+    widths = []
+    for name, search in [("seed", record(solver.alpha_beta, seed_example())), *searches.items()]:
+        for step in (None, 3, 7, min(13, len(search.steps))):
+            figure = draw_search(search, step, title=name)
+            boxes = label_boxes(figure)
+            width, height = figure.get_size_inches() * figure.dpi
+            for text, box in boxes:  # nothing cut off at the edges
+                assert box.x0 >= 0 and box.x1 <= width, text
+                assert box.y0 >= 0 and box.y1 <= height, text
+            for (one, a), (two, b) in itertools.combinations(boxes, 2):
+                assert not a.overlaps(b), (name, step, one, two)
+        widths.append(draw_search(search).get_size_inches()[0])
+    assert widths[0] < widths[1] < widths[2] == widths[3]  # 2, 9, 27 and 27 leaves
+
+
+def test_the_explorer_shows_a_tree_at_its_size_and_scrolls(solver: types.ModuleType) -> None:
+    explorer = TreeExplorer([solver.alpha_beta])
+    explorer.typed.value = "[[3, 12, 8], [2, 4, 6], [14, 5, 2]]"
+    image = explorer.player.image
+    assert image.layout.max_width == "none"  # not scaled down to the output area ...
+    assert image in explorer.player.picture_box.children
+    assert explorer.player.picture_box.layout.overflow == "auto"  # ... but scrolled when wider
 
 
 # ---------------------------------------------------------------- widgets
@@ -559,8 +644,10 @@ def test_the_explorer_searches_random_and_typed_trees(solver: types.ModuleType) 
     assert explorer.source == "typed" and explorer.player.slider.max == 22  # the last good tree
     explorer.typed.value = "4"
     assert explorer.status == "your tree is a single leaf: there is nothing to search."
-    explorer.algorithm.value = "minimax"
-    assert explorer.status.startswith("your tree: 13 nodes. minimax returns 3 after 13 value calls")
+    explorer.algorithm.value = "minimax"  # on the last good tree, which the box no longer shows
+    assert explorer.status.startswith(
+        "your last good tree (not the text in the box): 13 nodes. minimax returns 3 after 13"
+    )
     explorer.depth.value = 4
     explorer.branching.value = (4, 4)
     assert explorer.status == (
@@ -585,3 +672,57 @@ def test_the_explorer_reports_a_failing_algorithm(solver: types.ModuleType) -> N
     assert "color" in explorer.message.value
     with pytest.raises(ValueError, match="at least one algorithm"):
         TreeExplorer([])
+
+
+def tree_in_box(explorer: TreeExplorer) -> Tree | None:
+    """The tree typed in the explorer's box, or ``None`` if the box holds no tree."""
+    try:
+        return parse_tree(explorer.typed.value)
+    except TreeError:
+        return None
+
+
+def test_the_message_never_describes_a_tree_the_box_does_not_show(
+    solver: types.ModuleType,
+) -> None:
+    explorer = TreeExplorer([solver.alpha_beta, solver.minimax])
+    explorer.show_typed("[[3, 12, 8], [2, 4, 6], [14, 5, 2]]")  # typed in, as by hand
+    assert explorer.typed.value == "[[3, 12, 8], [2, 4, 6], [14, 5, 2]]"
+    assert explorer.status.startswith("your tree: 13 nodes. alpha_beta returns 3")
+    explorer.typed.value = "[[3, 12, 'eight'], [2, 4, 6], [14, 5, 2]]"
+    assert explorer.status.startswith("Not a tree: 'eight' at [0][2]")
+    explorer.algorithm.value = "minimax"  # searches the last good tree, not the box's text
+    assert explorer.status == (
+        "your last good tree (not the text in the box): 13 nodes. minimax returns 3 after "
+        "13 value calls (9 of them at leaves)."
+    )
+    explorer.typed.value = "((3, 12, 8), (2, 4, 6), (14, 5, 2))"  # the same tree, as tuples
+    assert explorer.status.startswith("your tree: 13 nodes. minimax returns 3")
+    explorer.typed.value = ""  # an empty box searches the example it shows
+    explorer.algorithm.value = "alpha_beta"
+    assert explorer.status.startswith("your tree: 13 nodes. alpha_beta returns 3")
+
+
+def test_game_trees_demo_leaves_the_box_showing_what_the_message_describes(
+    solver: types.ModuleType,
+) -> None:
+    """Game-Trees' cell that types trees into the explorer ends with a tree in the box, the
+    one its last message describes, after a typing mistake and its message."""
+    cells = nbformat.read(NOTEBOOKS / "Game-Trees.ipynb", as_version=4).cells
+    demo = next(
+        cell.source
+        for cell in cells
+        if cell.cell_type == "code" and "explorer.typed.value =" in cell.source
+    )
+    explorer = TreeExplorer([solver.alpha_beta, solver.minimax])
+    printed: list[str] = []
+
+    def capture(*args: object) -> None:
+        printed.append(" ".join(map(str, args)))
+
+    exec(demo, {"explorer": explorer, "print": capture})
+    assert any(line.startswith("Not a tree: ") for line in printed)
+    assert explorer.status in printed and explorer.status.startswith("your tree: ")
+    typed = tree_in_box(explorer)
+    assert typed is not None, f"the box holds no tree: {explorer.typed.value}"
+    assert typed == explorer.tree and explorer.source == "typed"
