@@ -10,9 +10,11 @@ the data back from the axes.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 import matplotlib.pyplot as plt
 from matplotlib.figure import Figure
+from matplotlib.patches import Patch
 
 Count = float
 """A number of value calls or of tree nodes (an ``int`` is a ``float`` here)."""
@@ -54,7 +56,10 @@ def calls_bars(
     ``calls[game][algorithm]`` is the number of value calls. Each algorithm has its own slot in
     every group and its own colour, from dark to light in the order of ``algorithms`` (default:
     the order in which they first appear). A count given as ``None`` (a search that was not
-    run) is marked "not run" in its slot; an algorithm missing from a game leaves a gap.
+    run) fills its slot with grey hatching, which the legend calls "not run"; an algorithm
+    missing from a game leaves a gap. (A slot is a few pixels wide: the words "not run" written
+    in it, turned on their side, had to be 6 pt, too small to read on a projector. The legend
+    is as large as the tick labels.)
     """
     games = list(calls)
     if algorithms is None:
@@ -67,6 +72,12 @@ def calls_bars(
     fig, ax = plt.subplots(figsize=figsize)
     width = 0.84 / len(algorithms)
     colours = plt.get_cmap("viridis")
+    not_run: dict[str, Any] = {
+        "hatch": "////",
+        "facecolor": "none",
+        "edgecolor": "0.6",
+        "linewidth": 0,
+    }
     for number, algorithm in enumerate(algorithms):
         xs, heights = [], []
         for group, game in enumerate(games):
@@ -74,17 +85,13 @@ def calls_bars(
             if algorithm not in calls[game]:
                 continue
             count = calls[game][algorithm]
-            if count is None:
-                ax.text(
-                    x,
-                    0.01,
-                    "not run",
+            if count is None:  # the whole height of the slot, in axes coordinates
+                ax.fill_between(
+                    [x - width / 2, x + width / 2],
+                    0,
+                    1,
                     transform=ax.get_xaxis_transform(),
-                    rotation=90,
-                    ha="center",
-                    va="bottom",
-                    fontsize=6,
-                    color="0.5",
+                    **not_run,
                 )
             else:
                 xs.append(x)
@@ -98,7 +105,19 @@ def calls_bars(
     ax.set_title(title)
     ax.grid(axis="y", which="major", color="0.88")
     ax.set_axisbelow(True)
-    ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1), fontsize=8, frameon=False)
+    handles, labels = ax.get_legend_handles_labels()
+    if any(count is None for row in calls.values() for count in row.values()):
+        handles.append(Patch(label="not run", **not_run))
+        labels.append("not run")
+    tick_size = ax.get_xticklabels()[0].get_fontsize()
+    ax.legend(
+        handles,
+        labels,
+        loc="upper left",
+        bbox_to_anchor=(1.01, 1),
+        fontsize=tick_size,
+        frameon=False,
+    )
     fig.tight_layout()
     return fig
 

@@ -81,10 +81,43 @@ def test_calls_bars_draws_every_count_and_marks_what_was_not_run() -> None:
     heights = [bar.get_height() for bar in bars(fig)]
     # drawn algorithm by algorithm: minimax in both games, then alpha_beta, then symmetry
     assert heights == [10, 549_946, 8, 16_811, 836]
-    texts = [text.get_text() for text in fig.axes[0].texts]
-    assert texts == ["not run"]
     legend = fig.axes[0].get_legend()
-    assert [text.get_text() for text in legend.get_texts()] == ["minimax", "alpha_beta", "symmetry"]
+    assert [text.get_text() for text in legend.get_texts()] == [
+        "minimax",
+        "alpha_beta",
+        "symmetry",
+        "not run",
+    ]
+
+
+def hatched_slots(fig: Figure) -> list[tuple[float, float]]:
+    """The left and right ends (in data coordinates) of the slots hatched "not run"."""
+    slots = []
+    for collection in fig.axes[0].collections:
+        if collection.get_hatch():
+            xs = [x for path in collection.get_paths() for x, _ in path.vertices]
+            slots.append((min(xs), max(xs)))
+    return slots
+
+
+def test_not_run_is_as_large_as_the_tick_labels() -> None:
+    """A search not run fills its slot with hatching, and the legend says "not run" in letters
+    as large as the tick labels (the words were 6 pt, turned on their side in a slot a few
+    pixels wide: unreadable on a projector)."""
+    fig = calls_bars(COUNTS)
+    ax = fig.axes[0]
+    tick = ax.get_xticklabels()[0].get_fontsize()
+    assert tick >= 10
+    legend = ax.get_legend()
+    said = {text.get_text(): text.get_fontsize() for text in legend.get_texts()}
+    assert said["not run"] >= tick
+    assert all(size >= tick for size in said.values())
+    assert all(text.get_fontsize() >= tick for text in ax.texts)  # nothing smaller in the chart
+    # the slot of symmetry in (1, 2): the third of three, left of the group's centre at 0
+    assert hatched_slots(fig) == [pytest.approx((-0.42 + 0.56, 0.42))]
+    everything = calls_bars({"game": {"a": 1}})  # nothing left out: no hatching, no "not run"
+    assert not hatched_slots(everything)
+    assert [text.get_text() for text in everything.axes[0].get_legend().get_texts()] == ["a"]
 
 
 def test_calls_bars_keeps_each_algorithm_in_its_slot() -> None:
