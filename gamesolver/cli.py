@@ -12,6 +12,8 @@
     python -m gamesolver algorithms [--solver PATH]
     python -m gamesolver check NOTEBOOK
     python -m gamesolver play NOTEBOOK [--algorithm NAME] [--first human|computer] [--seed N] ...
+    python -m gamesolver grade SUBMISSIONS... --function NAME --spec SPEC [--jobs N]
+                               [--time-limit S] [--memory-limit MB] [--csv FILE]
 
 The game comes from a game notebook and the algorithms from a Solver notebook (by default the
 ``Solver.ipynb`` next to the game notebook), both loaded with ``load_notebook``: the command line
@@ -1003,6 +1005,27 @@ def cmd_check(args: argparse.Namespace) -> int:
     return 0 if report.ok else 1
 
 
+def cmd_grade(args: argparse.Namespace) -> int:
+    """Check each submitted notebook's function against a specification, each in its own
+    process with limits (``gamesolver.grade``); print a row per notebook and a summary."""
+    from gamesolver.exercises import SPECS  # here: the other commands do not need hypothesis
+    from gamesolver.grade import grade, notebooks, summary, table, write_csv
+
+    if args.spec not in SPECS:
+        raise UsageError(f"no specification {args.spec!r}: one of {', '.join(SPECS)}")
+    paths = notebooks(args.submissions)
+    for path in paths:
+        _notebook_path(str(path))
+    if not paths:
+        raise UsageError(f"no notebooks in {' '.join(args.submissions)}")
+    rows = grade(paths, args.function, args.spec, args.jobs, args.time_limit, args.memory_limit)
+    _print(repr(table(rows)))
+    _print(summary(rows))
+    if args.csv:
+        write_csv(rows, args.csv)
+    return 0
+
+
 def cmd_play(args: argparse.Namespace) -> int:
     """Play the notebook's game in the terminal against the Solver's ``best_move``."""
     it = setup(args, "alpha_beta")
@@ -1244,6 +1267,43 @@ def build_parser() -> argparse.ArgumentParser:
         "(default: a different game each time)",
     )
     play.set_defaults(run=cmd_play)
+
+    grade = commands.add_parser(
+        "grade",
+        help="check students' notebooks against a specification, each in its own process",
+        description="Check the function NAME of each notebook (a folder: the notebooks in it) "
+        "against SPEC (minimax, minimax_memo, alpha_beta, alpha_beta_memo, depth_limited) with "
+        "check_algorithm, each notebook in its own process within the time and memory limits; "
+        "one row per notebook and a summary.",
+        epilog="Grading runs the students' code, as your user: the limits keep a loop, sys.exit "
+        "or a huge list from stopping or slowing the others, not malicious code.",
+    )
+    grade.add_argument("submissions", nargs="+", metavar="SUBMISSION", help="notebooks, folders")
+    grade.add_argument("--function", required=True, metavar="NAME", help="the function to check")
+    grade.add_argument("--spec", required=True, metavar="SPEC", help="the specification")
+    grade.add_argument(
+        "--jobs",
+        type=lambda text: _whole(text, 1, "--jobs"),
+        default=2,
+        metavar="N",
+        help="notebooks checked at a time (default 2)",
+    )
+    grade.add_argument(
+        "--time-limit",
+        type=lambda text: _seconds(text, "--time-limit"),
+        default=60,
+        metavar="SECONDS",
+        help="wall-clock time per notebook, loading included (default 60)",
+    )
+    grade.add_argument(
+        "--memory-limit",
+        type=lambda text: _whole(text, 1, "--memory-limit"),
+        default=1000,
+        metavar="MB",
+        help="memory a notebook may allocate (default 1000)",
+    )
+    grade.add_argument("--csv", metavar="FILE", help="also write the rows as CSV")
+    grade.set_defaults(run=cmd_grade)
     return parser
 
 

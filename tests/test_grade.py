@@ -1,0 +1,140 @@
+"""Grading a class: a folder of small generated notebooks, one per kind of student (right,
+wrong, looping forever, allocating without end, calling sys.exit, not loading), graded by
+``python -m gamesolver grade`` within its limits, one CSV row each."""
+
+from __future__ import annotations
+
+import csv
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import nbformat
+import pytest
+
+from gamesolver.cli import main
+
+RIGHT = """
+def my_minimax(game, state, player, stats):
+    def value(state, player):
+        stats.calls += 1
+        if game.finished(state):
+            return game.utility(state, player)
+        return max(-value(ns, game.other(player)) for ns in game.next_states(state, player))
+
+    return value(state, player)
+"""
+
+WRONG = RIGHT.replace("-value(ns", "value(ns")  # the opponent's value, not negated
+
+STUDENTS = {
+    "anna.ipynb": [RIGHT],
+    "ben.ipynb": [WRONG],
+    "carl.ipynb": ["print('hello')", RIGHT.replace("stats.calls += 1", "while True: pass")],
+    "dora.ipynb": ["hoard = []\nwhile True:\n    hoard.append(' ' * 10**6)", RIGHT],
+    "emil.ipynb": ["import sys\nsys.exit('done')", RIGHT],
+    "fay.ipynb": ["def my_minimax(game, state, player, stats):\n    return 1 / 0"],
+    "gus.ipynb": ["def my_minimax(:", RIGHT],
+    "hana.ipynb": [RIGHT.replace("my_minimax", "minimax_of_mine")],
+}
+"""Each student's notebook: its code cells."""
+
+EXPECTED = {
+    "anna.ipynb": ("true", ""),
+    "ben.ipynb": ("false", "the value"),
+    "carl.ipynb": ("false", "ran out of time (8 s)"),
+    "dora.ipynb": ("false", "ran out of memory (200 MB)"),
+    "emil.ipynb": ("false", "the notebook called sys.exit('done')"),
+    "fay.ipynb": ("false", "runs without error"),
+    "gus.ipynb": (
+        "false",
+        "could not be loaded: SyntaxError: invalid syntax (<gus.ipynb, cell 2>, line 1)",
+    ),
+    "hana.ipynb": ("false", "no function my_minimax in the notebook"),
+}
+"""Each student's row: passed and the condition."""
+
+
+@pytest.fixture(scope="module")
+def submissions(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("submissions")
+    for name, cells in STUDENTS.items():
+        notebook = nbformat.v4.new_notebook()
+        notebook.cells = [nbformat.v4.new_markdown_cell("# My solution")]
+        notebook.cells += [nbformat.v4.new_code_cell(source) for source in cells]
+        nbformat.write(notebook, folder / name)
+    return folder
+
+
+def test_a_folder_is_graded_within_its_limits(
+    submissions: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    table = tmp_path / "grades.csv"
+    started = time.perf_counter()
+    status = main(
+        [
+            "grade",
+            str(submissions),
+            "--function",
+            "my_minimax",
+            "--spec",
+            "minimax",
+            "--jobs",
+            "2",
+            "--time-limit",
+            "8",
+            "--memory-limit",
+            "200",
+            "--csv",
+            str(table),
+        ]
+    )
+    took = time.perf_counter() - started
+    assert status == 0
+    # 8 notebooks, 2 at a time: one of them runs out of its 8 s, the others take seconds
+    assert took < 60, took
+    with table.open(encoding="utf-8") as file:
+        rows = list(csv.DictReader(file))
+    assert list(rows[0]) == [
+        "notebook",
+        "passed",
+        "condition",
+        "counterexample",
+        "calls",
+        "seconds",
+    ]
+    got = {Path(row["notebook"]).name: (row["passed"], row["condition"]) for row in rows}
+    assert got == EXPECTED
+    by_name = {Path(row["notebook"]).name: row for row in rows}
+    assert by_name["ben.ipynb"]["counterexample"].startswith("[")  # a nested list
+    assert int(by_name["anna.ipynb"]["calls"]) > 100
+    assert 8 <= float(by_name["carl.ipynb"]["seconds"]) < 20
+    out = capsys.readouterr().out
+    assert out.splitlines()[-1] == (
+        "8 notebooks: 1 passed, 2 failed the specification, 5 could not be checked"
+    )
+    assert "hello" not in out  # the students' output is not the grader's
+
+
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        (["--spec", "alphabeta"], "no specification 'alphabeta'"),
+        (["--spec", "minimax", "--jobs", "0"], "--jobs is at least 1"),
+    ],
+)
+def test_bad_arguments_are_one_line(
+    submissions: Path, arguments: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status = main(["grade", str(submissions), "--function", "f", *arguments])
+    assert status == 2
+    assert message in capsys.readouterr().err
+
+
+def test_the_worker_runs_as_a_module(submissions: Path, tmp_path: Path) -> None:
+    result = tmp_path / "row.json"
+    command = [sys.executable, "-m", "gamesolver.grade", str(submissions / "ben.ipynb")]
+    command += ["my_minimax", "minimax", "200", "30", str(result)]
+    subprocess.run(command, check=True, timeout=60, capture_output=True)
+    assert '"condition": "the value"' in result.read_text(encoding="utf-8")
