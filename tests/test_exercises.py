@@ -9,6 +9,7 @@ drawn; each differs from the Solver's algorithm in the one mistake named.
 
 from __future__ import annotations
 
+import dataclasses
 import types
 from collections.abc import Callable, Hashable
 from typing import Any
@@ -18,6 +19,7 @@ from conftest import notebook
 
 from gamesolver import Game, Stats, Value
 from gamesolver.exercises import SPECS, check_algorithm
+from gamesolver.game_exercises import check_game, check_heuristic
 from gamesolver.trees import size
 
 EXAMPLES = 60
@@ -255,3 +257,32 @@ def test_a_counterexample_drawn_with_both_values_and_the_windows() -> None:
     assert [row.name for row in check.rows] == ["A", "B", "C", "D"][: len(check.rows)]
     lines = repr(check).splitlines()
     assert lines[3].split() == ["node", "to", "move", "window", "yours", "correct"]
+
+
+# -- a student's game and heuristic ----------------------------------------------------------
+
+
+def test_a_game_is_checked_in_every_position() -> None:
+    nim = notebook("Nim.ipynb").game
+    check = check_game(nim)
+    assert check.passed and check.condition == "" and check.report.exhaustive
+    not_zero_sum = dataclasses.replace(nim, utility=lambda state, player: 1)
+    check = check_game(not_zero_sum)
+    assert not check.passed and check.condition == "the game contract"
+    assert "zero-sum" in repr(check)
+    check = check_game(nim, max_states=3)  # not every position: not passed
+    assert not check.passed and check.condition == "every position checked"
+    assert "Not passed" in repr(check)
+
+
+def test_a_heuristic_is_checked_and_measured() -> None:
+    ttt = notebook("Tic-Tac-Toe.ipynb").game
+    check = check_heuristic(ttt, positions=20)
+    assert check.passed and check.positions == 20
+    # on these positions the open-lines heuristic chooses at least as well as the estimate 0
+    assert check.kept >= check.kept_by_zero and 0 < check.kept <= 20
+    assert f"in {check.kept} of 20 random positions" in repr(check)
+    check = check_heuristic(ttt, lambda state, player: 0.5, positions=5)
+    assert not check.passed and "zero-sum" in repr(check).lower()
+    with pytest.raises(ValueError, match="heuristic"):
+        check_heuristic(notebook("Nim.ipynb").game)
