@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import ast
 import functools
+import importlib
 import random
 import types
 from collections.abc import Callable, Hashable
@@ -417,12 +418,13 @@ def test_a_search_without_limits_counts_as_before(ttt: types.ModuleType) -> None
 GAME_NOTEBOOKS = ["Nim.ipynb", "Tic-Tac-Toe.ipynb", "Tic-Tac-Toe-Bitboard.ipynb"]
 
 
-def top_level_names(name: str) -> tuple[set[str], set[str]]:
-    """The names a notebook's definition cells bind at the top level: (assigned, imported)."""
+def top_level_names(name: str, demo: bool = False) -> tuple[set[str], set[str]]:
+    """The names a notebook's definition cells (with ``demo``: its demo cells) bind at the top
+    level: (assigned, imported)."""
     assigned: set[str] = set()
     imported: set[str] = set()
     for _, source, tags in code_cells(NOTEBOOKS / name):
-        if "demo" in tags:
+        if ("demo" in tags) != demo:
             continue
         lines = ["pass" if line.lstrip().startswith("%") else line for line in source.splitlines()]
         for node in ast.parse("\n".join(lines)).body:
@@ -454,3 +456,62 @@ def test_exceptions_that_cross_notebooks_live_in_the_package() -> None:
     other's."""
     copies = [notebook("Solver.ipynb"), notebook("Tic-Tac-Toe.ipynb")]
     assert all(copy.OutOfTime is gamesolver.OutOfTime for copy in copies)
+
+
+# ---------------------------------------------------------------- %run Solver.ipynb in a kernel
+
+
+RUNNING_SOLVER = sorted(
+    path.name
+    for path in NOTEBOOKS.glob("*.ipynb")
+    if path.name != "Solver.ipynb"
+    and any(source.lstrip().startswith("%run Solver.ipynb") for _, source, _ in code_cells(path))
+)
+"""The notebooks that `%run Solver.ipynb`: IPython runs its demo cells in them too."""
+
+
+def test_run_solver_shows_nothing() -> None:
+    """IPython's `%run` runs every cell, the demo cells included, but silently: a demo cell may
+    show its result only as the value of its last line, never by print or display."""
+    from IPython.core.interactiveshell import InteractiveShell
+    from IPython.utils.capture import capture_output
+
+    shell = InteractiveShell.instance()
+    with capture_output() as captured:
+        shell.run_line_magic("run", str(NOTEBOOKS / "Solver.ipynb"))
+    assert (captured.stdout, captured.stderr, captured.outputs) == ("", "", [])
+    assert all(name in shell.user_ns for name in ("alpha_beta", "best_move", "Algorithms"))
+
+
+def test_the_notebooks_that_run_the_solver_are_found() -> None:
+    """The list of notebooks that run the Solver is not empty (the test below checks something)."""
+    assert "Tic-Tac-Toe.ipynb" in RUNNING_SOLVER and "Nim.ipynb" in RUNNING_SOLVER
+
+
+def imported_objects(name: str) -> dict[str, object]:
+    """The objects a notebook's `from module import name` statements (any cell) bind, by name."""
+    found: dict[str, object] = {}
+    for _, source, _ in code_cells(NOTEBOOKS / name):
+        lines = ["pass" if line.lstrip().startswith("%") else line for line in source.splitlines()]
+        for node in ast.parse("\n".join(lines)).body:
+            if isinstance(node, ast.ImportFrom) and node.module:
+                module = importlib.import_module(node.module)
+                for alias in node.names:
+                    if not hasattr(module, alias.name):  # a submodule: from package import module
+                        importlib.import_module(f"{node.module}.{alias.name}")
+                    found[alias.asname or alias.name] = getattr(module, alias.name)
+    return found
+
+
+@pytest.mark.parametrize("name", RUNNING_SOLVER)
+def test_solver_demo_cells_overwrite_nothing(name: str) -> None:
+    """Under `%run`, the names the Solver's demo cells bind land in the running notebook: none may
+    be a name that notebook defines, and a name both import must be the same object."""
+    demo_assigned, demo_imported = top_level_names("Solver.ipynb", demo=True)
+    theirs_assigned = top_level_names(name)[0] | top_level_names(name, demo=True)[0]
+    theirs_imported = top_level_names(name)[1] | top_level_names(name, demo=True)[1]
+    assert not demo_assigned & (theirs_assigned | theirs_imported)
+    assert not demo_imported & theirs_assigned
+    ours, theirs = imported_objects("Solver.ipynb"), imported_objects(name)
+    for shared in demo_imported & theirs_imported:
+        assert ours[shared] is theirs[shared], shared
