@@ -189,10 +189,11 @@ def grade(
                 running.append(_Running(notebook, process, result, time.perf_counter()))
             time.sleep(0.05)
             for job in list(running):
-                late = time.perf_counter() - job.started > time_limit
-                if job.process.poll() is None and not late:
+                done = job.process.poll() is not None
+                late = not done and time.perf_counter() - job.started > time_limit
+                if not done and not late:
                     continue
-                if job.process.poll() is None:
+                if late:
                     os.killpg(job.process.pid, signal.SIGKILL)
                     job.process.wait()
                 running.remove(job)
