@@ -93,6 +93,9 @@ about 0.2 s, and choosing where to click takes longer. A click that comes sooner
 the move was drawn, e.g. the second click of a double click, queued in the kernel while the
 computer answered the first; it is not meant for the new position.
 """
+TEXT_SIZE = "18px"
+"""The size of the status line and of the explanation under it (``style.css`` sets the status
+line's too): large enough to read from the back of a lecture hall, and the same for both."""
 GAME_OVER = "The game is over: press New game."
 NOT_LEGAL = "That is not a legal move here."
 NOTHING_TO_UNDO = "Nothing to undo: you have not moved yet."
@@ -307,9 +310,11 @@ class PlayController(Generic[State, Player]):
             self.status = NOTHING_TO_UNDO
             return False
         turn = self.history.pop()
-        taken = f"Took back {self.game.move_name(turn.state, turn.after)}"
+        # The names stand apart, between commas: some games name a move with a verb ("take 1
+        # from pile 2"), which cannot follow "your move" directly.
+        taken = f"Took back your move, {self.game.move_name(turn.state, turn.after)}"
         if self.state != turn.after:
-            taken += f" and my answer {self.game.move_name(turn.after, self.state)}"
+            taken += f", and my answer, {self.game.move_name(turn.after, self.state)}"
         self._epoch += 1
         self.state, self.before = turn.state, turn.before
         self.value, self.seen = turn.value, turn.seen
@@ -435,13 +440,26 @@ class PlayController(Generic[State, Player]):
         self.value, self.seen, self._moved_at = value, seen, self.clock()
         self.explanation, self.explanation_error = explanation, explanation_error
         name = self._move(after)
+        played = f"I played {name}{' again' if self._repeats(name) else ''}."
         if self.game.finished(self.state):
             self.phase = "over"
-            self.status = f"I played {name}. {self._result()} {PLAY_AGAIN}"
+            self.status = f"{played} {self._result()} {PLAY_AGAIN}"
         else:
             self.phase = "human"
-            self.status = f"I played {name}. {self._sees(value, seen)} {self._your_turn()}"
+            self.status = f"{played} {self._sees(value, seen)} {self._your_turn()}"
         return True
+
+    def _repeats(self, name: str) -> bool:
+        """Whether the computer's move ``name`` has the name of its move before (column 4 twice).
+
+        The status line then says "again": it would otherwise read, letter for letter, as the
+        one the student saw before their move, as if nothing had happened. The student's last
+        turn (``history[-1]``) holds the computer's move before: from ``before`` to ``state``.
+        """
+        last = self.history[-1] if self.history else None
+        if last is None or last.before is None:
+            return False
+        return self.game.move_name(last.before, last.state) == name
 
     def fail_computer_turn(self, turn: ComputerTurn[State, Player], error: BaseException) -> bool:
         """The search for ``turn`` raised ``error``: stop the game and say so on the status line."""
@@ -536,7 +554,8 @@ class Play(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped
     ``explaining``), and an explanation line (CSS class ``gamesolver-explanation``) the status
     line: while the toggle is on, after each of the computer's moves it shows why the computer
     moved there, and the board shows the line of play it expects, until the student's next
-    click. ``explanation`` is that text as plain text.
+    click, as large as the status line (``TEXT_SIZE``). ``explanation`` is that text as plain
+    text.
 
     With ``budgets`` (seconds), a menu *Time per move* joins the buttons, set to ``budget``
     (default: the first); ``choose`` must take the keyword ``budget``, and gets the seconds
@@ -574,7 +593,7 @@ class Play(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped
             clock=clock,
             budget=budget,
         )
-        status_line = ipywidgets.HTML()
+        status_line = ipywidgets.HTML(style={"font_size": TEXT_SIZE})
         status_line.add_class("gamesolver-status")
         new_button = ipywidgets.Button(description="New game", tooltip="Start a new game")
         undo_button = ipywidgets.Button(
@@ -601,7 +620,7 @@ class Play(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped
             )
             buttons.append(self.budget_menu)
         if explain is not None and explain is not False:
-            explanation_line = ipywidgets.HTML()
+            explanation_line = ipywidgets.HTML(style={"font_size": TEXT_SIZE})
             explanation_line.add_class("gamesolver-explanation")
             explain_button = ipywidgets.ToggleButton(
                 value=explaining,

@@ -10,6 +10,7 @@ clock is a ``Clock`` that a test moves by hand.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import html
 import math
@@ -18,13 +19,13 @@ import re
 import threading
 import types
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 import pytest
 from conftest import notebook
 from ipycanvas import Canvas, hold_canvas
-from ipycanvas.canvas import _CANVAS_MANAGER
+from ipycanvas.canvas import _CANVAS_MANAGER, COMMANDS
 from traitlets import TraitError
 
 from gamesolver.board import OUTSIDE, Board, GridBoard, IllegalMove
@@ -104,6 +105,41 @@ YOUR_TURN = "Your turn: click an empty cell."
 X_00 = board_of("X.. ... ...")
 REPLY = board_of("X.. .O. ...")
 """The computer's answer to X in a corner: the centre, its only move that does not lose."""
+
+Drawn = tuple[str, list[Any], dict[str, Any]]
+"""A drawing command sent to the browser: its name, its arguments, the canvas attributes then."""
+
+
+def record_drawing(monkeypatch: pytest.MonkeyPatch) -> list[Drawn]:
+    """Record every drawing command from now on, with the styles it is drawn in.
+
+    The list fills as ipycanvas sends; ``"set"`` commands update the attributes (by their
+    names in ``Canvas.ATTRS``: ``fill_style``, ``stroke_style``, ``global_alpha``, ...)."""
+    names = {index: name for name, index in COMMANDS.items()}
+    attributes = {index: name for name, index in Canvas.ATTRS.items()}
+    drawn: list[Drawn] = []
+    now: dict[str, Any] = {}
+
+    def record(command: list[Any], buffers: list[bytes] | None = None) -> None:
+        batch = command if command and isinstance(command[0], list) else [command]
+        for name, *args in ([names[c[0]], *c[1:]] for c in batch):
+            if name == "set":
+                now[attributes[args[0][0]]] = args[0][1]
+            else:
+                drawn.append((name, args[0] if args else [], dict(now)))
+
+    monkeypatch.setattr(_CANVAS_MANAGER, "_send_custom", record)
+    return drawn
+
+
+def lines_in(drawn: Sequence[Drawn], color: str) -> list[tuple[float, ...]]:
+    """The lines stroked in ``color``, each as ``(x1, y1, x2, y2)``."""
+    return [
+        tuple(args[:4])
+        for name, args, now in drawn
+        if name == "strokeLine" and now.get("stroke_style") == color
+    ]
+
 
 # ------------------------------------------------------------------ the grid geometry
 
@@ -303,7 +339,7 @@ def test_undo_goes_back_to_the_students_previous_turn(choose: Choose) -> None:
     c.computer_move()
     assert c.state != after_one
     assert c.undo()
-    assert c.status.startswith("Took back (2, 2) and my answer (")
+    assert c.status.startswith("Took back your move, (2, 2), and my answer, (")
     assert c.status.endswith(f"). {YOUR_TURN}")
     assert (c.state, c.before, c.value, c.phase) == (
         after_one,
@@ -312,9 +348,34 @@ def test_undo_goes_back_to_the_students_previous_turn(choose: Choose) -> None:
         "human",
     )
     assert c.undo()
-    assert c.status == f"Took back (0, 0) and my answer (1, 1). {YOUR_TURN}"
+    assert c.status == f"Took back your move, (0, 0), and my answer, (1, 1). {YOUR_TURN}"
     assert (c.state, c.before, c.value) == (START, None, None)
     assert not c.undo() and c.status == NOTHING_TO_UNDO
+
+
+def test_a_computer_move_named_as_its_last_one_is_said_again() -> None:
+    """Two moves of the same name in a row (Connect Four's column 4, Nim's "take 1 from pile
+    1"): the second status line says "again", so that it differs from the one before the
+    student's move, which would otherwise come back letter for letter."""
+    same_name = dataclasses.replace(GAME, describe_move=lambda before, after: "there")
+    first_free = lambda s, p, r: (0, GAME.next_states(s, p)[0])  # noqa: E731
+    c = PlayController(same_name, TicTacToeBoard(), first_free)
+    click(c, 2, 2)
+    c.computer_move()
+    seen = c.status
+    assert seen.startswith("I played there. I see the value 0")
+    click(c, 2, 1)
+    c.computer_move()
+    assert c.status.startswith("I played there again. I see the value 0")
+    assert c.status != seen
+    assert c.undo() and c.status.startswith("Took back your move, there, and my answer, there.")
+    click(c, 2, 1)
+    c.computer_move()  # the same answer again, after undo: again the same name as before
+    assert c.status.startswith("I played there again.")
+    c.new_game()
+    click(c, 2, 2)
+    c.computer_move()
+    assert c.status == seen  # a new game: no move of mine before this one
 
 
 def test_undo_after_the_end_and_after_a_winning_move(choose: Choose) -> None:
@@ -322,7 +383,7 @@ def test_undo_after_the_end_and_after_a_winning_move(choose: Choose) -> None:
     c.state = board_of("XX. OO. ...")
     assert click(c, 0, 2) and c.phase == "over"
     assert c.undo()
-    assert c.status == f"Took back (0, 2). {YOUR_TURN}"
+    assert c.status == f"Took back your move, (0, 2). {YOUR_TURN}"
     assert (c.state, c.phase) == (board_of("XX. OO. ..."), "human")
 
 
@@ -633,7 +694,7 @@ def test_the_widget_plays_a_click_in_a_background_thread(
     assert play.status == "(1, 1) is taken: click an empty cell."
     play.undo_button.click()
     assert play.controller.state == START
-    assert play.status == f"Took back (0, 0) and my answer (1, 1). {YOUR_TURN}"
+    assert play.status == f"Took back your move, (0, 0), and my answer, (1, 1). {YOUR_TURN}"
 
 
 def test_the_widget_wait_drives_a_game_headlessly(choose: Choose, plays: list[Play]) -> None:
@@ -735,7 +796,8 @@ def test_the_widget_reports_a_bad_answer(answer: Any, problem: str, plays: list[
     assert play.status == status and play.status_line.value == html.escape(status)
     assert (play.controller.phase, play.board.shown) == ("over", X_00)
     play.undo_button.click()
-    assert play.controller.state == START and play.status == f"Took back (0, 0). {YOUR_TURN}"
+    assert play.controller.state == START
+    assert play.status == f"Took back your move, (0, 0). {YOUR_TURN}"
     play.new_button.click()
     assert play.status == f"New game: you are X, I am O. {YOUR_TURN}"
 
@@ -1063,3 +1125,36 @@ def test_the_widget_animates_the_moves_and_nothing_else(choose: Choose, plays: l
     play.new_game(human_first=False)
     play.wait()
     assert len(board.animated) == 3 and board.animated[-1][0] == START  # the computer's opening
+
+
+# ------------------------------------------------------------------ the explanation, in short
+
+
+def test_the_explanation_is_as_large_as_the_status_line(choose: Choose, plays: list[Play]) -> None:
+    """Both lines at 18 px: the explanation was at the widgets' 13 px, the status line at 18."""
+    play = Play(GAME, TTT.ExplainingBoard(), choose, explain=TTT.explain_move, explaining=True)
+    plays.append(play)
+    assert play.explanation_line is not None
+    assert play.status_line.style.font_size == play.explanation_line.style.font_size == "18px"
+
+
+# ------------------------------------------------------------------ the winning line
+
+
+def test_a_winning_line_is_struck_through(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``draw_winning_line``: a thick highlight stroke from the centre of each cell of the line
+    to the next, over the marks; the lecture's board draws it for three in a row only."""
+    drawn = record_drawing(monkeypatch)
+    board = TicTacToeBoard()
+    green = board.palette.highlight
+    board.draw(board_of("XO. XO. X.."), before=board_of("XO. XO. ..."))
+    top, middle, bottom = (board.center(row, 0) for row in range(3))
+    assert lines_in(drawn, green) == [(*top, *middle), (*middle, *bottom)]  # the left column
+    widths = {now["line_width"] for name, _, now in drawn if name == "strokeLine"}
+    assert widths == {3, 10, board.cell * 0.12}  # the grid, the marks, the line: the thickest
+    struck = [i for i, (name, _, now) in enumerate(drawn) if now.get("stroke_style") == green]
+    assert all(name not in ("strokeCircle", "fillCircle") for name, _, _ in drawn[struck[-1] :])
+    drawn.clear()
+    board.draw(board_of("XO. XO. ..."))  # no three in a row yet
+    board.draw(board_of("XOX XOO OXX"))  # a full board, a draw
+    assert lines_in(drawn, green) == []
