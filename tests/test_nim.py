@@ -7,16 +7,19 @@ import dataclasses
 import importlib.util
 import random
 import types
+from collections import Counter
 from collections.abc import Iterator
-from itertools import product
+from itertools import pairwise, product
 
 import pytest
 from conftest import assert_knuth_moore, notebook
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_play import record_drawing
 
 from gamesolver import Stats, measure
 from gamesolver.board import IllegalMove
+from gamesolver.check import check_game
 from gamesolver.explore import reachable
 from gamesolver.play import PlayController
 from gamesolver.trace import record
@@ -311,3 +314,97 @@ def test_the_computer_wins_from_a_losing_start_for_the_human() -> None:
             if controller.phase == "computer":
                 controller.computer_move()
         assert controller.winner == "computer"
+
+
+# ---------------------------------------------------------------- the piles stay in place
+
+
+def test_on_the_table_keeps_an_emptied_pile_in_its_row(nb: types.ModuleType) -> None:
+    """The game played on the board keeps an emptied pile as 0, and the board its row: a pile's
+    number never changes (the lecture's states drop it, and the piles below move up)."""
+    table = nb.on_the_table((1, 3, 5, 7))
+    board = nb.NimBoard(keep_empty=True)
+    state = table.Start
+    emptied = board.move_at(state, "A", *board.center(0, 0))
+    assert emptied == ((0, 3, 5, 7), "B") and emptied in table.next_states(state, "A")
+    assert table.move_name(state, emptied) == "take 1 from pile 1"
+    second = board.move_at(emptied, "B", *board.center(1, 1))  # pile 2 is still row 2
+    assert (
+        second == ((0, 1, 5, 7), "A") and table.move_name(emptied, second) == "take 2 from pile 2"
+    )
+    with pytest.raises(IllegalMove, match="no match there"):
+        board.move_at(emptied, "B", *board.center(0, 0))
+    assert table.finished(((0, 0, 0, 0), "A")) and table.utility(((0, 0, 0, 0), "A"), "A") == -1
+    assert check_game(nb.on_the_table((1, 2, 3))).ok
+    # the same values as the lecture's game: the zeros change nothing but the numbering
+    for piles in [(1, 0, 2), (0, 3, 0, 1), (2, 2, 0)]:
+        value = nb.minimax_memo(table, (piles, "A"), "A", Stats())
+        assert value == bouton(piles)
+
+
+def test_the_nim_board_keeps_rows_and_highlights_the_move(
+    nb: types.ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The matches just taken stay on the board, faint (alpha 0.35), in their cells, outlined
+    together in the highlight colour; an emptied pile's row stays empty, the rows below it in
+    place."""
+    board = nb.NimBoard(keep_empty=True)
+    drawn = record_drawing(monkeypatch)
+    board.draw(((1, 3, 0, 7), "A"), before=((1, 3, 5, 7), "B"))
+    faint = [args for name, args, now in drawn if name == "fillRect" and now["global_alpha"] < 1]
+    width = board.cell * 0.14
+    centres = [board.center(2, col) for col in range(5)]
+    assert [args[:2] for args in faint] == [
+        [x - width / 2, y - board.cell * 0.35] for x, y in centres
+    ]
+    (outline,) = [
+        args
+        for name, args, now in drawn
+        if name == "strokeRect" and now["stroke_style"] == board.palette.highlight
+    ]
+    assert outline == [
+        board.left + 4,
+        board.top + 2 * board.cell + 4,
+        5 * board.cell - 8,
+        board.cell - 8,
+    ]
+    solid = [
+        args
+        for name, args, now in drawn
+        if name == "fillRect" and now["fill_style"] == nb.Wood and now["global_alpha"] == 1
+    ]
+    rows = Counter(round((args[1] + board.cell * 0.35 - board.top) // board.cell) for args in solid)
+    assert rows == {0: 1, 1: 3, 3: 7}  # pile 4 in row 4, below the empty row 3
+    drawn.clear()
+    board.draw(((1, 3, 0, 7), "A"))  # no move to show
+    assert not [d for d in drawn if d[0] == "strokeRect" or d[2]["global_alpha"] < 1]
+
+
+def test_the_status_line_changes_with_every_move_on_the_table(nb: types.ModuleType) -> None:
+    """The notebook's replay (Bouton's rule against the computer): the status lines after the
+    computer's moves all differ, also when it takes from the same pile as before ("again"),
+    and Undo says what it took back in words that read."""
+    table = nb.on_the_table((1, 3, 5, 7))
+    c = PlayController(
+        table, nb.NimBoard(keep_empty=True), nb.computer_for(table), human_first=False
+    )
+    c.computer_move()
+    said = [c.status]
+    while c.phase == "human":
+        piles, player = c.state
+        target = nb.winning_moves(c.state, player)[0]
+        pile, n = next(m for m in nb.moves(piles) if nb.take(piles, m) == target[0])
+        c.click(*c.board.center(pile - 1, piles[pile - 1] - n))
+        if c.phase == "computer":
+            c.computer_move()
+            said.append(c.status)
+    assert c.winner == "human" and len(said) == 4
+    assert all(a != b for a, b in pairwise(said)), said
+    assert said[3].startswith("I played take 1 from pile 4. ")  # from the rows in place
+    assert said[2].startswith("I played take 1 from pile 1. ")
+    c.undo()
+    assert c.status.startswith("Took back your move, take 1 from pile 3. Your turn")
+    c.undo()
+    assert c.status.startswith(
+        "Took back your move, take 1 from pile 2, and my answer, take 1 from pile 4. "
+    )
