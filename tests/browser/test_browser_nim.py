@@ -62,11 +62,11 @@ def test_nim_in_jupyterlab(jupyterlab: Any, page: Any, artifacts: Any) -> None:
 
     first = play.wait_shown(re.compile(COMPUTER_MOVED + r".*Your turn: click a match"))
     assert play.size() == (board.width, board.height)
-    piles = nim.take(START, computer_move(first))
+    piles = nim.take(START, computer_move(first), keep_empty=True)  # on_the_table: rows stay
     view.wait_piles(piles)
 
     # The student takes the last match of the bottom pile. Whatever the answer, no match can
-    # come to stand in that cell again: rows only move up, when a pile above is emptied.
+    # come to stand in that cell again: every pile keeps its row (on_the_table).
     row, col = len(piles) - 1, piles[-1] - 1
     assert view.reads((row, col)) == "match"
     play.record_status()
@@ -75,7 +75,8 @@ def test_nim_in_jupyterlab(jupyterlab: Any, page: Any, artifacts: Any) -> None:
         re.compile(rf"^You played take 1 from pile {row + 1}\. I am thinking"),
         re.compile(COMPUTER_MOVED),
     )
-    after = nim.take(nim.take(piles, (row + 1, 1)), computer_move(answer))
+    after = nim.take(nim.take(piles, (row + 1, 1), True), computer_move(answer), True)
     view.wait_piles(after)
-    assert view.reads((row, col)) == "", "the match that the student took is still drawn"
+    assert len(after) == len(START), "a pile was dropped: the rows below it moved up"
+    assert view.reads((row, col)) != "match", "the match that the student took is still drawn"
     artifacts.save(page, play)
