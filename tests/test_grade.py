@@ -43,7 +43,7 @@ STUDENTS = {
 EXPECTED = {
     "anna.ipynb": ("true", ""),
     "ben.ipynb": ("false", "the value"),
-    "carl.ipynb": ("false", "ran out of time (8 s)"),
+    "carl.ipynb": ("false", "ran out of time (12 s)"),
     "dora.ipynb": ("false", "ran out of memory (200 MB)"),
     "emil.ipynb": ("false", "the notebook called sys.exit('done')"),
     "fay.ipynb": ("false", "runs without error"),
@@ -83,7 +83,7 @@ def test_a_folder_is_graded_within_its_limits(
             "--jobs",
             "2",
             "--time-limit",
-            "8",
+            "12",  # generous for a right notebook (3-6 s) on two busy cores
             "--memory-limit",
             "200",
             "--csv",
@@ -92,8 +92,8 @@ def test_a_folder_is_graded_within_its_limits(
     )
     took = time.perf_counter() - started
     assert status == 0
-    # 8 notebooks, 2 at a time: one of them runs out of its 8 s, the others take seconds
-    assert took < 60, took
+    # 8 notebooks, 2 at a time: one of them runs out of its 12 s, the others take seconds
+    assert took < 90, took
     with table.open(encoding="utf-8") as file:
         rows = list(csv.DictReader(file))
     assert list(rows[0]) == [
@@ -109,7 +109,7 @@ def test_a_folder_is_graded_within_its_limits(
     by_name = {Path(row["notebook"]).name: row for row in rows}
     assert by_name["ben.ipynb"]["counterexample"].startswith("[")  # a nested list
     assert int(by_name["anna.ipynb"]["calls"]) > 100
-    assert 8 <= float(by_name["carl.ipynb"]["seconds"]) < 20
+    assert 12 <= float(by_name["carl.ipynb"]["seconds"]) < 30
     out = capsys.readouterr().out
     assert out.splitlines()[-1] == (
         "8 notebooks: 1 passed, 2 failed the specification, 5 could not be checked"
