@@ -83,6 +83,42 @@ finished game, all for the player who moves; "(n = 1, > 1, ?)" lists the cases o
 lines in order, "?" for an unknown n. The reading's separators are fields too: ``then``
 (``", "``), ``last`` (``" and "``) and ``verdict`` (``"; "``).
 
+**The brief form** (``explanation.brief``, what ``Play`` shows under its status line, where
+the board draws the line of best play): at most two lines, the move and its verdict (``decides``,
+or ``ends``), then the other moves grouped by what they would give, the best first, the moves
+of a group named together (``"(1, 0) and (2, 0)"``, ``every_other`` when one group holds them
+all), the groups joined by ``groups``. A loss at once names the reply when the whole group
+shares it. Without other moves to compare (an explanation read from a search's line of play)
+the brief form is the move paragraph, whose reading is then the only reason::
+
+    I play (1, 1): with best play on both sides it is a draw.
+    Every other move would lose: you would win in 3 moves.
+
+    I play (0, 2): I win.
+    (1, 2) would only draw; (2, 0), (2, 1) and (2, 2) would lose: you would win at once with (1, 2).
+
+Its templates, beside the sentence each group stands for::
+
+    name              wording                                               sentence
+    ----------------  ----------------------------------------------------  ----------
+    decides           I play {move}: {verdict}.                             the move
+    every_other       every other move                                      {moves}: all
+    would_better      {moves} would be better ({value})                     stronger
+    would_same        {moves} would be just as good                         same
+    would_win_now     {moves} would win too, at once                        wins_now
+    would_win_next    {moves} would win too, with my next move              wins_next
+    would_win_in      {moves} would win too, in {n} more moves              wins_in
+    would_lose_now    {moves} would lose: you would win at once             loses_now
+    would_lose_now_to {moves} would lose: you would win at once with {reply}  (one reply)
+    would_lose_in     {moves} would lose: you would win in {n} moves        loses_in
+    would_lose        {moves} would lose                                    loses
+    would_draw        {moves} would only draw                               draws
+    would_weaken      {moves} would be worse for me ({value})               weaker
+    would_end         {moves} would end the game: {outcome}                 ends_early
+
+``{moves}`` is the group's moves joined by ``then`` and ``last``; "would" needs no agreement
+with one move or many. ``groups`` (``"; "``) separates the groups.
+
 The reply is the first move of the line of best play after the other move: the opponent's
 refutation. The language is parameterized twice: by the game (its move names and utility
 range) and by a ``Language``, whose fields are the templates above, e.g. for Nim, whose move
@@ -157,15 +193,35 @@ class Language:
     """Before the last move of the reading."""
     verdict: str = "; "
     """Between the reading and the verdict."""
+    decides: str = "I play {move}: {verdict}."
+    every_other: str = "every other move"
+    would_better: str = "{moves} would be better ({value})"
+    would_same: str = "{moves} would be just as good"
+    would_win_now: str = "{moves} would win too, at once"
+    would_win_next: str = "{moves} would win too, with my next move"
+    would_win_in: str = "{moves} would win too, in {n} more moves"
+    would_lose_now: str = "{moves} would lose: you would win at once"
+    would_lose_now_to: str = "{moves} would lose: you would win at once with {reply}"
+    would_lose_in: str = "{moves} would lose: you would win in {n} moves"
+    would_lose: str = "{moves} would lose"
+    would_draw: str = "{moves} would only draw"
+    would_weaken: str = "{moves} would be worse for me ({value})"
+    would_end: str = "{moves} would end the game: {outcome}"
+    groups: str = "; "
+    """Between the groups of other moves in the brief form."""
 
     def __post_init__(self) -> None:
         self.check()
 
     def check(self) -> None:
         """Raise ``ValueError`` if a template uses a placeholder it is not given."""
-        allowed = {"move", "reply", "value", "n", "outcome"}
         for field in fields(self):
             template = getattr(self, field.name)
+            allowed = {"move", "reply", "value", "n", "outcome"}
+            if field.name == "decides":
+                allowed = {"move", "verdict"}
+            elif field.name.startswith("would_"):
+                allowed = {"moves", "reply", "value", "n", "outcome"}
             try:
                 template.format(**dict.fromkeys(allowed, ""))
             except (KeyError, IndexError, ValueError) as error:
@@ -207,8 +263,9 @@ class Explanation(Generic[State]):
     """Why a move was played: the move paragraph and one reason per other move.
 
     ``str(explanation)`` (and its ``repr``, shown by a notebook cell) is the sentences, one
-    paragraph per line. ``line`` is the line of best play after the move, which a board can
-    draw (``Board.draw_line``).
+    paragraph per line; ``brief`` is the short form that ``Play`` shows (at most two lines).
+    ``line`` is the line of best play after the move, which a board can draw
+    (``Board.draw_line``).
     """
 
     chosen: Assessment[State]
@@ -217,6 +274,17 @@ class Explanation(Generic[State]):
     """The move paragraph: the move, the reading of its line, the verdict."""
     reasons: tuple[str, ...]
     """One sentence per other move, in the game's order of moves."""
+    brief_lines: tuple[str, ...] = ()
+    """The brief form (see ``brief``), line by line; empty: the move paragraph stands for it."""
+
+    @property
+    def brief(self) -> str:
+        """At most two lines: the move and its verdict, then the other moves grouped.
+
+        What ``Play`` shows under its status line, where the board draws the line of play
+        that the move paragraph reads; without other moves to compare, the move paragraph.
+        """
+        return "\n".join(self.brief_lines) if self.brief_lines else self.summary
 
     @property
     def line(self) -> tuple[State, ...]:
@@ -239,6 +307,10 @@ class Explanation(Generic[State]):
         items = "".join(f"<li>{html.escape(reason)}</li>" for reason in self.reasons)
         reasons = f"<ul>{items}</ul>" if items else ""
         return f"<p>{html.escape(self.summary)}</p>{reasons}"
+
+    def brief_html(self) -> str:
+        """The brief form as HTML: one paragraph, its lines broken with ``<br>``."""
+        return f"<p>{'<br>'.join(html.escape(line) for line in self.brief.splitlines())}</p>"
 
 
 # -- the searches -------------------------------------------------------------------------------
@@ -302,7 +374,37 @@ def explain(
     words = _Words(game, state, player, language)
     me = found[0]
     others = tuple(move for move in moves if move.after != chosen)
-    return Explanation(me, others, words.summary(me), tuple(words.reason(o, me) for o in others))
+    reasons = tuple(words.reason(o, me) for o in others)
+    brief = (words.decision(me), words.grouped(others, me)) if others else ()
+    return Explanation(me, others, words.summary(me), reasons, brief)
+
+
+@dataclass(frozen=True)
+class _Judgement:
+    """Why one other move was not played: the name of its template, and what fills it."""
+
+    kind: str
+    """The sentence's template: ``same``, ``loses_in``, ...; ``Language`` has them all."""
+    n: int | None = None
+    value: str = ""
+    outcome: str = ""
+    reply: str = ""
+
+
+_GROUPED = {
+    "stronger": "would_better",
+    "same": "would_same",
+    "wins_now": "would_win_now",
+    "wins_next": "would_win_next",
+    "wins_in": "would_win_in",
+    "loses_now": "would_lose_now",
+    "loses_in": "would_lose_in",
+    "loses": "would_lose",
+    "draws": "would_draw",
+    "weaker": "would_weaken",
+    "ends_early": "would_end",
+}
+"""The brief form's template for a group of moves of each sentence's kind."""
 
 
 @dataclass(frozen=True)
@@ -362,34 +464,81 @@ class _Words(Generic[State, Player]):
             return words.draw
         return (words.better if v > 0 else words.worse).format(value=fmt(v))
 
-    def reason(self, other: Assessment[State], me: Assessment[State]) -> str:
-        """One sentence on why ``other`` was not played instead of ``me``."""
-        words, game = self.language, self.game
-        name = game.move_name(self.state, other.after)
+    def judge(self, other: Assessment[State], me: Assessment[State]) -> _Judgement:
+        """Why ``other`` was not played instead of ``me``: which sentence, filled with what."""
+        game = self.game
         w, v = other.value, me.value
         if w > v:
-            return words.stronger.format(move=name, value=fmt(w))
+            return _Judgement("stronger", value=fmt(w))
         different = other.plies is not None and other.plies != me.plies
         if w == v and not (w <= game.worst and different):
             if w >= game.best and different and other.plies is not None:
                 mine = other.plies // 2  # my moves after this one
                 if mine == 0:
-                    return words.wins_now.format(move=name)
-                return (words.wins_next if mine == 1 else words.wins_in).format(move=name, n=mine)
-            return words.same.format(move=name)
+                    return _Judgement("wins_now")
+                return _Judgement("wins_next" if mine == 1 else "wins_in", n=mine)
+            return _Judgement("same")
         if other.reply is None:  # the other move ends the game, worse than this one
-            return words.ends_early.format(move=name, outcome=self.outcome(other.after))
+            return _Judgement("ends_early", outcome=self.outcome(other.after))
         reply = game.move_name(other.after, other.reply)
         if w <= game.worst:  # lower than v, or as low but sooner or later
             yours = None if other.plies is None else (other.plies + 1) // 2  # your answer included
             if yours is None or yours < 1:
-                return words.loses.format(move=name, reply=reply)
+                return _Judgement("loses", reply=reply)
             if yours == 1:
-                return words.loses_now.format(move=name, reply=reply)
-            return words.loses_in.format(move=name, reply=reply, n=yours)
+                return _Judgement("loses_now", reply=reply)
+            return _Judgement("loses_in", n=yours, reply=reply)
         if w == 0:
-            return words.draws.format(move=name, reply=reply)
-        return words.weaker.format(move=name, reply=reply, value=fmt(w))
+            return _Judgement("draws", reply=reply)
+        return _Judgement("weaker", value=fmt(w), reply=reply)
+
+    def reason(self, other: Assessment[State], me: Assessment[State]) -> str:
+        """One sentence on why ``other`` was not played instead of ``me``."""
+        name = self.game.move_name(self.state, other.after)
+        judged = self.judge(other, me)
+        template: str = getattr(self.language, judged.kind)
+        return template.format(
+            move=name, reply=judged.reply, value=judged.value, n=judged.n, outcome=judged.outcome
+        )
+
+    def decision(self, me: Assessment[State]) -> str:
+        """The brief form's first line: the move and its verdict, without the reading."""
+        words, name = self.language, self.game.move_name(self.state, me.after)
+        if self.game.finished(me.after):
+            return words.ends.format(move=name, outcome=self.outcome(me.after))
+        return words.decides.format(move=name, verdict=self.verdict(me))
+
+    def grouped(self, others: Sequence[Assessment[State]], me: Assessment[State]) -> str:
+        """The brief form's second line: the other moves grouped by their sentences' kinds.
+
+        One group per kind and number (of moves, or value), the best moves first, then in the
+        game's order; the reply is named only for a loss at once that the group shares.
+        """
+        words = self.language
+        groups: dict[tuple[str, int | None, str, str], list[tuple[Assessment[State], str]]] = {}
+        for other in others:
+            judged = self.judge(other, me)
+            key = (judged.kind, judged.n, judged.value, judged.outcome)
+            groups.setdefault(key, []).append((other, judged.reply))
+        ordered = sorted(groups.items(), key=lambda item: -item[1][0][0].value)  # stable
+        parts = []
+        for (kind, n, value, outcome), members in ordered:
+            names = [self.game.move_name(self.state, other.after) for other, _ in members]
+            if len(members) == len(others) > 1:
+                moves = words.every_other
+            elif len(names) == 1:
+                moves = names[0]
+            else:
+                moves = words.then.join(names[:-1]) + words.last + names[-1]
+            template: str = getattr(words, _GROUPED[kind])
+            replies = {reply for _, reply in members}
+            if kind == "loses_now" and len(replies) == 1:
+                template = words.would_lose_now_to
+            parts.append(
+                template.format(moves=moves, reply=replies.pop(), value=value, n=n, outcome=outcome)
+            )
+        text = words.groups.join(parts) + "."
+        return text[:1].upper() + text[1:]
 
     def outcome(self, finished: State) -> str:
         """How a finished game ended, for the player."""

@@ -24,8 +24,9 @@ under nbval::
 
 With ``explain``, a function ``explain(state, player, next_state) -> Explanation`` (see
 ``gamesolver.explain``), the widget gets an *Explain* toggle: when it is on, the computer's move
-is explained in words under the status line, and the line of play it expects is drawn on the
-board (``Board.draw_line``), until the student's next click::
+is explained in words under the status line (the explanation's brief form: its move, its
+verdict, the other moves grouped), and the line of play it expects is drawn on the board
+(``Board.draw_line``), until the student's next click::
 
     Play(game, board, computer, explain=explain_move, explaining=True)
 
@@ -554,8 +555,10 @@ class Play(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped
     ``explaining``), and an explanation line (CSS class ``gamesolver-explanation``) the status
     line: while the toggle is on, after each of the computer's moves it shows why the computer
     moved there, and the board shows the line of play it expects, until the student's next
-    click, as large as the status line (``TEXT_SIZE``). ``explanation`` is that text as plain
-    text.
+    click, as large as the status line (``TEXT_SIZE``). It shows the explanation's brief form
+    (``Explanation.brief``: the move and its verdict, the other moves grouped, at most two
+    lines; the board draws the line of play that the full form reads). ``explanation`` is that
+    text as plain text.
 
     With ``budgets`` (seconds), a menu *Time per move* joins the buttons, set to ``budget``
     (default: the first); ``choose`` must take the keyword ``budget``, and gets the seconds
@@ -835,7 +838,7 @@ class Play(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped
         if not self.explaining or (explanation is None and error is None):
             return ""
         if explanation is not None:
-            return explanation.html() if html_form else str(explanation)
+            return explanation.brief_html() if html_form else explanation.brief
         text = NO_EXPLANATION.format(error=f"{type(error).__name__}: {error}")
         return html.escape(text) if html_form else text
 

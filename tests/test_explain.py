@@ -76,6 +76,10 @@ def test_the_computer_must_block() -> None:
     )
     assert str(explanation) == "\n".join(explanation.sentences)
     assert repr(explanation) == str(explanation)
+    assert explanation.brief == (
+        "I play (0, 2): with best play on both sides it is a draw.\n"
+        "Every other move would lose: you would win at once with (0, 2)."
+    )
 
 
 def test_the_computer_wins_at_once() -> None:
@@ -88,6 +92,11 @@ def test_the_computer_wins_at_once() -> None:
         "(2, 2) loses: you would win at once with (1, 2).",
     )
     assert explanation.line == ()
+    assert explanation.brief == (
+        "I play (0, 2): I win.\n"
+        "(1, 2) would only draw; "
+        "(2, 0), (2, 1) and (2, 2) would lose: you would win at once with (1, 2)."
+    )
 
 
 def test_a_forced_win_in_two_and_the_moves_that_only_draw() -> None:
@@ -102,6 +111,11 @@ def test_a_forced_win_in_two_and_the_moves_that_only_draw() -> None:
         "(2, 1) only draws: you would answer (2, 0) and hold the draw.",
         "(2, 2) only draws: you would answer (1, 1) and hold the draw.",
     )
+    assert explanation.brief == (
+        "I play (1, 1): whatever you do, I win in 2 more moves.\n"
+        "(1, 0) and (2, 0) would be just as good; (0, 2), (1, 2), (2, 1) and (2, 2) would only "
+        "draw."
+    )
 
 
 def test_after_a_corner_only_the_centre_holds() -> None:
@@ -113,6 +127,28 @@ def test_after_a_corner_only_the_centre_holds() -> None:
         for reason in explanation.reasons
     )
     assert len(explanation.reasons) == 7
+    assert explanation.brief == (
+        "I play (1, 1): with best play on both sides it is a draw.\n"
+        "Every other move would lose: you would win in 3 moves."
+    )
+
+
+def words(text: str) -> int:
+    return len(text.split())
+
+
+def test_the_brief_form_is_short_at_the_start() -> None:
+    """Two lines of at most 25 words, against 8 lines and 135 words for the full form: the
+    line of best play is not read (the board draws it), the other moves are grouped."""
+    answer = why("X.. ... ...", "O", (1, 1))
+    assert len(answer.brief.splitlines()) == 2 and words(answer.brief) <= 25
+    assert len(str(answer).splitlines()) == 8 and words(str(answer)) == 135
+    opening = TTT.explain_move(START, "X", put(START, (0, 0), "X"))  # the computer first
+    assert opening.brief == (
+        "I play (0, 0): with best play on both sides it is a draw.\n"
+        "Every other move would be just as good."
+    )
+    assert words(opening.brief) <= 25
 
 
 def test_a_lost_position_and_moves_that_lose_sooner() -> None:
@@ -126,6 +162,10 @@ def test_a_lost_position_and_moves_that_lose_sooner() -> None:
         f"{cell} loses: you would win at once with (2, 2)."
         for cell in [(0, 2), (1, 0), (1, 2), (2, 0), (2, 1)]
     )
+    assert explanation.brief.splitlines() == [
+        "I play (2, 2): you can win in 2 moves, whatever I do.",
+        "Every other move would lose: you would win at once with (2, 2).",
+    ]
     # a move that does not block: one move of the line, which ends the game
     assert (
         why("XO. .X. ...", "O", (0, 2)).summary == "I play (0, 2). If you answer (2, 2), you win."
@@ -142,12 +182,21 @@ def test_a_slower_win_names_the_quicker_ones() -> None:
         "(2, 1) wins too, in 2 more moves.",
         "(2, 2) is just as good.",
     )
+    assert explanation.brief.splitlines()[1] == (
+        "(1, 2) and (2, 2) would be just as good; (2, 0) would win too, at once; "
+        "(2, 1) would win too, in 2 more moves."
+    )
 
 
 def test_a_worse_move_than_possible_is_said_to_be_worse() -> None:
     explanation = why("XX. OO. ...", "X", (2, 2))  # not the win, nor the block
     assert explanation.summary == "I play (2, 2). If you answer (1, 2), you win."
     assert explanation.reasons[:2] == ("(0, 2) would be better (1).", "(1, 2) would be better (0).")
+    assert explanation.brief == (
+        "I play (2, 2): you can win with your next move.\n"
+        "(0, 2) would be better (1); (1, 2) would be better (0); "
+        "(2, 0) and (2, 1) would be just as good."
+    )
 
 
 def test_every_claim_is_true_on_every_reachable_position() -> None:
@@ -177,6 +226,12 @@ def test_every_claim_is_true_on_every_reachable_position() -> None:
         checked += 1
         explanation = explain(GAME, state, player, moves[0].after, moves)
         assert len(explanation.reasons) == len(moves) - 1
+        brief = explanation.brief.splitlines()  # every other move named once, or all at once
+        assert len(brief) == min(2, len(moves))
+        if len(moves) > 1 and not brief[1].startswith("Every other move "):
+            named = brief[1].count("(") - brief[1].count(" with (")  # moves, not replies,
+            named -= brief[1].count("better (") + brief[1].count("for me (")  # nor values
+            assert named == len(moves) - 1, brief
     assert checked == 4_520
 
 
@@ -257,6 +312,11 @@ def test_every_comparison_with_graded_values() -> None:
         "lose loses: you would win with x1.",
         "drawn would end the game: it is a draw.",
     )
+    assert explanation.brief == (  # the best other moves first, then in the game's order
+        "I play long: with best play it is better for me (0.5).\n"
+        "Win would be better (1); half would be just as good; quarter would be worse for me "
+        "(0.25); zero would only draw; drawn would end the game: it is a draw; lose would lose."
+    )
     assert (
         explain(GRADED, "root", "Max", "half", moves).summary
         == "I play half. If you answer h1, I win."
@@ -279,6 +339,9 @@ def test_the_verdicts_for_losing_and_for_unknown_lengths() -> None:
     assert explain(game, "root", "Max", "a", [Assessment("a", 1, ("b", "c"), 2)]).summary == (
         "I play a. If you answer b, I play c; whatever you do, I win with my next move."
     )
+    # no other move to compare with: the brief form is the move paragraph, its reading the reason
+    alone = explain(game, "root", "Max", "a", moves)
+    assert alone.brief == alone.summary == str(alone)
 
 
 def test_the_line_takes_the_quickest_win_and_the_slowest_loss() -> None:
@@ -363,6 +426,18 @@ def test_the_language_is_parameterized() -> None:
         "I take 1. If you take 1, I take 2; whatever you do, I win.",
         "take 2 loses: you would win with take 2.",
     )
+    brief = Language(decides="I {move}: {verdict}.", would_lose="{moves} would lose the game")
+    assert explain(game, game.Start, "A", (3, "B"), moves, brief).brief == (
+        "I take 1: whatever you do, I win.\nTake 2 would lose the game."  # one move: named
+    )
+    state = board_of("XX. .O. ...")
+    moves = assess(GAME, state, "O", TTT.exact, TTT.best_play, TTT.decided_in)
+    every = Language(every_other="any other cell", would_lose_now_to="{moves} loses to {reply}")
+    assert explain(GAME, state, "O", put(state, (0, 2), "O"), moves, every).brief.endswith(
+        "\nAny other cell loses to (0, 2)."
+    )
+    with pytest.raises(ValueError, match=r"template would_same='\{move\} .*' is not valid"):
+        Language(would_same="{move} would be just as good")  # a group names {moves}
     assert Language() == ENGLISH
     with pytest.raises(ValueError, match=r"template plays='I play \{mvoe\}\.' is not valid"):
         Language(plays="I play {mvoe}.")
@@ -387,6 +462,11 @@ def test_the_html_form() -> None:
     assert text.count("<li>") == 4
     graded = explain(GRADED, "root", "Max", "win", [Assessment("win", 1)])
     assert graded.html() == "<p>I play win: I win.</p>"
+    assert explanation.brief_html() == (
+        "<p>I play (0, 2): I win.<br>(1, 2) would only draw; (2, 0), (2, 1) and (2, 2) would "
+        "lose: you would win at once with (1, 2).</p>"
+    )
+    assert graded.brief_html() == "<p>I play win: I win.</p>"
 
 
 # ------------------------------------------------------------------ the widget
@@ -461,9 +541,12 @@ def test_the_widget_explains_the_computers_move_and_draws_its_line(
         "Your turn: click an empty cell."
     )
     expected = TTT.explain_move(after_x, "O", play.controller.state)
-    assert play.explanation == str(expected)
-    assert play.explanation.startswith("I play (1, 1). If you answer (0, 1), I play (0, 2)")
-    assert play.explanation_line.value == expected.html()
+    assert play.explanation == expected.brief  # two lines, the line of play on the board
+    assert play.explanation == (
+        "I play (1, 1): with best play on both sides it is a draw.\n"
+        "Every other move would lose: you would win in 3 moves."
+    )
+    assert play.explanation_line.value == expected.brief_html()
     assert play.board.shown_line == expected.line and len(expected.line) == 7
     # the board: the position, then the line as ghost marks numbered 1 to 7, X then O in turn
     assert ghost_numbers(sent[-1]) == [str(n) for n in range(1, 8)]
@@ -483,14 +566,14 @@ def test_the_explain_toggle_hides_and_shows(plays: list[Play]) -> None:
     assert play.explanation == "" and play.board.shown_line == ()
     assert play.controller.explanation is not None  # computed, not shown
     play.explain_button.value = True
-    assert play.explanation.startswith("I play (1, 1).")
+    assert play.explanation.startswith("I play (1, 1):")
     assert play.board.shown_line == play.controller.explanation.line
     play.explaining = False
     assert play.explanation == "" and play.board.shown_line == ()
     play.explaining = True
     click(play, (2, 2))  # the move ends the old explanation; the answer brings a new one
     assert play.explanation.startswith(
-        f"I play {cell_of(play.controller.before, play.controller.state)}."
+        f"I play {cell_of(play.controller.before, play.controller.state)}:"
     )
     play.undo()
     assert play.explanation == "" and play.board.shown_line == ()
@@ -502,8 +585,8 @@ def test_a_computer_that_moves_first_explains_its_opening(plays: list[Play]) -> 
     play = explained_play(plays, human_first=False)
     play.wait()
     assert play.explanation.startswith("I play ")
-    assert play.explanation.splitlines()[0].endswith("; with best play on both sides it is a draw.")
-    assert all(reason.endswith(" is just as good.") for reason in play.explanation.splitlines()[1:])
+    assert play.explanation.splitlines()[0].endswith(": with best play on both sides it is a draw.")
+    assert play.explanation.splitlines()[1:] == ["Every other move would be just as good."]
 
 
 def test_a_failing_explanation_does_not_stop_the_game(plays: list[Play]) -> None:
