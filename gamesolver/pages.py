@@ -58,6 +58,10 @@ class PlayPage:
     arguments: tuple[str, ...]
     """The arguments of the lecture's ``Play(...)`` call, its names qualified with the
     module's: ``{m}`` stands for ``module``."""
+    setup: tuple[str, ...] = ()
+    """Lines before the ``Play(...)`` call (``{m}`` as in ``arguments``): what the lecture's
+    *Play* section defines in a demo cell, which ``load_notebook`` leaves out, e.g. Nim's
+    ``table``."""
 
     def code(self) -> str:
         """The page's one code cell: load the lecture's definitions, show the widget."""
@@ -69,6 +73,7 @@ class PlayPage:
                 "",
                 "display(load_style())",
                 f'{self.module} = load_notebook("../{self.game}.ipynb")  # without the demos',
+                *(line.format(m=self.module) for line in self.setup),
                 *self.widget(),
             ]
         )
@@ -101,10 +106,11 @@ takes the last match wins. The computer moves first here; it plays perfectly, bu
 is a lost start for the player to move.
 """,
         module="nim",
+        setup=("table = {m}.on_the_table((1, 3, 5, 7))",),  # an emptied pile keeps its row
         arguments=(
-            "{m}.nim((1, 3, 5, 7))",
-            "{m}.NimBoard()",
-            "{m}.computer",
+            "table",
+            "{m}.NimBoard(keep_empty=True)",
+            "{m}.computer_for(table)",
             "human_first=False",
         ),
     ),

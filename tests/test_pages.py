@@ -10,12 +10,15 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from gamesolver.notebook import load_notebook
 from gamesolver.pages import PAGES, PAGES_FOLDER, PlayPage, find_page, main, notebook
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -91,7 +94,27 @@ def test_the_widget_call_is_laid_out_as_ruff_formats_it() -> None:
     """One line when it fits in 100 characters, else the arguments indented."""
     lines = {page.game: page.widget() for page in PAGES}
     assert lines["Nim"] == [
-        "Play(nim.nim((1, 3, 5, 7)), nim.NimBoard(), nim.computer, human_first=False)"
+        "Play(table, nim.NimBoard(keep_empty=True), nim.computer_for(table), human_first=False)"
     ]
     assert lines["Chess"][0] == "Play(" and lines["Chess"][-1] == ")"
     assert all(len(line) <= 100 for widget in lines.values() for line in widget)
+
+
+def test_the_nim_page_keeps_emptied_piles_in_place() -> None:
+    """Nim is played ``on_the_table``, as in the lecture's *Play*: an emptied pile stays, as 0,
+    its row on the board and its number in the texts (``nim`` itself drops it, renumbering the
+    piles below). The page makes its ``table`` itself: the lecture's is in a demo cell, which
+    ``load_notebook`` leaves out."""
+    page = find_page("Nim")
+    assert page is not None and page.code().endswith(
+        "\ntable = nim.on_the_table((1, 3, 5, 7))\n" + "\n".join(page.widget())
+    )
+    namespace: dict[str, Any] = {"nim": load_notebook(ROOT / "notebooks" / "Nim.ipynb")}
+    for line in page.setup:
+        exec(line.format(m="nim"), namespace)
+    game, board, computer = (eval(a.format(m="nim"), namespace) for a in page.arguments[:3])
+    assert board.keep_empty
+    start = ((1, 3, 5, 7), "A")
+    assert game.Start == start and ((0, 3, 5, 7), "B") in game.next_states(start, "A")
+    _, answer = computer(((0, 3, 5, 7), "B"), "B", random.Random(0))
+    assert len(answer[0]) == 4  # the computer's move keeps the empty pile 1 too

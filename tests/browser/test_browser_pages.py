@@ -53,10 +53,14 @@ other work, one visit can be slowed by a second or so that is not the page's."""
 
 
 def play_nim(play: Any, notebook: Any) -> None:
-    """The computer moves first; the student takes the last match of the bottom pile."""
+    """The computer moves first; the student takes the last match of the bottom pile.
+
+    The page plays ``on_the_table``: an emptied pile keeps its row (and its number), so the
+    piles are followed with ``take(..., keep_empty=True)`` and none is ever dropped.
+    """
     view = NimView(play, notebook)
     first = play.wait_shown(re.compile(COMPUTER_MOVED + r".*Your turn: click a match"))
-    piles = notebook.take((1, 3, 5, 7), computer_move(first))
+    piles = notebook.take((1, 3, 5, 7), computer_move(first), True)
     view.wait_piles(piles)
     row, col = len(piles) - 1, piles[-1] - 1
     play.record_status()
@@ -65,7 +69,8 @@ def play_nim(play: Any, notebook: Any) -> None:
         re.compile(rf"^You played take 1 from pile {row + 1}\. I am thinking"),
         re.compile(COMPUTER_MOVED),
     )
-    view.wait_piles(notebook.take(notebook.take(piles, (row + 1, 1)), computer_move(answer)))
+    after = notebook.take(notebook.take(piles, (row + 1, 1), True), computer_move(answer), True)
+    view.wait_piles(after)  # an emptied pile's row stays empty, the piles below stay in place
 
 
 def play_tic_tac_toe(play: Any, notebook: Any) -> None:
