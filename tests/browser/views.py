@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Hashable, Sequence
+from itertools import pairwise
 from typing import Any
 
 from gamesolver.play import SETTLE
@@ -62,3 +63,29 @@ class CellsView:
         """Wait ``SETTLE`` seconds, as a person who has seen the computer's move: the widget
         refuses a move clicked sooner after it ("Wait for my move to show")."""
         self.play.page.wait_for_timeout(SETTLE * 1000)
+
+
+def points_along(board: Any, cells: Sequence[Any], steps: int = 4, size: int = 3) -> list[Rect]:
+    """Squares of ``size`` canvas pixels on the strokes from the centre of each of ``cells``
+    to the next, ``steps`` a stroke, both ends included: where ``GridBoard.draw_winning_line``
+    draws. The squares are much narrower than that stroke, so only its colour is inside."""
+    centres = [board.center(*cell) for cell in cells]
+    points = [centres[0]]
+    for (x0, y0), (x1, y1) in pairwise(centres):
+        points += [
+            (x0 + (x1 - x0) * k / steps, y0 + (y1 - y0) * k / steps) for k in range(1, steps + 1)
+        ]
+    half = size / 2
+    return [(round(x - half), round(y - half), size, size) for x, y in points]
+
+
+def wait_winning_line(view: CellsView, line: Sequence[Any]) -> None:
+    """Wait until the canvas strikes through ``line`` (grid cells, in order) in the board's
+    highlight colour, and through no other cell: the centre of every cell off the line shows
+    none of that colour (a mark there, or the board)."""
+    board = view.board
+    on = points_along(board, line)
+    off = [points_along(board, [cell])[0] for cell in view.cells if cell not in line]
+    expected: list[str | None] = ["line"] * len(on) + [None] * len(off)
+    colors = {"line": board.palette.highlight}
+    view.play.wait_read([*on, *off], colors, expected, minimum=5)  # of the 9 pixels of a square
