@@ -18,7 +18,10 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
+# The course's notebooks are trusted, so that JupyterLab shows their stored outputs as they are
+# (an untrusted notebook's stored style sheet is dropped until its first cell runs again).
 lab: $(STAMP)
+	$(BIN)/jupyter trust notebooks/*.ipynb notebooks/play/*.ipynb >/dev/null
 	$(BIN)/jupyter lab $(ROOT_FLAG) --notebook-dir=notebooks --LabApp.default_url=/lab/tree/Index.ipynb
 
 lint: $(STAMP)

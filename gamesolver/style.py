@@ -13,6 +13,9 @@ STYLE_SHEET = Path(__file__).resolve().parents[1] / "style.css"
 def load_style(path: Path = STYLE_SHEET) -> HTML:
     """The style sheet as an HTML object; displayed, it restyles the notebook's markdown.
 
-    The sheet uses system fonts only, so it works in a lecture room without a network.
+    The sheet uses system fonts only, so it works in a lecture room without a network. Its
+    class, ``gamesolver-style``, lets the sheet hide the output row it sits in (an empty row
+    under the first cell of every notebook otherwise).
     """
-    return HTML(f"<style>\n{path.read_text(encoding='utf-8')}</style>")  # type: ignore[no-untyped-call]
+    sheet = path.read_text(encoding="utf-8")
+    return HTML(f'<style class="gamesolver-style">\n{sheet}</style>')  # type: ignore[no-untyped-call]
