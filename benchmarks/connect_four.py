@@ -26,22 +26,22 @@ before every run of every library, so no run starts warm. Our ``finished`` reads
 patterns, so our leaf pays for them once, as a peer's does in ``windows`` (the peers test for a
 finished game in their own code).
 
-**The rows, technique by technique** (the kind of each row, for the ratios):
+**The rows, technique by technique** (the technique column of each row):
 
-- plain alpha-beta, columns left to right, no table (kind ``alpha-beta``): ours is the
+- plain alpha-beta, columns left to right, no table (``plain-alpha-beta``): ours is the
   notebook's ``depth_limited`` on the game with the columns left to right (``left_to_right``, the
-  notebook's own, from a cell it shows only); easyAI ``Negamax(depth, scoring)`` without a
-  table, and with ``win_score=1``, which starts it with our window [-1, 1]; aima3
+  notebook's own, from a cell it shows only); easyAI ``Negamax(depth, scoring, win_score=1)``
+  without a table (``win_score=1`` starts it with our window [-1, 1]); aima3
   ``alphabeta_cutoff_search(state, game, d, eval_fn=...)``, whose ``d`` counts from 0 (its cut-off
   test is ``depth > d`` with the start's children at depth 1: ``d = depth - 1`` searches ``depth``
-  plies, the same tree as the others); OpenSpiel ``alpha_beta_search(game, state,
-  value_function, maximum_depth, maximizing_player_id=0)`` on ``pyspiel.load_game("connect_four")``.
-  Every one lists the columns left to right, so they visit the same tree up to the window: ours
-  and easyAI's with ``win_score=1`` start with [-1, 1], so a win seen cuts at once; aima3's,
-  OpenSpiel's and easyAI's default start with (-∞, ∞).
-- ours with the centre first (kind ``alpha-beta+ordering``): ``depth_limited`` with the game's own
+  plies, the same tree as the others); OpenSpiel ``_alpha_beta(state, depth, -1, 1,
+  value_function, 0)`` (``alpha_beta_search``'s recursion with our window) on
+  ``pyspiel.load_game("connect_four")``. Every one lists the columns left to right, so they visit
+  the same tree up to the window: ours, easyAI's and OpenSpiel's start with [-1, 1], so a win
+  seen cuts at once; aima3's cannot be given a window and starts with (-∞, ∞).
+- ours with the centre first (``alpha-beta+ordering``): ``depth_limited`` with the game's own
   ``next_states``, a fixed order that costs nothing.
-- ours best (kind ``best``): ``iterative_deepening`` with ``order=True``: depths 1, 2, ..., each
+- ours best (``best``): ``iterative_deepening`` with ``order=True``: depths 1, 2, ..., each
   trying the last iteration's best move first (a table of best moves), the other moves ordered by
   the heuristic of the position they lead to (those evaluations are not value calls).
 
@@ -56,15 +56,20 @@ import functools
 import importlib
 import random
 import sys
-import time
 import types
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from benchmarks.harness import OURS, Case, MoveChoice, Outcome, Runner, Search
-from benchmarks.libraries import NOTEBOOKS, Counter, counting, missing_module, root_values
+from benchmarks.harness import OURS, Case, MoveChoice, Outcome, Runner, Search, cpu_seconds
+from benchmarks.libraries import (
+    NOTEBOOKS,
+    Counter,
+    maybe_counting,
+    missing_module,
+    our_search,
+    root_values,
+)
 from gamesolver import Stats
 from gamesolver.notebook import load_notebook
 
@@ -96,16 +101,6 @@ def left_to_right(cf: types.ModuleType) -> Callable[[State, str], list[State]]:
     return next_states
 
 
-@contextmanager
-def counted_if(count: bool, module: types.ModuleType, name: str) -> Iterator[Counter | None]:
-    """``counting(module, name)`` if ``count``, else nothing."""
-    if not count:
-        yield None
-        return
-    with counting(module, name) as counter:
-        yield counter
-
-
 # ------------------------------------------------------------------------------- gamesolver
 
 
@@ -115,7 +110,7 @@ class OurSearch:
 
     function: str
     centre_first: bool
-    kind: str
+    technique: str
     options: tuple[tuple[str, bool], ...] = ()
 
 
@@ -123,7 +118,7 @@ PLAIN = "depth_limited, left to right"
 """Our like-for-like row: plain alpha-beta, columns left to right."""
 
 OUR_SEARCHES = {
-    PLAIN: OurSearch("depth_limited", False, "alpha-beta"),
+    PLAIN: OurSearch("depth_limited", False, "plain-alpha-beta"),
     "depth_limited, centre first": OurSearch("depth_limited", True, "alpha-beta+ordering"),
     "iterative_deepening --order": OurSearch(
         "iterative_deepening", True, "best", (("order", True),)
@@ -154,32 +149,28 @@ class Gamesolver:
         if not spec.centre_first:
             game = replace(game, next_states=left_to_right(cf))
         function = getattr(cf, spec.function)
+        ordered = dict(spec.options).get("order", False)  # ranks children with move_order
         algorithm = functools.partial(function, depth=depth, **dict(spec.options))
 
         def prepare(count: bool) -> Search:
             cf.patterns.cache_clear()
 
-            def search() -> Outcome:
-                stats = Stats()
-                value = algorithm(game, game.Start, "X", stats)
-                # iterative_deepening records its line of play; depth_limited does not
-                move = game.move_name(game.Start, stats.line[0]) if stats.line else None
-                return Outcome(value, move, stats.calls)
-
-            return search
+            return our_search(
+                cf, game, lambda stats: algorithm(game, game.Start, "X", stats), count, ordered
+            )
 
         def choose_move() -> MoveChoice:
             """``best_move`` with ``depth_limited`` one ply less deep on each next state."""
             cf.patterns.cache_clear()
             stats = Stats()
             below = functools.partial(function, depth=depth - 1)
-            start = time.perf_counter()
-            _, state = cf.best_move(game, game.Start, "X", below, random.Random(0), stats)
-            seconds = time.perf_counter() - start
+            (_, state), seconds = cpu_seconds(
+                lambda: cf.best_move(game, game.Start, "X", below, random.Random(0), stats)
+            )
             return MoveChoice(game.move_name(game.Start, state), stats.calls, seconds)
 
         chooser = choose_move if spec.function == "depth_limited" else None
-        return Runner(OURS, label, spec.kind, prepare, chooser)
+        return Runner(OURS, label, spec.technique, prepare, chooser)
 
 
 # ----------------------------------------------------------------------------------- easyAI
@@ -218,7 +209,7 @@ def easyai_scoring(game: Any) -> float:
 
 @dataclass(frozen=True)
 class EasyAI:
-    """easyAI's ``Negamax`` without a table: its default window, and ``win_score=1``."""
+    """easyAI's ``Negamax`` without a table, with ``win_score=1``: our window [-1, 1]."""
 
     name = "easyAI"
 
@@ -230,25 +221,20 @@ class EasyAI:
         negamax = importlib.import_module("easyAI.AI.Negamax")
         depth = case.depth
 
-        def runner(label: str, **options: float) -> Runner:
-            def prepare(count: bool) -> Search:
-                notebook().patterns.cache_clear()
-                ai, game = easyai.Negamax(depth, easyai_scoring, **options), easyai_class()()
+        def prepare(count: bool) -> Search:
+            notebook().patterns.cache_clear()
+            ai, game = easyai.Negamax(depth, easyai_scoring, win_score=1), easyai_class()()
 
-                def search() -> Outcome:
-                    with counted_if(count, negamax, "negamax") as counter:
-                        move = ai(game)
-                    nodes = None if counter is None else counter.calls
-                    return Outcome(ai.alpha, f"column {move + 1}", nodes)
+            def search() -> Outcome:
+                with maybe_counting(count, negamax, "negamax") as counter:
+                    move = ai(game)
+                nodes = None if counter is None else counter.calls
+                return Outcome(ai.alpha, f"column {move + 1}", nodes)
 
-                return search
+            return search
 
-            return Runner(self.name, label, "alpha-beta", prepare)
-
-        return [
-            runner(f"Negamax({depth}, scoring)"),
-            runner(f"Negamax({depth}, scoring, win_score=1)", win_score=1),
-        ]
+        label = f"Negamax({depth}, scoring, win_score=1)"
+        return [Runner(self.name, label, "plain-alpha-beta", prepare)]
 
 
 # ------------------------------------------------------------------------------------ aima3
@@ -303,7 +289,8 @@ class Aima3:
 
             return search
 
-        return [Runner(self.name, f"alphabeta_cutoff_search(d={d})", "alpha-beta", prepare)]
+        label = f"alphabeta_cutoff_search(d={d})"
+        return [Runner(self.name, label, "plain-alpha-beta", prepare)]
 
 
 # -------------------------------------------------------------------------------- OpenSpiel
@@ -319,7 +306,8 @@ def openspiel_rows(text: str) -> State:
 
 @dataclass(frozen=True)
 class OpenSpiel:
-    """OpenSpiel's ``alpha_beta_search`` (Python) on its ``connect_four`` (C++)."""
+    """OpenSpiel's alpha-beta (Python: ``alpha_beta_search``'s recursion ``_alpha_beta``, with our
+    window [-1, 1]) on its ``connect_four`` (C++)."""
 
     name = "OpenSpiel"
 
@@ -343,21 +331,15 @@ class OpenSpiel:
                 return value
 
             def search() -> Outcome:
-                with counted_if(count, minimax, "_alpha_beta") as counter:
-                    value, action = minimax.alpha_beta_search(
-                        game,
-                        state,
-                        value_function=evaluate,
-                        maximum_depth=depth,
-                        maximizing_player_id=0,
-                    )
+                with maybe_counting(count, minimax, "_alpha_beta") as counter:
+                    value, action = minimax._alpha_beta(state.clone(), depth, -1, 1, evaluate, 0)
                 nodes = None if counter is None else counter.calls
                 return Outcome(value, f"column {action + 1}", nodes)
 
             return search
 
-        label = f"alpha_beta_search(maximum_depth={depth})"
-        return [Runner(self.name, label, "alpha-beta", prepare)]
+        label = f"_alpha_beta(depth={depth}, alpha=-1, beta=1)"
+        return [Runner(self.name, label, "plain-alpha-beta", prepare)]
 
 
 # ------------------------------------------------------------------------------------ cases
@@ -393,10 +375,10 @@ NOTES = [
     "other techniques (a fixed centre-first order; iterative deepening with a table of best "
     "moves and the heuristic's order), compared with the peers' plain searches as the best "
     "each library has here, not like for like.",
-    "The plain searches visit the same tree up to their first window: ours and easyAI's with "
-    "`win_score=1` start with [-1, 1], so a win seen cuts at once; aima3's, OpenSpiel's and "
-    "easyAI's default start with (-∞, ∞). The first wins come at ply 7, so up to depth 6 "
-    "every plain search visits the same nodes.",
+    "The plain searches visit the same tree up to their first window: ours, easyAI's "
+    "(`win_score=1`) and OpenSpiel's (`_alpha_beta` with alpha -1, beta 1) start with [-1, 1], "
+    "so a win seen cuts at once; aima3's cannot be given a window and starts with (-∞, ∞). "
+    "The first wins come at ply 7, so up to depth 6 every plain search visits the same nodes.",
     "The heuristic reads the lecture's rows of marks: easyAI's game keeps them in step with its "
     "board (one `drop` per move), aima3's and OpenSpiel's states are converted at each "
     "evaluation, inside their timed searches. The heuristic's memo of line patterns is emptied "

@@ -2,13 +2,25 @@
 
 A ``Case`` is one position of one game and, for every library, how that library builds it (a
 ``Library``: ``benchmarks.libraries``). Each library turns a case into ``Runner`` objects, one per
-algorithm. A runner prepares one fresh search (its game objects and tables, not timed) and the
-harness times the search itself: the minimum over ``runs`` fresh runs, with the garbage collector
-off during a run (as ``timeit`` does). A run that takes longer than ``once_after`` seconds is not
-repeated, and a run is stopped after ``budget`` seconds.
+algorithm, each labelled with its technique (``TECHNIQUES``), so that the report compares like
+with like. A runner prepares one fresh search (its game objects and tables, not timed) and the
+harness times the search itself in CPU seconds (``time.process_time``: what other processes on a
+busy machine take is not counted), with the garbage collector off during a run (as ``timeit``
+does). The runs of a case are interleaved: round after round, each runner runs once, so that a
+change in the machine's load falls on every library alike. A row's time is the median of its
+runs and its spread the slowest over the fastest; a runner whose first run takes longer than
+``long_after`` seconds runs ``long_runs`` times only, and a run is stopped after ``budget``
+seconds.
 
 Nodes are counted in one more run, with the library's search instrumented (counting slows some
-libraries down, so the timed runs do not count); ``gamesolver`` counts in every run anyway.
+libraries down, so the timed runs do not count); ``gamesolver`` counts its value calls in every
+run anyway. A row has two counts: ``nodes``, the value calls (calls of the library's recursive
+value function), and ``positions``, every position whose utility, estimate or table entry the
+search looks at, which adds the children that move ordering ranks before it searches them.
+
+A ratio between two rows comes with its range: from the fastest run of one against the slowest of
+the other to the other way round. A verdict (faster or slower, a target met or missed) is given
+only where the whole range lies on one side; otherwise the ratio is "within noise".
 """
 
 from __future__ import annotations
@@ -20,6 +32,7 @@ import io
 import os
 import platform
 import signal
+import statistics
 import sys
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
@@ -28,12 +41,41 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
-from typing import Protocol
+from typing import Protocol, TypeVar
 
 from gamesolver.table import Table
 
-COLUMNS = ("library", "game", "algorithm", "depth", "value", "move", "nodes", "seconds")
-"""The columns of ``results.csv``."""
+COLUMNS = (
+    "library",
+    "game",
+    "technique",
+    "algorithm",
+    "depth",
+    "value",
+    "move",
+    "nodes",
+    "positions",
+    "runs",
+    "seconds",
+    "spread",
+)
+"""The columns of ``results.csv``: ``nodes`` are value calls, ``positions`` every position looked
+at, ``seconds`` the median CPU time of ``runs`` runs, ``spread`` the slowest over the fastest."""
+
+TECHNIQUES = (
+    "minimax",
+    "minimax+table",
+    "plain-alpha-beta",
+    "alpha-beta+table",
+    "alpha-beta+ordering",
+    "best",
+)
+"""What a row's search does, the key of the like-for-like table: plain minimax; minimax with a
+table of values (ours ``minimax_memo``, OpenSpiel's ``MinimaxSolver``); alpha-beta without a table
+and with the game's move order; alpha-beta with a table (easyAI's table also tries its stored
+move first); alpha-beta with move ordering (ours: by the table and the heuristic, or Connect
+Four's centre first); "best": a library's strongest set-up that no peer has (ours with symmetry,
+easyAI's depth-first solver, our iterative deepening)."""
 
 OURS = "gamesolver"
 """The library column of our own rows."""
@@ -42,6 +84,7 @@ PEERS = {"easyAI": "easyAI", "aima3": "aima3", "OpenSpiel": "open_spiel"}
 """The peers' names in the table and their distributions on PyPI (the ``bench`` extra)."""
 
 Value = float
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -51,6 +94,9 @@ class Outcome:
     value: Value | None
     move: str | None
     nodes: int | None = None
+    positions: int | None = None
+    """Positions looked at; ``None`` where a counting run must tell (ours: where moves are
+    ordered, a child ranked is looked at without a value call)."""
 
 
 Search = Callable[[], Outcome]
@@ -72,12 +118,12 @@ class Runner:
 
     library: str
     algorithm: str
-    kind: str
-    """"minimax", "alpha-beta" or "memo": what the case's ``skip`` refers to."""
+    technique: str
+    """One of ``TECHNIQUES``: what the like-for-like table and the case's ``skip`` refer to."""
     prepare: Callable[[bool], Search]
     """``prepare(count)``: a fresh search (not timed); with ``count``, it counts its nodes."""
     choose_move: Callable[[], MoveChoice] | None = None
-    """Called once after the timed runs when the search itself gives no move (not timed)."""
+    """Called after the timed runs when the search itself gives no move (not timed)."""
 
 
 class Library(Protocol):
@@ -109,32 +155,38 @@ class Case:
     """Plies to the end of the longest line: the depth given to libraries that need one."""
     libraries: Sequence[Library]
     skip: Mapping[str, str] = field(default_factory=dict)
-    """Kinds of algorithm not run on this case, with the reason (e.g. plain minimax on a tree of
+    """Techniques not run on this case, with the reason (e.g. plain minimax on a tree of
     hundreds of millions of nodes)."""
     expected_nodes: Mapping[str, int] = field(default_factory=dict)
     """Our algorithms' exact counts (checked in the results and asserted by the tests)."""
     best: Sequence[str] = ()
-    """Our algorithms that the targets are about (in every representation; none: our fastest)."""
+    """Our algorithms that the speed target is about (in every representation; none: our
+    fastest)."""
     speedup_target: float = 1.0
     """How many times faster than the fastest peer our best algorithm should be."""
+    per_node: tuple[str, str] | None = None
+    """(our algorithm, a peer): ours should take no more time per node than the peer's search of
+    the same technique (issue 9's goal for plain alpha-beta against OpenSpiel)."""
+    compare_best: bool = True
+    """Whether the best-against-best table has this case (not where only plain searches run)."""
     notes: Sequence[str] = ()
     """What the table's notes say about this case."""
 
 
 @dataclass
 class Row:
-    """One measured line of the table."""
+    """One measured line of the table: its CPU seconds, run by run."""
 
     library: str
     game: str
+    technique: str
     algorithm: str
-    kind: str
     depth: int
     value: Value | None
     move: str | None
     nodes: int | None
-    seconds: float
-    runs: int
+    positions: int | None
+    times: list[float]
     move_choice: MoveChoice | None = None
 
     @property
@@ -142,12 +194,59 @@ class Row:
         return self.library == OURS
 
     @property
-    def with_move(self) -> float:
-        """Seconds for the value and the move: the search, plus choosing the move if apart."""
-        return self.seconds + (self.move_choice.seconds if self.move_choice else 0)
+    def runs(self) -> int:
+        return len(self.times)
+
+    @property
+    def seconds(self) -> float:
+        """The median CPU seconds of the runs."""
+        return statistics.median(self.times)
+
+    @property
+    def spread(self) -> float:
+        """The slowest run over the fastest: 1.0 when every run took the same time."""
+        return max(self.times) / min(self.times) if min(self.times) > 0 else float("inf")
+
+    @property
+    def nodes_per_second(self) -> float | None:
+        return self.nodes / self.seconds if self.nodes and self.seconds > 0 else None
 
     def name(self) -> str:
         return f"{self.library} {self.algorithm}"
+
+
+@dataclass(frozen=True)
+class Ratio:
+    """How many times ``their`` time is ``our`` time (over one node each, with ``per_node``):
+    the ratio of the medians and the range the runs allow (fastest against slowest)."""
+
+    median: float
+    low: float
+    high: float
+
+    @classmethod
+    def of(cls, ours: Row, theirs: Row, per_node: bool = False) -> Ratio:
+        scale = (ours.nodes or 0) / (theirs.nodes or 1) if per_node else 1.0
+        return cls(
+            scale * theirs.seconds / ours.seconds,
+            scale * min(theirs.times) / max(ours.times),
+            scale * max(theirs.times) / min(ours.times),
+        )
+
+    def verdict(self, target: float = 1.0, above: str = "met", below: str = "MISSED") -> str:
+        """``above`` if the whole range is at least ``target``, ``below`` if all of it is
+        under, else "within noise"."""
+        if self.low >= target:
+            return above
+        return below if self.high < target else "within noise"
+
+    def text(self) -> str:
+        """×1.19 (×1.05–×1.32): the median ratio and its range."""
+        return f"{ratio(self.median)} ({ratio(self.low)}–{ratio(self.high)})"
+
+    def compared(self) -> str:
+        """The ratio, with "ours faster", "ours slower" or "within noise"."""
+        return f"{self.text()} {self.verdict(1.0, 'ours faster', 'ours slower')}"
 
 
 @dataclass
@@ -164,12 +263,18 @@ class CaseResult:
 class Settings:
     """How the harness runs: the command line's options."""
 
-    runs: int = 5
-    once_after: float = 20.0
+    runs: int = 7
+    long_after: float = 10.0
+    """A runner whose first run takes longer than this runs ``long_runs`` times only."""
+    long_runs: int = 3
     budget: float = 600.0
     peers: bool = True
     moves: bool = True
     """Choose the move afterwards for searches that give the value only (ours)."""
+
+    def runs_for(self, first: float) -> int:
+        """How many runs a runner makes whose first run took ``first`` seconds."""
+        return min(self.runs, self.long_runs) if first > self.long_after else self.runs
 
 
 class OutOfTime(Exception):
@@ -199,34 +304,69 @@ def _out_of_time(signum: int, frame: object) -> None:
     raise OutOfTime
 
 
-def timed(search: Search, budget: float) -> tuple[Outcome, float]:
-    """Run one search with the garbage collector off; its outcome and wall-clock seconds."""
+def cpu_seconds(work: Callable[[], T]) -> tuple[T, float]:
+    """Run ``work`` with the garbage collector off; its result and the CPU seconds it took."""
     gc.collect()
     enabled = gc.isenabled()
     gc.disable()
     try:
-        with deadline(budget):
-            start = time.perf_counter()
-            outcome = search()
-            seconds = time.perf_counter() - start
+        start = time.process_time()
+        result = work()
+        seconds = time.process_time() - start
     finally:
         if enabled:
             gc.enable()
-    return outcome, seconds
+    return result, seconds
 
 
-def measure_runner(runner: Runner, case: Case, settings: Settings) -> Row:
-    """The best time over fresh runs, then the nodes (and what else the runs did not tell)."""
-    best = float("inf")
-    outcome = Outcome(None, None)
-    runs = 0
-    while runs < settings.runs:
-        outcome, seconds = timed(runner.prepare(False), settings.budget)
-        best, runs = min(best, seconds), runs + 1
-        if seconds > settings.once_after:
-            break
-    if outcome.nodes is None or outcome.value is None or outcome.move is None:
-        counted, _ = timed(runner.prepare(True), settings.budget * 3)
+def timed(search: Search, budget: float) -> tuple[Outcome, float]:
+    """Run one search within ``budget`` (wall-clock) seconds; its outcome and CPU seconds."""
+    with deadline(budget):
+        return cpu_seconds(search)
+
+
+def time_runners(
+    runners: Sequence[Runner], settings: Settings, not_run: list[tuple[str, str]]
+) -> dict[Runner, tuple[Outcome, list[float]]]:
+    """The timed runs of ``runners``, interleaved round by round; each runner's last outcome
+    and its CPU seconds run by run. A runner that fails or runs out of time goes to
+    ``not_run``."""
+    measured: dict[Runner, tuple[Outcome, list[float]]] = {}
+    wanted = {runner: settings.runs for runner in runners}
+
+    def _drop(runner: Runner, why: str) -> None:
+        not_run.append((f"{runner.library} {runner.algorithm}", why))
+        wanted.pop(runner)
+        measured.pop(runner, None)
+
+    for round_number in range(settings.runs):
+        for runner in runners:
+            if runner not in wanted or round_number >= wanted[runner]:
+                continue
+            try:
+                outcome, seconds = timed(runner.prepare(False), settings.budget)
+            except OutOfTime:
+                _drop(runner, f"did not finish within the budget of {settings.budget:g} s")
+                continue
+            except Exception as error:
+                _drop(runner, _error(error))
+                continue
+            times = measured[runner][1] if runner in measured else []
+            measured[runner] = (outcome, [*times, seconds])
+            if round_number == 0:
+                wanted[runner] = settings.runs_for(seconds)
+
+    return measured
+
+
+def counted_row(
+    runner: Runner, case: Case, outcome: Outcome, times: list[float], settings: Settings
+) -> Row:
+    """The row of a timed runner: the counts (from one more, counting run where the timed ones
+    did not count), and the move chosen afterwards where the search gives none."""
+    if None in (outcome.nodes, outcome.positions, outcome.value, outcome.move):
+        with deadline(settings.budget * 3):
+            counted = runner.prepare(True)()
         for name, first, second in [
             ("value", outcome.value, counted.value),
             ("move", outcome.move, counted.move),
@@ -237,23 +377,29 @@ def measure_runner(runner: Runner, case: Case, settings: Settings) -> Row:
             counted.value if outcome.value is None else outcome.value,
             counted.move if outcome.move is None else outcome.move,
             counted.nodes,
+            counted.positions if counted.positions is not None else counted.nodes,
         )
     choice = None
-    if runner.choose_move is not None and settings.moves:  # as many runs, the fastest
-        choice = min((runner.choose_move() for _ in range(runs)), key=lambda c: c.seconds)
+    if runner.choose_move is not None and settings.moves:  # the median of up to 3 runs
+        choices = sorted((runner.choose_move() for _ in range(min(3, len(times)))), key=_cost)
+        choice = choices[len(choices) // 2]
     return Row(
         library=runner.library,
         game=case.game,
+        technique=runner.technique,
         algorithm=runner.algorithm,
-        kind=runner.kind,
         depth=case.depth,
         value=_plain(outcome.value),
         move=choice.move if choice is not None else outcome.move,
         nodes=outcome.nodes,
-        seconds=best,
-        runs=runs,
+        positions=outcome.positions,
+        times=times,
         move_choice=choice,
     )
+
+
+def _cost(choice: MoveChoice) -> float:
+    return choice.seconds
 
 
 def _plain(value: Value | None) -> Value | None:
@@ -266,8 +412,10 @@ def _plain(value: Value | None) -> Value | None:
 def run_case(
     case: Case, settings: Settings, progress: Callable[[str], None] | None = None
 ) -> CaseResult:
-    """Every runner of every library of ``case``; peers only if ``settings.peers``."""
+    """Every runner of every library of ``case`` (peers only if ``settings.peers``), timed
+    interleaved, then counted."""
     result = CaseResult(case)
+    runners: list[Runner] = []
     for library in case.libraries:
         if library.name != OURS and not settings.peers:
             continue
@@ -276,24 +424,27 @@ def run_case(
             result.not_run.append((library.name, why))
             continue
         try:
-            runners = library.runners(case)
+            runners += library.runners(case)
         except Exception as error:  # a notebook being edited, a peer that breaks: say so, go on
             result.not_run.append((library.name, f"could not set up ({_error(error)})"))
+    for runner in [r for r in runners if r.technique in case.skip]:
+        result.not_run.append((f"{runner.library} {runner.algorithm}", case.skip[runner.technique]))
+    runners = [r for r in runners if r.technique not in case.skip]
+    if progress is not None:
+        progress(f"{case.game}: {len(runners)} searches, {settings.runs} interleaved rounds")
+    measured = time_runners(runners, settings, result.not_run)
+    for runner in runners:
+        if runner not in measured:
             continue
-        for runner in runners:
-            who = f"{runner.library} {runner.algorithm}"
-            if runner.kind in case.skip:
-                result.not_run.append((who, case.skip[runner.kind]))
-                continue
-            if progress is not None:
-                progress(f"{case.game}: {who}")
-            try:
-                result.rows.append(measure_runner(runner, case, settings))
-            except OutOfTime:
-                why = f"did not finish within the budget of {settings.budget:g} s"
-                result.not_run.append((who, why))
-            except Exception as error:
-                result.not_run.append((who, _error(error)))
+        if progress is not None:
+            progress(f"{case.game}: counting {runner.library} {runner.algorithm}")
+        try:
+            result.rows.append(counted_row(runner, case, *measured[runner], settings))
+        except OutOfTime:
+            why = f"its counting run did not finish within {settings.budget * 3:g} s"
+            result.not_run.append((f"{runner.library} {runner.algorithm}", why))
+        except Exception as error:
+            result.not_run.append((f"{runner.library} {runner.algorithm}", _error(error)))
     return result
 
 
@@ -313,6 +464,11 @@ def seconds_text(seconds: float) -> str:
     return f"{seconds:.4g}" if seconds >= 1 else f"{seconds:.4f}".rstrip("0") or "0"
 
 
+def count_text(count: int | float | None) -> str:
+    """12,345; empty if not counted."""
+    return "" if count is None else f"{count:,.0f}"
+
+
 def csv_text(results: Sequence[CaseResult]) -> str:
     """``results.csv``: the exact columns of ``COLUMNS``, one line per measured row."""
     out = io.StringIO()
@@ -324,12 +480,16 @@ def csv_text(results: Sequence[CaseResult]) -> str:
                 [
                     row.library,
                     row.game,
+                    row.technique,
                     row.algorithm,
                     row.depth,
                     value_text(row.value),
                     row.move or "",
                     "" if row.nodes is None else row.nodes,
+                    "" if row.positions is None else row.positions,
+                    row.runs,
                     f"{row.seconds:.6g}",
+                    f"{row.spread:.4g}",
                 ]
             )
     return out.getvalue()
@@ -338,13 +498,17 @@ def csv_text(results: Sequence[CaseResult]) -> str:
 TABLE_COLUMNS = [
     "library",
     "game",
+    "technique",
     "algorithm",
     "depth",
     "value",
     "best move",
     "nodes",
-    "seconds",
+    "positions",
     "runs",
+    "CPU s",
+    "spread",
+    "nodes/s",
 ]
 
 
@@ -352,13 +516,17 @@ def _cells(row: Row) -> list[object]:
     return [
         row.library,
         row.game,
+        row.technique,
         row.algorithm,
         row.depth,
         value_text(row.value),
         row.move or "—",
-        "" if row.nodes is None else row.nodes,
-        seconds_text(row.seconds),
+        count_text(row.nodes),
+        count_text(row.positions),
         row.runs,
+        seconds_text(row.seconds),
+        ratio(row.spread),
+        count_text(row.nodes_per_second),
     ]
 
 
@@ -444,17 +612,8 @@ def count_option(text: str, least: int = 1) -> int:
 
 
 def markdown_table(results: Sequence[CaseResult]) -> str:
-    numeric = {"depth", "value", "nodes", "seconds", "runs"}
-    lines = [
-        md_row(TABLE_COLUMNS),
-        md_row(["---:" if c in numeric else "---" for c in TABLE_COLUMNS]),
-    ]
-    for result in results:
-        for row in result.rows:
-            cells = _cells(row)
-            cells[6] = "" if row.nodes is None else f"{row.nodes:,}"
-            lines.append(md_row(cells))
-    return "\n".join(lines)
+    rows = (_cells(row) for result in results for row in result.rows)
+    return "\n".join(md_table(TABLE_COLUMNS, rows, text=4))
 
 
 # ------------------------------------------------------------------------------------- ratios
@@ -467,69 +626,76 @@ def ratio(value: float) -> str:
     return f"×{value:.1f}" if value < 100 else f"×{value:,.0f}"
 
 
-def _best_ours(result: CaseResult) -> list[Row]:
-    """Our rows the targets are about: the case's ``best`` algorithms (every representation),
-    or our fastest row."""
-    ours = [row for row in result.rows if row.ours]
-    if result.case.best:
-        chosen = [row for row in ours if row.algorithm.split(" (")[0] in result.case.best]
-        if chosen:
-            return chosen
-    return [min(ours, key=lambda row: row.seconds)] if ours else []
+PAIR_COLUMNS = [
+    "game",
+    "technique",
+    "ours",
+    "peer",
+    "nodes: ours / peer",
+    "positions: ours / peer",
+    "CPU s: ours / peer",
+    "peer's time / ours",
+    "per node: peer's / ours",
+]
+"""The columns of the like-for-like and the best-against-best tables: one pair of rows each."""
 
 
-def ratio_lines(result: CaseResult) -> list[str]:
-    """Every ratio of one case, as markdown: each of our rows against the peers, then targets."""
-    ours = [row for row in result.rows if row.ours]
-    peers = [row for row in result.rows if not row.ours]
-    lines: list[str] = []
-    counted = [row for row in peers if row.nodes is not None]
-    if not ours or not peers:
-        why = "no peer ran." if ours else "none of ours ran."
-        return [f"No ratios: {why}", "", *target_lines(result)]
-    fastest = min(peers, key=lambda row: row.seconds)
-    fewest = min(counted, key=lambda row: row.nodes or 0) if counted else None
-    lines.append(
-        f"Fastest peer: {fastest.name()} ({seconds_text(fastest.seconds)} s); fewest nodes among "
-        f"the peers: "
-        + (f"{fewest.name()} ({fewest.nodes:,})." if fewest is not None else "none counted.")
-    )
-    lines.append("")
-    head = [
-        "ours",
-        "speed-up over the fastest peer",
-        "the same with `best_move`",
-        "over the fastest peer of its kind",
-        "nodes: fewest peer's / ours",
-        "nodes: its kind's fewest peer / ours",
+def pair_cells(game: str, technique: str, ours: Row, peer: Row | None) -> list[object]:
+    """One line of a comparison: our row against a peer's (``None``: no peer has it)."""
+    if peer is None:
+        return [game, technique, ours.algorithm, "no peer has it", count_text(ours.nodes)]
+    both = f"{count_text(ours.nodes)} / {count_text(peer.nodes)}"
+    positions = f"{count_text(ours.positions)} / {count_text(peer.positions)}"
+    times = f"{seconds_text(ours.seconds)} / {seconds_text(peer.seconds)}"
+    per_node = Ratio.of(ours, peer, per_node=True).compared() if ours.nodes and peer.nodes else ""
+    return [
+        game,
+        technique,
+        ours.algorithm,
+        peer.name(),
+        both,
+        positions,
+        times,
+        Ratio.of(ours, peer).compared(),
+        per_node,
     ]
-    lines.append(md_row(head))
-    lines.append(md_row(["---", "---:", "---:", "---:", "---:", "---:"]))
-    for row in ours:
-        kin = [p for p in peers if p.kind == row.kind]
-        kin_fastest = min(kin, key=lambda p: p.seconds) if kin else None
-        kin_counted = [p for p in kin if p.nodes is not None]
-        kin_fewest = min(kin_counted, key=lambda p: p.nodes or 0) if kin_counted else None
-        cells = [
-            f"{row.algorithm} ({seconds_text(row.seconds)} s, {row.nodes or 0:,} nodes)",
-            ratio(fastest.seconds / row.seconds),
-            ratio(fastest.seconds / row.with_move) if row.move_choice else "",
-            f"{ratio(kin_fastest.seconds / row.seconds)} ({kin_fastest.name()})"
-            if kin_fastest
-            else "no peer of its kind ran",
-            ratio((fewest.nodes or 0) / row.nodes) if fewest and row.nodes else "",
-            f"{ratio((kin_fewest.nodes or 0) / row.nodes)} ({kin_fewest.name()})"
-            if kin_fewest and row.nodes
-            else "",
-        ]
-        lines.append(md_row(cells))
-    lines.append("")
-    lines.extend(target_lines(result))
+
+
+def like_for_like(results: Sequence[CaseResult]) -> list[list[object]]:
+    """Per case and technique (but "best"), each of our rows against each peer's row."""
+    lines: list[list[object]] = []
+    for result in results:
+        for technique in TECHNIQUES[:-1]:
+            rows = [row for row in result.rows if row.technique == technique]
+            peers = [row for row in rows if not row.ours]
+            for ours in (row for row in rows if row.ours):
+                others: list[Row | None] = [*peers] or [None]
+                lines.extend(pair_cells(result.case.game, technique, ours, p) for p in others)
+    return lines
+
+
+def fastest(rows: Iterable[Row]) -> Row | None:
+    return min(rows, key=lambda row: row.seconds, default=None)
+
+
+def best_against_best(results: Sequence[CaseResult]) -> list[list[object]]:
+    """Per case, our fastest row against each peer's fastest, whatever their techniques."""
+    lines = []
+    for result in results:
+        ours = fastest(row for row in result.rows if row.ours)
+        if ours is None or not result.case.compare_best:
+            continue
+        libraries = dict.fromkeys(row.library for row in result.rows if not row.ours)
+        for library in libraries:
+            peer = fastest(row for row in result.rows if row.library == library)
+            assert peer is not None
+            technique = f"{ours.technique} / {peer.technique}"
+            lines.append(pair_cells(result.case.game, technique, ours, peer))
     return lines
 
 
 def target_lines(result: CaseResult) -> list[str]:
-    """The issue's targets for one case, each marked met or missed, with the numbers."""
+    """The case's targets, each marked met, missed or within noise, with the numbers."""
     case = result.case
     ours = [row for row in result.rows if row.ours]
     peers = [row for row in result.rows if not row.ours]
@@ -542,41 +708,36 @@ def target_lines(result: CaseResult) -> list[str]:
                     f"- Target {verdict}: {row.algorithm} counts {row.nodes or 0:,} value calls "
                     f"(expected exactly {expected:,})."
                 )
-    if not peers:
-        return lines
-    counted = [row for row in peers if row.nodes is not None]
-    fewest = min(counted, key=lambda row: row.nodes or 0) if counted else None
-    for row in _best_ours(result):
-        lines.append(_speed_target(case, row, row.seconds, "", peers))
-        if row.move_choice is not None:
-            lines.append(_speed_target(case, row, row.with_move, " with `best_move`", peers))
-        if fewest is not None and row.nodes is not None:
-            fewer = all(row.nodes < (p.nodes or 0) for p in counted)
-            verdict = "met" if fewer else "MISSED"
-            lines.append(
-                f"- Target {verdict}: {row.algorithm} with fewer nodes than every peer: "
-                f"{row.nodes:,} against {fewest.nodes or 0:,} ({fewest.name()}), "
-                f"{ratio((fewest.nodes or 0) / row.nodes)}."
-            )
+    peer, quickest = fastest(peers), fastest(ours)
+    if peer is not None and quickest is not None and case.compare_best:
+        chosen = [row for row in ours if row.algorithm.split(" (")[0] in case.best]
+        lines.extend(_speed_target(case, row, peer) for row in chosen or [quickest])
+    if case.per_node is not None:
+        mine, library = case.per_node
+        for row in ours:
+            if row.algorithm != mine:
+                continue
+            for other in peers:
+                if other.library == library and other.technique == row.technique and row.nodes:
+                    r = Ratio.of(row, other, per_node=True)
+                    lines.append(
+                        f"- Target {r.verdict()}: {row.algorithm} at least as fast per node as "
+                        f"{other.name()} (the same technique): {other.name()}'s time per node "
+                        f"over ours {r.text()}; {count_text(row.nodes_per_second)} against "
+                        f"{count_text(other.nodes_per_second)} nodes per CPU second."
+                    )
     return lines
 
 
-def _speed_target(case: Case, row: Row, seconds: float, how: str, peers: list[Row]) -> str:
-    """Our row's time (``seconds``) against the case's speed target."""
-    fastest = min(peers, key=lambda p: p.seconds)
-    speedup = fastest.seconds / seconds
+def _speed_target(case: Case, row: Row, peer: Row) -> str:
+    """Our row against the fastest peer (best against best) and the case's speed target."""
+    r = Ratio.of(row, peer)
     goal = case.speedup_target
-    if goal > 1:
-        verdict = "met" if speedup >= goal else f"MISSED (short by {ratio(goal / speedup)})"
-        want = f"at least {ratio(goal)} faster than the fastest peer"
-    else:
-        slower = [p for p in peers if p.seconds <= seconds]
-        faster = ", ".join(f"{p.name()} {ratio(seconds / p.seconds)}" for p in slower)
-        verdict = f"MISSED (faster: {faster})" if slower else "met"
-        want = "less time than every peer"
+    want = f"at least {ratio(goal)} faster than" if goal > 1 else "no slower than"
     return (
-        f"- Target {verdict}: {row.algorithm}{how} ({seconds_text(seconds)} s) {want}: "
-        f"{ratio(speedup)} against {fastest.name()}."
+        f"- Target {r.verdict(goal)} (best against best): {row.algorithm} "
+        f"({seconds_text(row.seconds)} s) {want} the fastest peer, {peer.name()} "
+        f"({seconds_text(peer.seconds)} s, {peer.technique}): {r.text()}."
     )
 
 
@@ -617,33 +778,38 @@ def machine() -> str:
 
 
 NODE_NOTES = """\
-**How nodes are counted.** Every library's count is the number of positions its search
-evaluates: each call of its recursive value function, cache hits and finished positions
-included (our "value calls"), plus the start position where a library's top level expands it
-without calling its value function. In detail:
+**How nodes and positions are counted.** *Nodes* are value calls: each call of the library's
+recursive value function, cache hits and finished positions included, plus the start position
+where a library's top level expands it without calling its value function. *Positions* are every
+position whose utility, estimate or table entry the search looks at: the nodes, plus the
+children that move ordering ranks before searching them (ours with `--order` and
+`iterative_deepening`: each ranked child's table entry, utility or heuristic is read; counted by
+wrapping the notebook's `move_order` in the counting run). No peer ranks children (easyAI's table
+tries its stored move first, read from the node's own entry), so their positions are their nodes.
+Nodes per second are nodes over the median CPU seconds. In detail:
 
 - *gamesolver*: `stats.calls`, the value calls that the algorithms of `Solver.ipynb` count
-  themselves. `alpha_beta_memo` finds the move in the same search (the move that gave the start
-  its value, `stats.line`), as the peers do; the other algorithms return the value only, and
-  their best move is then chosen by `best_move` (with `random.Random(0)`, among the optimal
-  moves) with the same algorithm, outside the timed search; what that costs (timed the same
-  way) is listed below, and the ratios show their times with and without it.
+  themselves. `alpha_beta_memo` and `iterative_deepening` find the move in the same search
+  (`stats.line`), as the peers do; the others return the value only, and their move is then
+  chosen by `best_move` (with `random.Random(0)`, among the optimal moves) with the same
+  algorithm, outside the timed search; what that costs is listed in the notes.
 - *easyAI*: calls of `negamax` (for `Negamax`) or of `solve_with_depth_first_search`, counted by
-  replacing the function in its module during one extra run; the recursion goes through the
+  replacing the function in its module during the counting run; the recursion goes through the
   module, so every call is counted, the first one included.
-- *aima3*: calls of the game's `terminal_test`, which `max_value` and `min_value` call exactly
-  once each, plus 1 for the start position, whose actions `minimax_decision` and
-  `alphabeta_search` list themselves. These functions return the move only: the value is read
-  in the counting run as the best of the values that `min_value` returns to the top level.
+- *aima3*: calls of the game's `terminal_test` (or the cut-off test), which `max_value` and
+  `min_value` call exactly once each, plus 1 for the start position, which the top level
+  expands itself. These functions return the move only: the value is read in the counting run
+  as the best of the values that `min_value` returns to the top level.
 - *OpenSpiel*: calls of `expectiminimax` and of `_alpha_beta` (module functions of
   `open_spiel.python.algorithms.minimax`, replaced during the counting run), and for
   `MinimaxSolver` the calls of `_create_table` (table hits included) plus the finished children
   that it evaluates in place instead of calling `_create_table`.
 
-The counts are comparable where the trees are the same: plain minimax visits every node of the
-game tree in every library. Pruning and memo tables differ (the window a search starts with,
-the move order, what a table stores and under which key), and so do the trees when the games
-are represented differently; the notes of each case say where.
+The counts are the same where the trees are: plain minimax visits every node of the game tree in
+every library, and alpha-beta with the same window and move order visits the same nodes. Where
+a peer cannot be given our window (aima3's searches start with (-∞, ∞)) or keeps another
+representation (Nim's emptied piles), the nodes differ and the per-node ratio is the fairer one;
+the notes of each case say where.
 """
 
 
@@ -654,7 +820,8 @@ def markdown(
     took: float | None = None,
     load_before: str | None = None,
 ) -> str:
-    """``results.md``: the header, the table, the notes and every ratio.
+    """``results.md``: the header, the like-for-like table, best against best, the targets,
+    every row measured and the notes.
 
     ``when`` the run started, ``took`` seconds, with the load average ``load_before`` it.
     """
@@ -664,54 +831,71 @@ def markdown(
     duration = ""
     if took is not None:
         duration = f", {took / 60:.0f} minutes" if took >= 120 else f", {took:.0f} s"
-    found = versions()
-    libraries = ", ".join(f"{name} {v}" for name, v in found.items())
+    libraries = ", ".join(f"{name} {v}" for name, v in versions().items())
     lines = [
         "### Results",
         "",
         f"Measured on {when:%Y-%m-%d %H:%M} UTC with `make bench` (`python -m benchmarks`"
         f"{duration}) on {machine()}, {load}; Python {platform.python_version()}; {libraries}.",
         "",
-        f"Each time is the minimum over {settings.runs} fresh runs (new game objects and "
-        f"tables each run, garbage collector off during a run); a search whose first run takes "
-        f"longer than {settings.once_after:g} s runs once (the runs column); a run is stopped "
-        f"after {settings.budget:g} s. Values are for the player to move; depth is the depth "
-        "given to the libraries that need one: for tic-tac-toe and Nim the plies to the end of "
-        "the longest game (those searches are exact), for Connect Four the depth limit (those "
-        "searches estimate with the same heuristic in every library).",
+        f"**Times are CPU seconds** (`time.process_time` of the search alone: new game objects "
+        f"and tables are made before each run, the garbage collector is off during it): the "
+        f"median of {settings.runs} runs, interleaved round by round between the libraries of a "
+        f"case, so that the machine's load falls on each alike; a search whose first run takes "
+        f"longer than {settings.long_after:g} s runs {settings.long_runs} times; a run is "
+        f"stopped after {settings.budget:g} s. Each ratio is given with its range, from the "
+        "fastest run of one side against the slowest of the other to the other way round; "
+        '"faster", "slower", "met" and "missed" are said only where the whole range lies '
+        'on one side, otherwise "within noise". A ratio above 1 is in our favour.',
         "",
-        markdown_table(results),
+        "#### Like for like",
         "",
-        NODE_NOTES,
+        "Each of our rows against each peer's row of the same technique (minimax; minimax "
+        "with a table; plain alpha-beta; alpha-beta with a table; alpha-beta with move "
+        "ordering), each peer at its best settings for the same work.",
+        "",
+        *md_table(PAIR_COLUMNS, like_for_like(results), text=4),
+        "",
+        "#### Best against best",
+        "",
+        "Per case, our fastest row against each peer's fastest row, whatever their techniques "
+        "(labelled ours / peer): not like for like.",
+        "",
+        *md_table(PAIR_COLUMNS, best_against_best(results), text=4),
+        "",
+        "#### Targets",
+        "",
     ]
     for result in results:
-        case = result.case
-        lines.append(f"**{case.game}, {case.position}.**")
-        lines.append("")
-        lines.extend(f"- {note}" for note in case.notes)
-        values = {value_text(row.value) for row in result.rows}
-        if len(values) == 1:
-            lines.append(f"- Every search that ran finds the value {values.pop()}.")
-        elif values:
-            lines.append(f"- The values DISAGREE: {sorted(values)}.")
-        reasons: dict[str, list[str]] = {}
-        for who, why in result.not_run:
-            reasons.setdefault(why, []).append(who)
-        lines.extend(f"- Not run: {', '.join(who)}: {why}." for why, who in reasons.items())
-        for row in result.rows:
-            if row.move_choice is not None:
-                choice = row.move_choice
-                lines.append(
-                    f"- {row.name()}: choosing the move with `best_move` took "
-                    f"{choice.nodes:,} more value calls and {seconds_text(choice.seconds)} s."
-                )
-        lines.append("")
-    lines.append("### Ratios (in the same run)")
-    lines.append("")
+        lines.extend(target_lines(result))
+    lines += ["", "#### Every row measured", "", markdown_table(results), "", NODE_NOTES]
     for result in results:
-        lines.append(f"**{result.case.game}.** " + "\n".join(ratio_lines(result)))
-        lines.append("")
+        lines.extend(case_notes(result))
     return "\n".join(lines).rstrip() + "\n"
+
+
+def case_notes(result: CaseResult) -> list[str]:
+    """One case's notes: the case's own, the values, what did not run, the moves chosen."""
+    case = result.case
+    lines = [f"**{case.game}, {case.position}.**", ""]
+    lines.extend(f"- {note}" for note in case.notes)
+    values = {value_text(row.value) for row in result.rows}
+    if len(values) == 1:
+        lines.append(f"- Every search that ran finds the value {values.pop()}.")
+    elif values:
+        lines.append(f"- The values DISAGREE: {sorted(values)}.")
+    reasons: dict[str, list[str]] = {}
+    for who, why in result.not_run:
+        reasons.setdefault(why, []).append(who)
+    lines.extend(f"- Not run: {', '.join(who)}: {why}." for why, who in reasons.items())
+    for row in result.rows:
+        if row.move_choice is not None:
+            choice = row.move_choice
+            lines.append(
+                f"- {row.name()}: choosing the move with `best_move` took {choice.nodes:,} more "
+                f"value calls and {seconds_text(choice.seconds)} CPU s (the median of up to 3)."
+            )
+    return [*lines, ""]
 
 
 def write(
@@ -732,7 +916,7 @@ def write(
 
 
 def run(cases: Sequence[Case], settings: Settings, *, verbose: bool = True) -> list[CaseResult]:
-    """Run every case; with ``verbose``, say on stderr which search runs."""
+    """Run every case; with ``verbose``, say on stderr what runs."""
 
     def progress(label: str) -> None:
         print(f"  {label} ...", file=sys.stderr, flush=True)

@@ -12,7 +12,6 @@ import functools
 import importlib
 import random
 import sys
-import time
 import types
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -20,15 +19,22 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from benchmarks.harness import OURS, Case, MoveChoice, Outcome, Runner, Search
+from benchmarks.harness import OURS, Case, MoveChoice, Outcome, Runner, Search, cpu_seconds
 from gamesolver import Stats
 from gamesolver.game import AnyGame
 from gamesolver.notebook import find_game, load_notebook
 
 NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
 
-KINDS = {"minimax": "minimax", "alpha_beta": "alpha-beta"}
-"""The kind of each of our algorithms that is not a memoized one ("memo")."""
+TECHNIQUE = {
+    "minimax": "minimax",
+    "minimax_memo": "minimax+table",
+    "alpha_beta": "plain-alpha-beta",
+    "alpha_beta_memo": "alpha-beta+table",
+    "alpha_beta_memo --order": "alpha-beta+ordering",
+}
+"""The technique of each of our algorithms (as written on the command line); any other, e.g.
+with ``--symmetry``, is our "best": no peer has it."""
 
 
 def missing_module(name: str) -> str:
@@ -69,6 +75,26 @@ def counting(module: types.ModuleType, name: str) -> Iterator[Counter]:
         setattr(module, name, original)
 
 
+@contextmanager
+def counting_positions(module: types.ModuleType) -> Iterator[Counter]:
+    """Count the children that the notebook's ``move_order`` ranks while the block runs: each
+    is a position whose table entry, utility or heuristic the search looks at."""
+    counter = Counter()
+    original = getattr(module, "move_order")  # noqa: B009 (a notebook's module: not typed)
+
+    @functools.wraps(original)
+    def ranked(*args: Any, **kwargs: Any) -> Any:
+        moves = original(*args, **kwargs)
+        counter.calls += len(moves)
+        return moves
+
+    setattr(module, "move_order", ranked)  # noqa: B010
+    try:
+        yield counter
+    finally:
+        setattr(module, "move_order", original)  # noqa: B010
+
+
 def sign(score: float) -> int:
     return (score > 0) - (score < 0)
 
@@ -107,29 +133,52 @@ class Gamesolver:
         algorithm = functools.partial(getattr(module, name), **options)
         player = game.Players[0]
 
-        def prepare(count: bool) -> Search:
-            def search() -> Outcome:
-                stats = Stats()
-                value = algorithm(game, game.Start, player, stats)
-                # alpha_beta_memo and iterative_deepening record the move they found
-                move = game.move_name(game.Start, stats.line[0]) if stats.line else None
-                return Outcome(value, move, stats.calls)
+        ordered = options.get("order", False)  # ranks children: positions need counting
 
-            return search
+        def prepare(count: bool) -> Search:
+            return our_search(
+                module,
+                game,
+                lambda stats: algorithm(game, game.Start, player, stats),
+                count,
+                ordered,
+            )
 
         def choose_move() -> MoveChoice:
             stats = Stats()
-            start = time.perf_counter()
-            _, state = module.best_move(
-                game, game.Start, player, algorithm, random.Random(0), stats
+            rng = random.Random(0)
+            (_, state), seconds = cpu_seconds(
+                lambda: module.best_move(game, game.Start, player, algorithm, rng, stats)
             )
-            seconds = time.perf_counter() - start
             return MoveChoice(game.move_name(game.Start, state), stats.calls, seconds)
 
         label = f"{text} ({self.label})" if self.label else text
         records_move = name in ("alpha_beta_memo", "iterative_deepening")
         chooser = None if records_move else choose_move  # the others need best_move afterwards
-        return Runner(OURS, label, KINDS.get(name, "memo"), prepare, chooser)
+        return Runner(OURS, label, TECHNIQUE.get(text, "best"), prepare, chooser)
+
+
+def our_search(
+    module: types.ModuleType,
+    game: AnyGame,
+    run: Callable[[Stats], Any],
+    count: bool,
+    ordered: bool,
+) -> Search:
+    """One of our searches, ``run(stats)`` from ``game.Start``: its value calls in every run, its
+    positions too unless it ranks children (``ordered``) and this is not the counting run."""
+
+    def search() -> Outcome:
+        stats = Stats()
+        with maybe_counting_positions(count and ordered, module) as ranked:
+            value = run(stats)
+        # alpha_beta_memo and iterative_deepening record the move they found
+        move = game.move_name(game.Start, stats.line[0]) if stats.line else None
+        if ordered and ranked is None:
+            return Outcome(value, move, stats.calls)  # positions: the counting run's
+        return Outcome(value, move, stats.calls, stats.calls + (ranked.calls if ranked else 0))
+
+    return search
 
 
 # ----------------------------------------------------------------------------------- easyAI
@@ -141,13 +190,18 @@ class EasyAI:
     and ``solve_with_depth_first_search`` (its exact solver, with a transposition table).
 
     ``new_game()`` is a fresh ``TwoPlayerGame`` at the case's position, with ``ttentry``;
-    ``move_name(move)`` names one of its moves.
+    ``move_name(move)`` names one of its moves. Each search gets the game's bound as its
+    ``win_score``: ``Negamax`` then starts with the window [-win_score, win_score], our [-1, 1]
+    (a win ends the search of a position at once), and is plain alpha-beta without a table.
     """
 
     new_game: Callable[[], Any]
     move_name: Callable[[Any], str]
     win_score: float = 100
-    """What ``solve_with_depth_first_search`` counts as a won ``scoring()``."""
+    """The game's bound: what ``scoring()`` gives a won position."""
+    solver_game: Callable[[], Any] | None = None
+    """The game for ``solve_with_depth_first_search``, if its table is to be keyed otherwise
+    (its best key); ``None``: ``new_game``."""
     name = "easyAI"
 
     def missing(self) -> str:
@@ -163,10 +217,11 @@ class EasyAI:
         def negamax(with_table: bool) -> Callable[[bool], Search]:
             def prepare(count: bool) -> Search:
                 table = tables.TranspositionTable() if with_table else None
-                ai, game = easyai.Negamax(depth, tt=table), self.new_game()
+                ai = easyai.Negamax(depth, win_score=self.win_score, tt=table)
+                game = self.new_game()
 
                 def search() -> Outcome:
-                    with _maybe(count, negamax_module, "negamax") as counter:
+                    with maybe_counting(count, negamax_module, "negamax") as counter:
                         move = ai(game)
                     # the score is ±100 scaled by 1 + 0.001 * depth (quick wins first): its sign
                     return Outcome(sign(ai.alpha), self.move_name(move), _calls(counter))
@@ -176,10 +231,10 @@ class EasyAI:
             return prepare
 
         def depth_first(count: bool) -> Search:
-            table, game = tables.TranspositionTable(), self.new_game()
+            table, game = tables.TranspositionTable(), (self.solver_game or self.new_game)()
 
             def search() -> Outcome:
-                with _maybe(count, solving, "solve_with_depth_first_search") as counter:
+                with maybe_counting(count, solving, "solve_with_depth_first_search") as counter:
                     value = solving.solve_with_depth_first_search(game, self.win_score, tt=table)
                 move = table.d[game.ttentry()]["move"]  # None when every move loses
                 return Outcome(
@@ -188,25 +243,31 @@ class EasyAI:
 
             return search
 
+        negamax_label = f"Negamax({depth}, win_score={self.win_score:g}"
         return [
-            Runner(self.name, f"Negamax({depth})", "alpha-beta", negamax(False)),
-            Runner(self.name, f"Negamax({depth}, tt=TranspositionTable())", "memo", negamax(True)),
-            Runner(
-                self.name,
-                "solve_with_depth_first_search(tt=TranspositionTable())",
-                "memo",
-                depth_first,
-            ),
+            Runner(self.name, f"{negamax_label})", "plain-alpha-beta", negamax(False)),
+            Runner(self.name, f"{negamax_label}, tt)", "alpha-beta+table", negamax(True)),
+            Runner(self.name, "solve_with_depth_first_search(tt)", "best", depth_first),
         ]
 
 
 @contextmanager
-def _maybe(count: bool, module: types.ModuleType, name: str) -> Iterator[Counter | None]:
+def maybe_counting(count: bool, module: types.ModuleType, name: str) -> Iterator[Counter | None]:
     """``counting(module, name)`` if ``count``, else nothing."""
     if not count:
         yield None
         return
     with counting(module, name) as counter:
+        yield counter
+
+
+@contextmanager
+def maybe_counting_positions(count: bool, module: types.ModuleType) -> Iterator[Counter | None]:
+    """``counting_positions(module)`` if ``count``, else nothing."""
+    if not count:
+        yield None
+        return
+    with counting_positions(module) as counter:
         yield counter
 
 
@@ -263,7 +324,10 @@ class Aima3:
 
             return Runner(self.name, function, kind, prepare)
 
-        return [runner("minimax_decision", "minimax"), runner("alphabeta_search", "alpha-beta")]
+        return [
+            runner("minimax_decision", "minimax"),
+            runner("alphabeta_search", "plain-alpha-beta"),
+        ]
 
 
 @contextmanager
@@ -298,8 +362,10 @@ def root_values(function: str) -> Iterator[list[Any]]:
 class OpenSpiel:
     """OpenSpiel: a game built into ``pyspiel`` (C++), searched by the Python algorithms of
     ``open_spiel.python.algorithms``: ``expectiminimax`` (plain minimax on a deterministic game),
-    ``alpha_beta_search`` and ``minimax_solver.MinimaxSolver`` (minimax with a table keyed by
-    ``str(state)``; it solves from the game's initial state).
+    alpha-beta (``alpha_beta_search``'s own recursion ``_alpha_beta``, called with our window
+    [-1, 1]: ``alpha_beta_search`` always starts with (-∞, ∞)) and
+    ``minimax_solver.MinimaxSolver`` (minimax with a table keyed by ``str(state)``; it solves
+    from the game's initial state).
 
     ``move_name(state, action)`` names an action.
     """
@@ -322,7 +388,7 @@ class OpenSpiel:
             state = game.new_initial_state()
 
             def search() -> Outcome:
-                with _maybe(count, minimax, "expectiminimax") as counter:
+                with maybe_counting(count, minimax, "expectiminimax") as counter:
                     value, action = minimax.expectiminimax(
                         state, depth, None, state.current_player()
                     )
@@ -332,10 +398,11 @@ class OpenSpiel:
 
         def pruned(count: bool) -> Search:
             state = game.new_initial_state()
+            player = state.current_player()
 
             def search() -> Outcome:
-                with _maybe(count, minimax, "_alpha_beta") as counter:
-                    value, action = minimax.alpha_beta_search(game, state, maximum_depth=depth)
+                with maybe_counting(count, minimax, "_alpha_beta") as counter:
+                    value, action = minimax._alpha_beta(state.clone(), depth, -1, 1, None, player)
                 return Outcome(value, self.move_name(state, action), _calls(counter))
 
             return search
@@ -356,8 +423,8 @@ class OpenSpiel:
 
         return [
             Runner(self.name, "expectiminimax", "minimax", plain),
-            Runner(self.name, "alpha_beta_search", "alpha-beta", pruned),
-            Runner(self.name, "MinimaxSolver", "memo", solved),
+            Runner(self.name, "_alpha_beta(alpha=-1, beta=1)", "plain-alpha-beta", pruned),
+            Runner(self.name, "MinimaxSolver", "minimax+table", solved),
         ]
 
 

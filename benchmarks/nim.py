@@ -1,11 +1,13 @@
-"""Nim from the piles (1, 3, 5, 7), normal play (whoever takes the last match wins), solved exactly.
+"""Nim, normal play (whoever takes the last match wins), solved exactly: the searches with a
+table from the piles (1, 3, 5, 7), the plain searches from (2, 4, 6) (``--case nim``,
+``--case nim-small``).
 
 Run alone with ``python -m benchmarks.nim`` (the options of ``python -m benchmarks``).
 
-- gamesolver: the lecture's game (``Nim.ipynb``, ``nim((1, 3, 5, 7))``): a state is the tuple of
+- gamesolver: the lecture's game (``Nim.ipynb``, ``nim(piles)``): a state is the tuple of
   the non-empty piles and the player to move; a move is listed once per state it leads to.
 - easyAI: its own ``easyAI.games.Nim``, which is misère (whoever takes the last match loses):
-  here with normal play's ``scoring``. It keeps emptied piles in place.
+  here with normal play's ``scoring``, and ``win_score=100``. It keeps emptied piles in place.
 - aima3: has no Nim; ``Nim`` below is written for it with the lecture's rules and
   representation, so that its trees are the lecture's trees.
 - OpenSpiel: its own ``nim`` (C++) with ``is_misere=False``. It keeps emptied piles in place and
@@ -22,10 +24,15 @@ import sys
 from collections.abc import Callable, Hashable, Iterable
 from typing import Any
 
-from benchmarks.harness import Case
+from benchmarks.harness import TECHNIQUES, Case
 from benchmarks.libraries import Aima3, EasyAI, Gamesolver, OpenSpiel
 
 PILES = (1, 3, 5, 7)
+"""The piles of the case of the searches with a table."""
+SMALL_PILES = (2, 4, 6)
+"""The piles of the case of the plain searches (minimax, alpha-beta), whose trees on ``PILES``
+take minutes a run: also lost by the first player, a tree of 453,997 nodes in the lecture's
+representation, so that every library runs them 7 times."""
 OURS = [
     "minimax",
     "alpha_beta",
@@ -36,24 +43,34 @@ OURS = [
 ]
 
 
-def our_game(module: Any) -> Any:
-    return module.nim(PILES)
-
-
 @functools.cache
-def easyai_class() -> type:
-    """easyAI's own Nim with normal play: no match left means the player to move has lost."""
+def easyai_class(keyed_by_player: bool) -> type:
+    """easyAI's own Nim with normal play: no match left means the player to move has lost.
+
+    Its table is keyed by the piles and the player to move, as our ``alpha_beta_memo`` keys the
+    lecture's state, if ``keyed_by_player``; otherwise by the piles alone (easyAI's own
+    ``ttentry``: Nim is impartial, so one entry serves both players: its best key). The piles
+    are kept whole, emptied ones included: easyAI's table tries the stored move first, which
+    names a pile by its place."""
     base = importlib.import_module("easyAI.games").Nim
 
     class Nim(base):  # type: ignore[misc, valid-type]
         def scoring(self) -> int:
             return -100 if self.win() else 0  # its win(): every pile is empty
 
+        if keyed_by_player:
+
+            def ttentry(self) -> tuple[tuple[int, ...], int]:
+                return tuple(self.piles), self.current_player
+
     return Nim
 
 
-def easyai_game() -> Any:
-    return easyai_class()([None, None], piles=PILES)
+def easyai_games(piles: Piles) -> tuple[Callable[[], Any], Callable[[], Any]]:
+    """Fresh easyAI games at ``piles``: keyed as ours, and keyed by the piles alone."""
+    return tuple(  # type: ignore[return-value]
+        functools.partial(easyai_class(keyed), [None, None], piles=piles) for keyed in (True, False)
+    )
 
 
 def easyai_move(move: str) -> str:
@@ -107,10 +124,6 @@ def aima3_class() -> type:
     return Nim
 
 
-def aima3_game() -> Any:
-    return aima3_class()(PILES)
-
-
 def aima3_move(move: Move) -> str:
     pile, n = move
     return f"take {n} from pile {pile}"
@@ -150,45 +163,73 @@ LECTURE_TREE = 242_032_048
 KEPT_PILES_TREE = 516_124_195
 """The same with emptied piles kept and a move per (pile, n): easyAI's and OpenSpiel's tree."""
 
-CASE: Case = Case(
-    game="Nim (1, 3, 5, 7)",
-    position="Alice (the first player) to move",
-    depth=sum(PILES),
-    libraries=[
-        Gamesolver("Nim.ipynb", OURS, game=our_game),
-        EasyAI(easyai_game, easyai_move),
-        Aima3(aima3_game, aima3_move),
-        OpenSpiel("nim(pile_sizes=1;3;5;7,is_misere=False)", openspiel_move),
-    ],
-    skip={
-        "minimax": (
-            f"plain minimax would visit the whole game tree: {LECTURE_TREE:,} nodes in the "
+NOTES = [
+    "The first player loses (nim-sum 0), so every move is as good as any: the best move "
+    "column shows the first move each search keeps (easyAI's depth-first solver keeps none "
+    "when every move loses).",
+    "The trees differ: the lecture's representation (ours, aima3's) drops emptied piles and "
+    "lists a move once per state it leads to; easyAI and OpenSpiel keep emptied piles and list "
+    "a move per pile and number taken, OpenSpiel by the number taken first. So plain minimax "
+    "visits more nodes in OpenSpiel's tree than in ours, and the per-node ratio is the fair "
+    "one; easyAI's and OpenSpiel's alpha-beta start with our window [-1, 1] (`win_score=100`; "
+    "`_alpha_beta` with alpha -1, beta 1), aima3's with (-∞, ∞).",
+]
+
+
+def case(piles: Piles, skip: dict[str, str], notes: list[str]) -> Case:
+    """Nim from ``piles``, first player to move, in every library, without the ``skip``ped
+    techniques."""
+    keyed_by_player, keyed_by_piles = easyai_games(piles)
+    game_string = f"nim(pile_sizes={';'.join(map(str, piles))},is_misere=False)"
+    return Case(
+        game=f"Nim {piles}",
+        position="Alice (the first player) to move",
+        depth=sum(piles),
+        libraries=[
+            Gamesolver("Nim.ipynb", OURS, game=lambda module: module.nim(piles)),
+            EasyAI(keyed_by_player, easyai_move, solver_game=keyed_by_piles),
+            Aima3(lambda: aima3_class()(piles), aima3_move),
+            OpenSpiel(game_string, openspiel_move),
+        ],
+        skip=skip,
+        best=["alpha_beta_memo", "alpha_beta_memo --symmetry"],
+        compare_best="best" not in skip,
+        notes=[*NOTES, *notes],
+    )
+
+
+TABLES = "searched with tables on Nim (1, 3, 5, 7)"
+SMALL_CASE = case(
+    SMALL_PILES,
+    {technique: TABLES for technique in TECHNIQUES if "+" in technique or technique == "best"},
+    ["The plain searches only: the searches with a table are compared on Nim (1, 3, 5, 7)."],
+)
+CASE = case(
+    PILES,
+    {
+        technique: (
+            f"on Nim {SMALL_PILES}: plain minimax would visit {LECTURE_TREE:,} nodes in the "
             f"lecture's representation (ours, aima3's), {KEPT_PILES_TREE:,} in OpenSpiel's "
-            "(counted over the states, without searching): more than 10 minutes per run in "
-            "every library at its speed per node in tic-tac-toe's plain minimax"
+            "(counted over the states, without searching), alpha-beta millions: minutes a run"
         )
+        for technique in ("minimax", "plain-alpha-beta")
     },
-    best=["alpha_beta_memo", "alpha_beta_memo --symmetry"],
-    notes=[
-        "The first player loses (nim-sum 0), so every move is as good as any: the best move "
-        "column shows the first move each search keeps (easyAI's depth-first solver keeps "
-        "none when every move loses).",
-        "The trees differ: the lecture's representation (ours, aima3's) drops emptied piles "
-        f"and lists a move once per state it leads to ({LECTURE_TREE:,} tree nodes); easyAI "
-        f"and OpenSpiel keep emptied piles ({KEPT_PILES_TREE:,} tree nodes), and OpenSpiel "
-        "lists its moves by the number of matches taken first. Memo tables: ours keys a "
-        "state with the player to move (490 reachable states); easyAI's `ttentry()` is the "
-        "piles alone (384 positions: Nim is impartial, so the value for the player to move "
-        "does not depend on who that is, and one entry serves both players); OpenSpiel's "
-        "`str(state)` has the piles and the player.",
-        "Alpha-beta without a memo table searches millions of nodes here in every library, so "
-        "those searches run once, and their times depend on whatever else the machine does "
-        "meanwhile more than the others' minimum over several runs.",
+    [
+        "Tables, keyed the same way: by the position and the player to move, in each "
+        "library's own representation: ours by the lecture's state (the non-empty piles and "
+        "the player, 490 reachable states), easyAI's `Negamax` with its table by its piles "
+        "(emptied ones kept in place, as its stored moves name a pile by its place) and the "
+        "player, OpenSpiel's `str(state)` likewise. easyAI's depth-first solver (its best) "
+        "keys the piles alone (easyAI's own `ttentry`: Nim is impartial, so one entry serves "
+        "both players), as ours with `--symmetry` keys the sorted piles.",
     ],
 )
+CASES: dict[str, Case] = {"nim-small": SMALL_CASE, "nim": CASE}
+"""Both cases by their ``--case`` name: the plain searches on (2, 4, 6), the tables on (1, 3, 5,
+7)."""
 
 
 if __name__ == "__main__":
     from benchmarks.run import main
 
-    sys.exit(main(cases=[CASE]))
+    sys.exit(main(cases=list(CASES.values())))

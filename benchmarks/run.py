@@ -1,6 +1,6 @@
 """The entry point: run the comparisons, print the table, write results.csv and results.md.
 
-``python -m benchmarks [--case tic-tac-toe|nim] [--runs N] [--ours-only] [--budget S] ...``
+``python -m benchmarks [--case tic-tac-toe|nim|...] [--runs N] [--ours-only] [--budget S] ...``
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from benchmarks.harness import Case, Settings, load_average, run, text_table, wr
 
 CASES: dict[str, Case] = {
     "tic-tac-toe": tic_tac_toe.CASE,
-    "nim": nim.CASE,
+    **nim.CASES,
     **connect_four.CASES,
 }
 """Every comparison, by the name ``--case`` takes. A new one is a module with a ``CASE``."""
@@ -35,14 +35,23 @@ def parser() -> argparse.ArgumentParser:
         "--runs",
         type=int,
         default=defaults.runs,
-        help="fresh runs per search; the time is their minimum (default %(default)s)",
+        help="fresh runs per search, interleaved; the time is their median CPU time "
+        "(default %(default)s)",
     )
     p.add_argument(
-        "--once-after",
+        "--long-after",
         type=float,
-        default=defaults.once_after,
+        default=defaults.long_after,
         metavar="S",
-        help="a search whose first run takes longer runs once (default %(default)s s)",
+        help="a search whose first run takes longer runs only --long-runs times "
+        "(default %(default)s s)",
+    )
+    p.add_argument(
+        "--long-runs",
+        type=int,
+        default=defaults.long_runs,
+        metavar="N",
+        help="runs of a long search (default %(default)s)",
     )
     p.add_argument(
         "--budget",
@@ -71,7 +80,11 @@ def main(argv: Sequence[str] | None = None, cases: Sequence[Case] | None = None)
     if cases is None:
         cases = [CASES[name] for name in args.case] if args.case else list(CASES.values())
     settings = Settings(
-        runs=args.runs, once_after=args.once_after, budget=args.budget, peers=not args.ours_only
+        runs=args.runs,
+        long_after=args.long_after,
+        long_runs=max(1, args.long_runs),
+        budget=args.budget,
+        peers=not args.ours_only,
     )
     when, load_before, start = datetime.now(UTC), load_average(), time.perf_counter()
     results = run(cases, settings)

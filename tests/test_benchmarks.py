@@ -18,14 +18,19 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:  # benchmarks/ is a folder of the repository, not of the package
     sys.path.insert(0, str(ROOT))
 
-from benchmarks import connect_four, nim, tic_tac_toe  # noqa: E402
+from benchmarks import connect_four, harness, nim, tic_tac_toe  # noqa: E402
 from benchmarks.harness import (  # noqa: E402
     COLUMNS,
     CaseResult,
+    Outcome,
+    Ratio,
+    Row,
+    Runner,
     Settings,
     csv_text,
     markdown,
     run,
+    time_runners,
     write,
 )
 from benchmarks.libraries import Gamesolver  # noqa: E402
@@ -34,8 +39,8 @@ from benchmarks.run import CASES, main  # noqa: E402
 ONCE = Settings(runs=1, peers=False)
 
 
-def rows_by_algorithm(result: CaseResult) -> dict[str, tuple[object, int | None]]:
-    return {row.algorithm: (row.value, row.nodes) for row in result.rows}
+def rows_by_algorithm(result: CaseResult) -> dict[str, tuple[object, int | None, int | None]]:
+    return {row.algorithm: (row.value, row.nodes, row.positions) for row in result.rows}
 
 
 @pytest.fixture(scope="module")
@@ -55,11 +60,13 @@ def tic_tac_toe_result() -> CaseResult:
 def test_our_tic_tac_toe_counts_are_exact(tic_tac_toe_result: CaseResult) -> None:
     assert tic_tac_toe_result.not_run == []
     assert rows_by_algorithm(tic_tac_toe_result) == {
-        "alpha_beta": (0, 16_811),
-        "alpha_beta_memo --order --symmetry": (0, 273),
-        "minimax (bitboard)": (0, 549_946),
+        "alpha_beta": (0, 16_811, 16_811),
+        "alpha_beta_memo --order --symmetry": (0, 273, 273 + 542),  # + the children ranked
+        "minimax (bitboard)": (0, 549_946, 549_946),
     }
     assert all(row.library == "gamesolver" and row.runs == 1 for row in tic_tac_toe_result.rows)
+    techniques = [row.technique for row in tic_tac_toe_result.rows]
+    assert techniques == ["plain-alpha-beta", "best", "minimax"]
 
 
 def test_the_report_flags_a_count_that_is_not_the_expected_one(
@@ -75,22 +82,25 @@ def test_the_report_flags_a_count_that_is_not_the_expected_one(
 def test_csv_has_the_exact_columns(tic_tac_toe_result: CaseResult, tmp_path: Path) -> None:
     csv_path, md_path = write([tic_tac_toe_result], ONCE, tmp_path)
     text = csv_path.read_text(encoding="utf-8")
-    assert text.splitlines()[0] == "library,game,algorithm,depth,value,move,nodes,seconds"
+    assert text.splitlines()[0] == (
+        "library,game,technique,algorithm,depth,value,move,nodes,positions,runs,seconds,spread"
+    )
     lines = list(csv.DictReader(io.StringIO(text)))
     assert tuple(lines[0]) == COLUMNS
     assert {line["library"] for line in lines} == {"gamesolver"}
-    assert [(line["algorithm"], line["nodes"], line["depth"]) for line in lines] == [
-        ("alpha_beta", "16811", "9"),
-        ("alpha_beta_memo --order --symmetry", "273", "9"),
-        ("minimax (bitboard)", "549946", "9"),
+    assert [
+        (line["algorithm"], line["nodes"], line["positions"], line["runs"]) for line in lines
+    ] == [
+        ("alpha_beta", "16811", "16811", "1"),
+        ("alpha_beta_memo --order --symmetry", "273", "815", "1"),
+        ("minimax (bitboard)", "549946", "549946", "1"),
     ]
-    assert all(float(line["seconds"]) > 0 for line in lines)
+    assert all(float(line["seconds"]) > 0 and float(line["spread"]) == 1 for line in lines)
     assert text == csv_text([tic_tac_toe_result])
     report = md_path.read_text(encoding="utf-8")
-    header = "| library | game | algorithm | depth | value | best move | nodes | seconds | runs |"
-    assert header in report
-    assert "| gamesolver | tic-tac-toe | minimax (bitboard) | 9 | 0 |" in report
-    assert "549,946" in report and "How nodes are counted" in report
+    assert "| tic-tac-toe | plain-alpha-beta | alpha_beta | no peer has it | 16,811 |" in report
+    assert "| gamesolver | tic-tac-toe | minimax | minimax (bitboard) | 9 | 0 |" in report
+    assert "**Times are CPU seconds**" in report and "How nodes and positions" in report
 
 
 def test_report_checks_the_counts(tic_tac_toe_result: CaseResult) -> None:
@@ -118,13 +128,12 @@ def test_where_our_moves_come_from() -> None:
 
 
 def test_our_nim_memo_counts() -> None:
-    case = dataclasses.replace(nim.CASE, skip={**nim.CASE.skip, "alpha-beta": "not in the tests"})
-    (result,) = run([case], ONCE, verbose=False)
+    (result,) = run([nim.CASE], ONCE, verbose=False)
     assert rows_by_algorithm(result) == {
-        "minimax_memo": (-1, 4_089),
-        "alpha_beta_memo": (-1, 2_415),
-        "alpha_beta_memo --order": (-1, 2_373),
-        "alpha_beta_memo --symmetry": (-1, 1_444),
+        "minimax_memo": (-1, 4_089, 4_089),
+        "alpha_beta_memo": (-1, 2_415, 2_415),
+        "alpha_beta_memo --order": (-1, 2_373, 6_024),
+        "alpha_beta_memo --symmetry": (-1, 1_444, 1_444),
     }
     assert [who for who, _ in result.not_run] == [
         "gamesolver minimax",
@@ -157,6 +166,15 @@ def test_our_connect_four_counts_at_depth_4() -> None:
     assert deepening.move == "column 4"
 
 
+def test_nim_cases() -> None:
+    """The plain searches on (2, 4, 6), the tables on (1, 3, 5, 7): no technique on both."""
+    small, big = nim.CASES["nim-small"], nim.CASES["nim"]
+    assert CASES["nim"] is nim.CASE is big and CASES["nim-small"] is small
+    assert set(small.skip) | set(big.skip) == set(harness.TECHNIQUES)
+    assert not set(small.skip) & set(big.skip)
+    assert not small.compare_best and big.compare_best
+
+
 def test_connect_four_cases_by_depth() -> None:
     """One case per depth (the harness gives a case one depth); depth 8 is `connect-four`."""
     assert [case.depth for case in connect_four.CASES.values()] == [4, 6, 8, 12]
@@ -164,6 +182,43 @@ def test_connect_four_cases_by_depth() -> None:
     assert all(CASES[name] is case for name, case in connect_four.CASES.items())
     deepest = connect_four.CASES["connect-four-12"]
     assert [library.name for library in deepest.libraries] == ["gamesolver"]
+
+
+def row(times: list[float], nodes: int = 100) -> Row:
+    return Row("x", "g", "plain-alpha-beta", "a", 1, 0, None, nodes, nodes, times)
+
+
+def test_a_verdict_only_where_the_spread_does_not_cross() -> None:
+    """Medians, spreads and ranges of a ratio; faster, slower or within noise; a target."""
+    ours, theirs = row([1.0, 1.2, 1.1]), row([2.0, 2.4, 2.2])
+    assert (ours.seconds, ours.spread, ours.runs) == (1.1, pytest.approx(1.2), 3)
+    r = Ratio.of(ours, theirs)
+    assert (r.median, r.low, r.high) == (2.0, pytest.approx(2 / 1.2), pytest.approx(2.4))
+    assert r.compared() == "×2.00 (×1.67–×2.40) ours faster"
+    assert r.verdict(1.5) == "met" and r.verdict(3) == "MISSED"
+    assert r.verdict(2.0) == "within noise"
+    assert Ratio.of(theirs, ours).compared().endswith("ours slower")
+    assert Ratio.of(ours, row([1.0, 1.3])).compared().endswith("within noise")
+    per_node = Ratio.of(ours, row([2.0, 2.4, 2.2], nodes=200), per_node=True)
+    assert per_node.median == 1.0 and per_node.verdict() == "within noise"
+
+
+def test_runs_are_interleaved_and_long_ones_fewer() -> None:
+    """Round by round, each runner once; a runner whose first run is long runs long_runs times."""
+    log: list[str] = []
+
+    def runner(name: str) -> Runner:
+        def prepare(count: bool) -> Any:
+            return lambda: log.append(name) or Outcome(0, "m", 1, 1)
+
+        return Runner("x", name, "minimax", prepare)
+
+    runners = [runner("a"), runner("b")]
+    times = time_runners(runners, Settings(runs=3), [])
+    assert log == ["a", "b"] * 3 and [len(t) for _, t in times.values()] == [3, 3]
+    log.clear()
+    time_runners(runners, Settings(runs=3, long_after=-1, long_runs=2), [])
+    assert log == ["a", "b"] * 2
 
 
 def test_command_line_rejects_zero_runs(capsys: pytest.CaptureFixture[str]) -> None:
@@ -178,21 +233,31 @@ PEERS = ["easyAI", "aima3", "pyspiel"]
     any(importlib.util.find_spec(name) is None for name in PEERS),
     reason="the peers are not installed (pip install -e '.[bench]')",
 )
-def test_peers_memo_rows_on_tic_tac_toe() -> None:
-    """The peers' memoized searches (fast): the same value, and OpenSpiel's MinimaxSolver
-    evaluates one position per edge of the state graph plus the start, as minimax_memo does."""
+def test_peers_at_their_best_settings_on_tic_tac_toe() -> None:
+    """The peers' searches but plain minimax (fast): the same value; with our window [-1, 1]
+    easyAI's and OpenSpiel's plain alpha-beta visit our 16,811 nodes (aima3's, which starts
+    with (-∞, ∞), 18,297); easyAI's table with win_score=100 needs 4,311; OpenSpiel's
+    MinimaxSolver evaluates one position per edge of the state graph plus the start, as
+    minimax_memo does."""
     case = dataclasses.replace(
         tic_tac_toe.CASE,
         libraries=tic_tac_toe.CASE.libraries[2:],
-        skip={"minimax": "not in the tests", "alpha-beta": "not in the tests"},
+        skip={"minimax": "not in the tests"},
     )
     (result,) = run([case], Settings(runs=1), verbose=False)
-    rows = {(row.library, row.algorithm): row for row in result.rows}
-    assert {row.value for row in rows.values()} == {0}
-    assert rows["OpenSpiel", "MinimaxSolver"].nodes == 16_168
-    assert rows["OpenSpiel", "MinimaxSolver"].move == "(0, 0)"
-    assert all(row.nodes for row in rows.values())
-    assert {library for library, _ in rows} == {"easyAI", "OpenSpiel"}  # aima3 has no memo
+    assert {why for _, why in result.not_run} == {"not in the tests"}
+    nodes = {(row.library, row.technique): row.nodes for row in result.rows}
+    assert nodes == {
+        ("easyAI", "plain-alpha-beta"): 16_811,
+        ("easyAI", "alpha-beta+table"): 4_311,
+        ("easyAI", "best"): 9_973,
+        ("aima3", "plain-alpha-beta"): 18_297,
+        ("OpenSpiel", "plain-alpha-beta"): 16_811,
+        ("OpenSpiel", "minimax+table"): 16_168,
+    }
+    assert {row.value for row in result.rows} == {0}
+    assert all(row.positions == row.nodes for row in result.rows)  # no peer ranks children
+    assert {row.move for row in result.rows if row.library == "OpenSpiel"} == {"(0, 0)"}
 
 
 @pytest.mark.skipif(
@@ -226,7 +291,7 @@ def test_peers_see_the_notebooks_board_and_visit_our_tree_in_connect_four() -> N
     case = connect_four.CASES["connect-four-4"]
     (result,) = run([case], dataclasses.replace(ONCE, peers=True), verbose=False)
     assert result.not_run == []
-    plain = [row for row in result.rows if row.kind == "alpha-beta"]
+    plain = [row for row in result.rows if row.technique == "plain-alpha-beta"]
     assert {row.library for row in plain} == {"gamesolver", "easyAI", "aima3", "OpenSpiel"}
     assert {row.nodes for row in plain} == {case.expected_nodes[connect_four.PLAIN]}
     assert len({row.value for row in result.rows}) == 1
