@@ -643,7 +643,8 @@ PAIR_COLUMNS = [
 def pair_cells(game: str, technique: str, ours: Row, peer: Row | None) -> list[object]:
     """One line of a comparison: our row against a peer's (``None``: no peer has it)."""
     if peer is None:
-        return [game, technique, ours.algorithm, "no peer has it", count_text(ours.nodes)]
+        nodes, positions = count_text(ours.nodes), count_text(ours.positions)
+        return [game, technique, ours.algorithm, "no peer has it", nodes, positions, "", "", ""]
     both = f"{count_text(ours.nodes)} / {count_text(peer.nodes)}"
     positions = f"{count_text(ours.positions)} / {count_text(peer.positions)}"
     times = f"{seconds_text(ours.seconds)} / {seconds_text(peer.seconds)}"

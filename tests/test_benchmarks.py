@@ -98,7 +98,8 @@ def test_csv_has_the_exact_columns(tic_tac_toe_result: CaseResult, tmp_path: Pat
     assert all(float(line["seconds"]) > 0 and float(line["spread"]) == 1 for line in lines)
     assert text == csv_text([tic_tac_toe_result])
     report = md_path.read_text(encoding="utf-8")
-    assert "| tic-tac-toe | plain-alpha-beta | alpha_beta | no peer has it | 16,811 |" in report
+    no_peer = "| tic-tac-toe | plain-alpha-beta | alpha_beta | no peer has it | 16,811 | 16,811 |"
+    assert no_peer in report
     assert "| gamesolver | tic-tac-toe | minimax | minimax (bitboard) | 9 | 0 |" in report
     assert "**Times are CPU seconds**" in report and "How nodes and positions" in report
 
