@@ -25,7 +25,7 @@ from collections.abc import Callable, Hashable, Iterable
 from typing import Any
 
 from benchmarks.harness import TECHNIQUES, Case
-from benchmarks.libraries import Aima3, EasyAI, Gamesolver, OpenSpiel
+from benchmarks.libraries import TECHNIQUE, Aima3, EasyAI, Gamesolver, OpenSpiel
 
 PILES = (1, 3, 5, 7)
 """The piles of the case of the searches with a table."""
@@ -33,14 +33,8 @@ SMALL_PILES = (2, 4, 6)
 """The piles of the case of the plain searches (minimax, alpha-beta), whose trees on ``PILES``
 take minutes a run: also lost by the first player, a tree of 453,997 nodes in the lecture's
 representation, so that every library runs them 7 times."""
-OURS = [
-    "minimax",
-    "alpha_beta",
-    "minimax_memo",
-    "alpha_beta_memo",
-    "alpha_beta_memo --order",
-    "alpha_beta_memo --symmetry",
-]
+OURS = [*TECHNIQUE, "alpha_beta_memo --symmetry"]
+"""One search per technique (``benchmarks.libraries.TECHNIQUE``), then our best."""
 
 
 @functools.cache
