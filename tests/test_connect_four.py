@@ -148,7 +148,9 @@ def test_patterns_read_every_line() -> None:
 
 
 def test_the_game_passes_the_validator_on_every_4x4_position() -> None:
-    report = check_game(CF.connect_four(4, 4), total_seconds=None)
+    # No time limits: the contract is checked, not the speed (a call once took over the 2 s
+    # limit on two cores shared by four test processes).
+    report = check_game(CF.connect_four(4, 4), call_seconds=None, total_seconds=None)
     assert report.ok, report
     assert "all 161,029 reachable positions checked" in repr(report)
 
