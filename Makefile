@@ -33,8 +33,13 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
+# Two workers, one per core (pytest-xdist): a test file, or a notebook with all its cells in one
+# kernel, stays on one worker (--dist loadfile). The browser tests run after, alone: they wait
+# for what a student waits for, and a second worker would slow the page they time.
 pytest: $(STAMP)
-	$(BIN)/pytest --nbval --nbval-current-env --nbval-sanitize-with nbval_sanitize.cfg
+	$(BIN)/pytest -n 2 --dist loadfile --nbval --nbval-current-env --nbval-sanitize-with nbval_sanitize.cfg \
+	  --ignore=tests/browser
+	$(BIN)/pytest tests/browser
 
 test: lint typecheck pytest
 
