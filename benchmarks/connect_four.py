@@ -39,8 +39,10 @@ finished game in their own code).
   ``pyspiel.load_game("connect_four")``. Every one lists the columns left to right, so they visit
   the same tree up to the window: ours, easyAI's and OpenSpiel's start with [-1, 1], so a win
   seen cuts at once; aima3's cannot be given a window and starts with (-∞, ∞).
-- ours with the centre first (``alpha-beta+ordering``): ``depth_limited`` with the game's own
-  ``next_states``, a fixed order that costs nothing.
+- the centre first (``alpha-beta+ordering``): ours ``depth_limited`` with the game's own
+  ``next_states``, a fixed order that costs nothing; easyAI's and aima3's the same searches as
+  above on their games with the columns sorted centre first (``order_key``); OpenSpiel's
+  alpha-beta takes the C++ game's order, left to right, and has no such row.
 - ours best (``best``): ``iterative_deepening`` with ``order=True``: depths 1, 2, ..., each
   trying the last iteration's best move first (a table of best moves), the other moves ordered by
   the heuristic of the position they lead to (those evaluations are not value calls).
@@ -179,11 +181,24 @@ MARKS = ("X", "O")
 """The marks of easyAI's players 1 and 2 (player 1 moves first)."""
 
 
+ORDERS = {"plain-alpha-beta": "", "alpha-beta+ordering": "centre first"}
+"""The techniques of the peers' rows and their move orders, in words ("": left to right)."""
+
+
+def order_key(technique: str) -> Callable[[int], int]:
+    """Sorts columns (from 0) in the order of ``technique``: left to right, or the notebook's
+    centre first (``centre_first``, as our ``next_states``)."""
+    if not ORDERS[technique]:
+        return lambda column: column
+    return list(notebook().centre_first(7)).index
+
+
 @functools.cache
-def easyai_class() -> type:
-    """easyAI's own Connect Four, keeping the notebook's rows state in step with its board."""
+def easyai_class(technique: str = "plain-alpha-beta") -> type:
+    """easyAI's own Connect Four, keeping the notebook's rows state in step with its board, its
+    moves in the order of ``technique``."""
     base = importlib.import_module("easyAI.games").ConnectFour
-    cf = notebook()
+    cf, key = notebook(), order_key(technique)
 
     class ConnectFour(base):  # type: ignore[misc, valid-type]
         def __init__(self) -> None:
@@ -193,6 +208,9 @@ def easyai_class() -> type:
         def make_move(self, column: int) -> None:
             self.rows = cf.drop(self.rows, column, MARKS[self.current_player - 1])
             super().make_move(column)
+
+        def possible_moves(self) -> list[int]:
+            return sorted(super().possible_moves(), key=key)
 
     return ConnectFour
 
@@ -209,7 +227,8 @@ def easyai_scoring(game: Any) -> float:
 
 @dataclass(frozen=True)
 class EasyAI:
-    """easyAI's ``Negamax`` without a table, with ``win_score=1``: our window [-1, 1]."""
+    """easyAI's ``Negamax`` without a table, with ``win_score=1`` (our window [-1, 1]), the
+    columns left to right and centre first."""
 
     name = "easyAI"
 
@@ -221,20 +240,29 @@ class EasyAI:
         negamax = importlib.import_module("easyAI.AI.Negamax")
         depth = case.depth
 
-        def prepare(count: bool) -> Search:
-            notebook().patterns.cache_clear()
-            ai, game = easyai.Negamax(depth, easyai_scoring, win_score=1), easyai_class()()
+        def runner(technique: str) -> Runner:
+            def prepare(count: bool) -> Search:
+                notebook().patterns.cache_clear()
+                ai = easyai.Negamax(depth, easyai_scoring, win_score=1)
+                game = easyai_class(technique)()
 
-            def search() -> Outcome:
-                with maybe_counting(count, negamax, "negamax") as counter:
-                    move = ai(game)
-                nodes = None if counter is None else counter.calls
-                return Outcome(ai.alpha, f"column {move + 1}", nodes)
+                def search() -> Outcome:
+                    with maybe_counting(count, negamax, "negamax") as counter:
+                        move = ai(game)
+                    nodes = None if counter is None else counter.calls
+                    return Outcome(ai.alpha, f"column {move + 1}", nodes)
 
-            return search
+                return search
 
-        label = f"Negamax({depth}, scoring, win_score=1)"
-        return [Runner(self.name, label, "plain-alpha-beta", prepare)]
+            label = f"Negamax({depth}, scoring, win_score=1)"
+            return Runner(self.name, _ordered(label, technique), technique, prepare)
+
+        return [runner(technique) for technique in ORDERS]
+
+
+def _ordered(label: str, technique: str) -> str:
+    """A peer's algorithm column: the call, and its move order if not left to right."""
+    return f"{label}, {ORDERS[technique]}" if ORDERS[technique] else label
 
 
 # ------------------------------------------------------------------------------------ aima3
@@ -247,7 +275,8 @@ def aima3_rows(board: dict[tuple[int, int], str]) -> State:
 
 @dataclass(frozen=True)
 class Aima3:
-    """aima3's ``alphabeta_cutoff_search`` on its own ``ConnectFour``."""
+    """aima3's ``alphabeta_cutoff_search`` on its own ``ConnectFour``, the columns left to right
+    and centre first."""
 
     name = "aima3"
 
@@ -258,10 +287,19 @@ class Aima3:
         games = importlib.import_module("aima3.games")
         d = case.depth - 1  # its cut-off test is depth > d, the start's children at depth 1
 
-        def prepare(count: bool) -> Search:
+        def runner(technique: str) -> Runner:
+            label = f"alphabeta_cutoff_search(d={d})"
+            return Runner(self.name, _ordered(label, technique), technique, prepared(technique))
+
+        def prepared(technique: str) -> Callable[[bool], Search]:
+            return functools.partial(prepare, order_key(technique))
+
+        def prepare(key: Callable[[int], int], count: bool) -> Search:
             cf = notebook()
             cf.patterns.cache_clear()
             game = games.ConnectFour()
+            actions = game.actions
+            game.actions = lambda state: sorted(actions(state), key=lambda m: key(m[0] - 1))
             counter = Counter()
 
             def evaluate(state: Any) -> float:
@@ -289,8 +327,7 @@ class Aima3:
 
             return search
 
-        label = f"alphabeta_cutoff_search(d={d})"
-        return [Runner(self.name, label, "plain-alpha-beta", prepare)]
+        return [runner(technique) for technique in ORDERS]
 
 
 # -------------------------------------------------------------------------------- OpenSpiel
@@ -370,11 +407,13 @@ deepening, a table and ordering: 7,975)."""
 
 NOTES = [
     "Depth-limited alpha-beta: the value is the heuristic's estimate for X at the given depth "
-    "(the notebook's `windows`, in every library), not the game's value. Every library lists "
-    "the columns left to right; our rows `centre first` and `iterative_deepening --order` are "
-    "other techniques (a fixed centre-first order; iterative deepening with a table of best "
-    "moves and the heuristic's order), compared with the peers' plain searches as the best "
-    "each library has here, not like for like.",
+    "(the notebook's `windows`, in every library), not the game's value. The plain searches "
+    "list the columns left to right; with ordering, ours, easyAI's and aima3's list them "
+    "centre first (the notebook's `centre_first`: our `next_states` makes them in that order, "
+    "the peers' games sort the columns their own code lists, inside their timed search; "
+    "OpenSpiel's `_alpha_beta` takes the C++ game's order and cannot be given another). "
+    "`iterative_deepening --order` (a table of best moves and the heuristic's order) is our "
+    "best, which no peer has.",
     "The plain searches visit the same tree up to their first window: ours, easyAI's "
     "(`win_score=1`) and OpenSpiel's (`_alpha_beta` with alpha -1, beta 1) start with [-1, 1], "
     "so a win seen cuts at once; aima3's cannot be given a window and starts with (-∞, ∞). "

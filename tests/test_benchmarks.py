@@ -267,7 +267,8 @@ def test_peers_at_their_best_settings_on_tic_tac_toe() -> None:
 )
 def test_peers_see_the_notebooks_board_and_visit_our_tree_in_connect_four() -> None:
     """Each peer's state, handed to the notebook's heuristic, is the notebook's state; to depth 4
-    every plain search visits the same 896 nodes as ours, with the same estimate and move."""
+    every plain search visits the same 896 nodes as ours, and with the centre first the same
+    173, with the same estimate and move."""
     import pyspiel
     from aima3.games import ConnectFour
 
@@ -295,6 +296,9 @@ def test_peers_see_the_notebooks_board_and_visit_our_tree_in_connect_four() -> N
     plain = [row for row in result.rows if row.technique == "plain-alpha-beta"]
     assert {row.library for row in plain} == {"gamesolver", "easyAI", "aima3", "OpenSpiel"}
     assert {row.nodes for row in plain} == {case.expected_nodes[connect_four.PLAIN]}
+    centre = [row for row in result.rows if row.technique == "alpha-beta+ordering"]
+    assert {row.library for row in centre} == {"gamesolver", "easyAI", "aima3"}
+    assert {row.nodes for row in centre} == {case.expected_nodes["depth_limited, centre first"]}
     assert len({row.value for row in result.rows}) == 1
     assert {row.move for row in result.rows} == {"column 4"}
 
