@@ -1,0 +1,57 @@
+"""Tree figures on the projector: Game-Trees.ipynb as ``make lab`` opens it, before anything runs.
+
+``make lab`` trusts the notebooks, so the stored figures show as they are. A tree figure is
+marked *unconfined*: JupyterLab draws it pixel for pixel (a wide tree scrolls sideways) instead
+of shrinking it into the output area, where the labels of a nine-leaf tree were 7 px high. The
+screenshot of the exam tree is the one a lecturer projects.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from typing import Any
+
+from .conftest import NOTEBOOKS, _server_env
+
+NOTEBOOK = "Game-Trees.ipynb"
+TREE_FIGURES = 5
+"""The tree drawings stored in the notebook (Nim's tree, seed 002's, best first, small, exam)."""
+
+
+def test_tree_figures_show_at_their_size(jupyterlab: Any, page: Any, artifacts: Any) -> None:
+    served = jupyterlab.server.served / NOTEBOOK
+    shutil.copy(NOTEBOOKS / NOTEBOOK, served)  # with its stored figures
+    home = jupyterlab.server.served.parent / "jupyter"
+    subprocess.run(
+        [sys.executable, "-m", "jupyter", "trust", str(served)],
+        env=_server_env(home),
+        check=True,
+        capture_output=True,
+    )
+    page.goto(jupyterlab.server.url(f"lab/tree/{NOTEBOOK}"))
+    figures = page.locator(".jp-Notebook .jp-OutputArea-output img")
+    figures.first.wait_for(state="attached", timeout=60_000)
+    sizes = []
+    for index in range(TREE_FIGURES):
+        figure = figures.nth(index)
+        figure.scroll_into_view_if_needed(timeout=30_000)
+        page.wait_for_function(
+            "(image) => image.complete && image.naturalWidth > 0",
+            arg=figure.element_handle(),
+            timeout=30_000,
+        )
+        sizes.append(
+            figure.evaluate(
+                """(image) => ({natural: image.naturalWidth, shown: image.clientWidth,
+                unconfined: image.closest(".jp-mod-unconfined") !== null})"""
+            )
+        )
+    exam = figures.nth(TREE_FIGURES - 1)
+    exam.scroll_into_view_if_needed()
+    exam.screenshot(path=artifacts.path("exam-tree"))
+    page.screenshot(path=artifacts.path("page"))
+    for size in sizes:
+        assert size["unconfined"], sizes
+        assert size["shown"] == size["natural"], sizes  # pixel for pixel, not shrunk
