@@ -53,6 +53,7 @@ from hypothesis import HealthCheck, Phase, Verbosity, given, settings
 from hypothesis import example as explicit
 from hypothesis import strategies as st
 
+from gamesolver.explore import random_position
 from gamesolver.game import AnyGame, Game, Value
 from gamesolver.notebook import find_game, load_notebook
 from gamesolver.stats import LimitedStats, LimitReached, Stats
@@ -692,11 +693,7 @@ def course_positions(spec: Spec, seed: int = 0, per_game: int = 4) -> list[Examp
         for _ in range(per_game * 20):
             if sum(example.game is game for example in found) == per_game:
                 break
-            state, player = game.Start, game.Players[0]
-            for _ in range(rng.randint(0, 8)):
-                if game.finished(state):
-                    break
-                state, player = rng.choice(game.next_states(state, player)), game.other(player)
+            state, player = random_position(game, rng, 8)
             try:
                 solver.minimax(game, state, player, LimitedStats(max_calls=MAX_POSITION_CALLS))
             except LimitReached:

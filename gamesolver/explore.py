@@ -7,6 +7,7 @@ notebooks use it to count states, the number that memoization brings the work do
 from __future__ import annotations
 
 import math
+import random
 import time
 from collections import deque
 from collections.abc import Hashable, Iterator
@@ -43,6 +44,17 @@ def walk(
                 seen.add(position)
                 queue.append(position)
                 yield position
+
+
+def random_position(game: AnyGame, rng: random.Random, max_moves: int) -> Position:
+    """A position reached from the start by ``rng.randint(0, max_moves)`` random moves (fewer
+    if the game ends first): the exercises' checks sample a game with it, seeded."""
+    state, player = game.Start, game.Players[0]
+    for _ in range(rng.randint(0, max_moves)):
+        if game.finished(state):
+            break
+        state, player = rng.choice(game.next_states(state, player)), game.other(player)
+    return state, player
 
 
 def reachable(

@@ -20,6 +20,7 @@ from typing import Any
 from gamesolver.check import CheckReport
 from gamesolver.check import check_game as validate
 from gamesolver.exercises import course_solver
+from gamesolver.explore import random_position
 from gamesolver.game import AnyGame, Value
 from gamesolver.stats import LimitedStats, LimitReached, Stats
 
@@ -127,11 +128,7 @@ def check_heuristic(
     for _ in range(positions * 10):
         if sampled == positions:
             break
-        state, player = game.Start, game.Players[0]
-        for _ in range(rng.randint(0, 12)):
-            if game.finished(state):
-                break
-            state, player = rng.choice(game.next_states(state, player)), game.other(player)
+        state, player = random_position(game, rng, 12)
         if game.finished(state):
             continue
 

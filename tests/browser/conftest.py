@@ -672,6 +672,23 @@ class JupyterLab:
             "cells ran\n" + "\n".join(cells["errors"])
         )
 
+    def open_as_stored(self, page: Page, notebook: str) -> None:
+        """Open ``notebook`` as ``make lab`` does: with its stored outputs, and trusted.
+
+        The served copy has no outputs (see ``_copy_notebooks``); this one is put back as it is
+        in the repository, for a test of what a student sees before running anything.
+        """
+        served = self.server.served / notebook
+        shutil.copy(NOTEBOOKS / notebook, served)
+        home = self.server.served.parent / "jupyter"  # the server's private Jupyter directories
+        subprocess.run(
+            [sys.executable, "-m", "jupyter", "trust", str(served)],
+            env=_server_env(home),
+            check=True,
+            capture_output=True,
+        )
+        page.goto(self.server.url(f"lab/tree/{notebook}"))
+
     def play_widget(self, page: Page) -> PlayWidget:
         """The notebook's first ``Play`` widget (after ``run_all``)."""
         return find_play_widget(page)

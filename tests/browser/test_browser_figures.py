@@ -8,12 +8,7 @@ screenshot of the exam tree is the one a lecturer projects.
 
 from __future__ import annotations
 
-import shutil
-import subprocess
-import sys
 from typing import Any
-
-from .conftest import NOTEBOOKS, _server_env
 
 NOTEBOOK = "Game-Trees.ipynb"
 TREE_FIGURES = 5
@@ -21,16 +16,7 @@ TREE_FIGURES = 5
 
 
 def test_tree_figures_show_at_their_size(jupyterlab: Any, page: Any, artifacts: Any) -> None:
-    served = jupyterlab.server.served / NOTEBOOK
-    shutil.copy(NOTEBOOKS / NOTEBOOK, served)  # with its stored figures
-    home = jupyterlab.server.served.parent / "jupyter"
-    subprocess.run(
-        [sys.executable, "-m", "jupyter", "trust", str(served)],
-        env=_server_env(home),
-        check=True,
-        capture_output=True,
-    )
-    page.goto(jupyterlab.server.url(f"lab/tree/{NOTEBOOK}"))
+    jupyterlab.open_as_stored(page, NOTEBOOK)
     figures = page.locator(".jp-Notebook .jp-OutputArea-output img")
     figures.first.wait_for(state="attached", timeout=60_000)
     sizes = []

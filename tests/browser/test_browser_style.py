@@ -10,12 +10,7 @@ the prose column.
 
 from __future__ import annotations
 
-import shutil
-import subprocess
-import sys
 from typing import Any
-
-from .conftest import NOTEBOOKS, _server_env
 
 NOTEBOOK = "Solver.ipynb"
 
@@ -23,16 +18,7 @@ NOTEBOOK = "Solver.ipynb"
 def test_a_trusted_notebook_has_the_course_style_before_it_runs(
     jupyterlab: Any, page: Any, artifacts: Any
 ) -> None:
-    served = jupyterlab.server.served / NOTEBOOK
-    shutil.copy(NOTEBOOKS / NOTEBOOK, served)  # with its stored outputs, as in the repository
-    home = jupyterlab.server.served.parent / "jupyter"
-    subprocess.run(
-        [sys.executable, "-m", "jupyter", "trust", str(served)],
-        env=_server_env(home),
-        check=True,
-        capture_output=True,
-    )
-    page.goto(jupyterlab.server.url(f"lab/tree/{NOTEBOOK}"))
+    jupyterlab.open_as_stored(page, NOTEBOOK)
     first = page.locator(".jp-Notebook .jp-Cell").first
     first.locator("style.gamesolver-style").wait_for(state="attached", timeout=60_000)
     page.locator(".jp-Notebook .jp-RenderedMarkdown p").first.wait_for(timeout=60_000)
