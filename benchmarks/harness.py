@@ -18,10 +18,10 @@ run anyway. A row has two counts: ``nodes``, the value calls (calls of the libra
 value function), and ``positions``, every position whose utility, estimate or table entry the
 search looks at, which adds the children that move ordering ranks before it searches them.
 
-A ratio between two rows comes with its range: from the fastest run of one against the slowest of
-the other to the other way round. A verdict (faster or slower, a target met or missed) is given
-only where the whole range lies on one side; otherwise the ratio is "within noise".
-"""
+A ratio between two rows is taken round by round, where both ran under the same load: the median
+of the rounds' ratios, with their range, the lowest to the highest. A verdict (faster or slower, a
+target met or missed) is given only where the whole range lies on one side; otherwise the ratio
+is "within noise"."""
 
 from __future__ import annotations
 
@@ -217,8 +217,9 @@ class Row:
 
 @dataclass(frozen=True)
 class Ratio:
-    """How many times ``their`` time is ``our`` time (over one node each, with ``per_node``):
-    the ratio of the medians and the range the runs allow (fastest against slowest)."""
+    """How many times ``their`` time is ``our`` time (over one node each, with ``per_node``),
+    round by round: the runs of a case are interleaved, so a run of ours and the peer's run of
+    the same round met the same load. The median of these ratios, and the lowest and highest."""
 
     median: float
     low: float
@@ -227,11 +228,8 @@ class Ratio:
     @classmethod
     def of(cls, ours: Row, theirs: Row, per_node: bool = False) -> Ratio:
         scale = (ours.nodes or 0) / (theirs.nodes or 1) if per_node else 1.0
-        return cls(
-            scale * theirs.seconds / ours.seconds,
-            scale * min(theirs.times) / max(ours.times),
-            scale * max(theirs.times) / min(ours.times),
-        )
+        rounds = [scale * t / o for o, t in zip(ours.times, theirs.times, strict=False)]
+        return cls(statistics.median(rounds), min(rounds), max(rounds))
 
     def verdict(self, target: float = 1.0, above: str = "met", below: str = "MISSED") -> str:
         """``above`` if the whole range is at least ``target``, ``below`` if all of it is
@@ -844,8 +842,9 @@ def markdown(
         f"median of {settings.runs} runs, interleaved round by round between the libraries of a "
         f"case, so that the machine's load falls on each alike; a search whose first run takes "
         f"longer than {settings.long_after:g} s runs {settings.long_runs} times; a run is "
-        f"stopped after {settings.budget:g} s. Each ratio is given with its range, from the "
-        "fastest run of one side against the slowest of the other to the other way round; "
+        f"stopped after {settings.budget:g} s. A ratio between two rows is taken round by "
+        "round (the two runs of a round met the same load): the median of these ratios and "
+        "their range, the lowest to the highest over the rounds that both rows ran; "
         '"faster", "slower", "met" and "missed" are said only where the whole range lies '
         'on one side, otherwise "within noise". A ratio above 1 is in our favour.',
         "",
