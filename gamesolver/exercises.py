@@ -59,7 +59,7 @@ from gamesolver.notebook import find_game, load_notebook
 from gamesolver.stats import LimitedStats, LimitReached, Stats
 from gamesolver.stepper import Stepper, number, window_text
 from gamesolver.table import fmt
-from gamesolver.trace import record
+from gamesolver.trace import Search, record
 from gamesolver.trees import (
     PLAYERS,
     Tree,
@@ -316,12 +316,17 @@ def leaf_values(game: AnyGame, state: Hashable, player: Hashable, side: Hashable
     return found
 
 
+def _is_number(answer: Any) -> bool:
+    """Whether ``answer`` is a number (not a bool)."""
+    return isinstance(answer, int | float) and not isinstance(answer, bool)
+
+
 def judge(
     spec: Spec, answer: Any, value: Value, example: Example, side: Hashable = None
 ) -> Failure | None:
     """The first condition of ``spec`` that ``answer`` breaks, where the value is ``value``;
     the answer, the value and the window are seen from ``side`` (default: the player to move)."""
-    if isinstance(answer, bool) or not isinstance(answer, int | float):
+    if not _is_number(answer):
         return Failure("returns a number", f"it returned {answer!r}, not a number")
     got, true = number(answer), number(value)
     if example.window is None:
@@ -411,20 +416,34 @@ def true_value(
     return solver.minimax_memo(game, state, player, Stats())  # type: ignore[no-any-return]
 
 
-def inner_failure(function: Callable[..., Value], spec: Spec, example: Example) -> Failure | None:
-    """The first call of the function's inner ``value`` (recorded, ``gamesolver.trace``) whose
-    answer breaks the specification for its own position and window: what the root's answer
-    is built from, and where a memo table's wrong entry shows. ``None`` if the function has no
-    inner function to record, or every call meets the specification."""
-    try:
-        search = record(function, example.game, example.state, example.player, **example.options)
-    except Exception:  # nothing to record; an exception of the function was judged already
-        return None
+def _readable(search: Search, example: Example) -> bool:
+    """Whether the recorded calls of the function on ``example`` can be read as ``record``
+    reads them (else the inner calls are not judged): the root call answers what the function
+    answered, and in the Max/Min form the first call is ``max_value``, Max being the player to
+    move at the root (the calls' players and sides are set so; ``record`` takes Max to be the
+    game's first player)."""
+    if not search.calls or search.result is None:
+        return False
+    game, root = example.game, search.calls[search.roots[-1]]
+    if root.function != "value":
+        if search.calls[0].function != "max_value":
+            return False
+        for call in search.calls:
+            mover = call.function == "max_value"
+            call.player = example.player if mover else game.other(example.player)
+            call.perspective = example.player
+    elif root.player != example.player:
+        return False
+    return bool(root.result == search.result)
+
+
+def _wrong_call(spec: Spec, search: Search, example: Example) -> Failure | None:
+    """The first recorded call whose answer breaks ``spec`` for its own position and window."""
     game, first = example.game, example.game.Players[0]
     view = Stepper(search)  # Max's side (the first player's), as the drawing shows it
     for call in search.calls:
         answer, window = view.value(call.index), view.window(call.index)
-        if not isinstance(answer, int | float) or (spec.windows and window is None):
+        if not _is_number(answer) or (spec.windows and window is None):
             continue  # not the Solver's form: the root's answer was judged
         if spec.depth and (call.limit is None or window is None):
             continue
@@ -437,6 +456,28 @@ def inner_failure(function: Callable[..., Value], spec: Spec, example: Example) 
             where += f", window {window_text(window)} for {first})" if window else ")"
             return Failure(failure.condition, f"called at {where}, {failure.sentence}")
     return None
+
+
+def inner_failure(function: Callable[..., Value], spec: Spec, example: Example) -> Failure | None:
+    """The first call of the function's inner ``value`` (recorded, ``gamesolver.trace``) whose
+    answer breaks the specification for its own position and window: what the root's answer
+    is built from, and where a memo table's wrong entry shows. ``None`` if the function has no
+    inner function to record, its recording cannot be read (``_readable``), or every call meets
+    the specification, its answers read as the player's to move or (a negamax ``value`` that
+    answers from the root player's side) every one of them read as the root player's."""
+    try:
+        search = record(function, example.game, example.state, example.player, **example.options)
+    except Exception:  # nothing to record; an exception of the function was judged already
+        return None
+    if not _readable(search, example):
+        return None  # the root's answer was judged
+    failure = _wrong_call(spec, search, example)
+    if failure is not None and search.calls[search.roots[-1]].function == "value":
+        for call in search.calls:
+            call.perspective = example.player
+        if _wrong_call(spec, search, example) is None:
+            return None
+    return failure
 
 
 # -- the report -----------------------------------------------------------------------------------

@@ -259,6 +259,71 @@ def test_a_counterexample_drawn_with_both_values_and_the_windows() -> None:
     assert lines[3].split() == ["node", "to", "move", "window", "yours", "correct"]
 
 
+def max_min_alpha_beta(
+    game: Game[Any, Any],
+    state: Hashable,
+    player: Hashable,
+    stats: Stats,
+    alpha: Value | None = None,
+    beta: Value | None = None,
+) -> Value:
+    """Exercise 3 of Game-Trees: alpha-beta as ``max_value`` and ``min_value``, the values
+    from the side of the player to move at the start (Max), whoever that is."""
+    me, opponent = player, game.other(player)
+
+    def max_value(state: Hashable, alpha: Value, beta: Value) -> Value:
+        stats.calls += 1
+        if game.finished(state):
+            return game.utility(state, me)
+        best = game.worst
+        for ns in game.next_states(state, me):
+            best = max(best, min_value(ns, alpha, beta))
+            if best >= beta:
+                return best
+            alpha = max(alpha, best)
+        return best
+
+    def min_value(state: Hashable, alpha: Value, beta: Value) -> Value:
+        stats.calls += 1
+        if game.finished(state):
+            return game.utility(state, me)
+        best = game.best
+        for ns in game.next_states(state, opponent):
+            best = min(best, max_value(ns, alpha, beta))
+            if best <= alpha:
+                return best
+            beta = min(beta, best)
+        return best
+
+    return max_value(
+        state, game.worst if alpha is None else alpha, game.best if beta is None else beta
+    )
+
+
+def minimax_for_the_root(
+    game: Game[Any, Any], state: Hashable, player: Hashable, stats: Stats
+) -> Value:
+    """Minimax with one inner ``value`` whose values are from the root player's side."""
+    root = player
+
+    def value(state: Hashable, player: Hashable) -> Value:
+        stats.calls += 1
+        if game.finished(state):
+            return game.utility(state, root)
+        values = [value(ns, game.other(player)) for ns in game.next_states(state, player)]
+        return max(values) if player == root else min(values)
+
+    return value(state, player)
+
+
+def test_correct_functions_in_other_conventions_pass() -> None:
+    # Max/Min on the course's positions, where B may be the player to move at the start
+    check = check_algorithm(max_min_alpha_beta, "alpha_beta", examples=5)
+    assert check.passed and check.positions == 8, check
+    check = check_algorithm(minimax_for_the_root, "minimax", examples=EXAMPLES, games=False)
+    assert check.passed, check
+
+
 # -- a student's game and heuristic ----------------------------------------------------------
 
 
