@@ -27,8 +27,9 @@ loaded from this repository; the tests check them against independent ones):
 - ``depth_limited``: the value of the tree cut ``depth`` moves below the state, with the game's
   heuristic at the cut (trees get one: half the value of the first leaf below a node);
 - the memoizing ones (``*_memo``) also: a reused table never changes an answer (asked the same
-  question twice, the function answers the same), and each position is expanded once
-  (``next_states`` is called once per state and player to move).
+  question twice, the function answers the same); and ``minimax_memo`` expands each position
+  once (``next_states`` is called once per state and player to move), where ``alpha_beta_memo``
+  may search a position again (its table may hold only a bound on the value).
 
 A student's function that raises, recurses without end or makes more than ``MAX_CALLS`` value
 calls on one example fails with that as the condition (it must count its calls in
@@ -181,23 +182,32 @@ TREES = st.recursive(LEAVES, lambda below: st.lists(below, min_size=1, max_size=
 
 @st.composite
 def _graphs(draw: st.DrawFn) -> Tree:
-    """A game graph as a nested list: layers of two or three nodes, each node a list of nodes
-    of the layer below and of leaves, so that most nodes have several parents and some leaves
-    are reached with either player to move; equal subtrees are one state."""
+    """A game graph as a nested list: up to four layers of two or three nodes, each node a list
+    of nodes of the layers below (most often the one just below) and of leaves, so that most
+    nodes have several parents, some reached at several depths, and some leaves are reached
+    with either player to move; equal subtrees are one state."""
     leaves: list[Tree] = draw(st.lists(LEAVES, min_size=2, max_size=3))
-    layer = leaves
-    for _ in range(draw(st.integers(1, 3))):
-        below = st.lists(st.sampled_from(layer + leaves), min_size=1, max_size=3)
-        layer = draw(st.lists(below, min_size=2, max_size=3))
-    return draw(st.lists(st.sampled_from(layer + leaves), min_size=1, max_size=3))
+    layer, below = leaves, list(leaves)
+    for _ in range(draw(st.integers(1, 4))):
+        node = st.lists(st.sampled_from(layer + below), min_size=1, max_size=3)
+        layer = draw(st.lists(node, min_size=2, max_size=3))
+        below += layer
+    return draw(st.lists(st.sampled_from(layer + below), min_size=1, max_size=3))
 
 
-TRAPS: tuple[Tree, ...] = ([[0, [4, 9]], [[4, 9]]], [[[0, [-4, -9]], [[-4, -9]]]])
+TRAPS: tuple[Tree, ...] = (
+    [[0, [4, 9]], [[4, 9]]],
+    [[[0, [-4, -9]], [[-4, -9]]]],
+    [[2, [[[2, 9]]]], [[2, 9]]],
+)
 """Graphs that random ones seldom match, tried first for the memoizing specifications: the
-smallest in which a bound stored as a value changes the answer. The position ``[4, 9]`` is
-reached twice, with Max to move (in the second, with Min: the same trap one move lower); the
-first time its first move already reaches β and cuts off the 9, so the search knows only "at
-least 4"; the second time 4 is inside the window, and only the exact 9 is right."""
+smallest in which a bound stored as a value changes the answer. In the first, the position
+``[4, 9]`` is reached twice with Max to move (in the second, with Min: the same trap one move
+lower); the first time its first move already reaches β and cuts off the 9, so the search knows
+only "at least 4" (a lower bound); the second time 4 is inside the window, and only the exact 9
+is right. In the third, ``[[2, 9]]`` (Min to move) is first searched three moves down, where
+its ``[2, 9]`` cuts off the 9 and it fails low: the search knows only "at most -2" for Min (an
+upper bound); reached again from the root, only its exact value (-9 for Min) is right."""
 
 _BOUNDS = st.one_of(
     st.integers(-10, 10),

@@ -47,7 +47,9 @@ def alpha_beta_with(mistake: str) -> Algorithm:
     - ``not negated``: the opponent gets the window ``[alpha, beta]``, not ``[-beta, -alpha]``;
     - ``alpha first``: alpha is raised before the cut-off test, which then compares best with
       the raised alpha instead of beta (so it always cuts after the first move);
-    - ``bounds as values``: a memo table that stores every answer as the value, bounds too.
+    - ``bounds as values``: a memo table that stores every answer as the value, bounds too;
+    - ``upper bounds as values``: one that stores the exact values and the upper bounds (the
+      answers that fail low) as values, not the lower bounds.
     """
 
     def broken(
@@ -62,7 +64,7 @@ def alpha_beta_with(mistake: str) -> Algorithm:
 
         def value(state: Hashable, player: Hashable, alpha: Value, beta: Value) -> Value:
             stats.calls += 1
-            if mistake == "bounds as values" and (state, player) in cache:
+            if mistake.endswith("bounds as values") and (state, player) in cache:
                 return cache[state, player]
             if game.finished(state):
                 return game.utility(state, player)
@@ -77,7 +79,8 @@ def alpha_beta_with(mistake: str) -> Algorithm:
                 if best >= beta:
                     break
                 alpha = max(alpha, best)
-            cache[state, player] = best
+            if mistake != "upper bounds as values" or best < beta:
+                cache[state, player] = best
             return best
 
         return value(
@@ -165,6 +168,7 @@ BROKEN: list[tuple[Algorithm, str, str]] = [
     (alpha_beta_with("not negated"), "alpha_beta", ""),
     (alpha_beta_with("alpha first"), "alpha_beta", ""),
     (alpha_beta_with("bounds as values"), "alpha_beta_memo", ""),
+    (alpha_beta_with("upper bounds as values"), "alpha_beta_memo", "exact inside the window"),
     (minimax_memo_with("state only"), "minimax_memo", "the value"),
     (minimax_memo_with("no memo"), "minimax_memo", "each position expanded once"),
     (depth_limited_off_by_one, "depth_limited", "the value"),
