@@ -39,13 +39,13 @@ calls on one example fails with that as the condition (it must count its calls i
 from __future__ import annotations
 
 import dataclasses
+import functools
 import html
 import math
 import random
 from collections import Counter
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
-from functools import cache
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -116,13 +116,13 @@ SPECS = {
 # -- the course's reference -----------------------------------------------------------------------
 
 
-@cache
+@functools.cache
 def course_solver() -> ModuleType:
     """The course's ``Solver.ipynb``, loaded once: the reference values and value calls."""
     return load_notebook(NOTEBOOKS / "Solver.ipynb")
 
 
-@cache
+@functools.cache
 def course_games() -> tuple[AnyGame, ...]:
     """The games of ``COURSE_GAMES``, loaded once."""
     return tuple(find_game(load_notebook(NOTEBOOKS / name)) for name in COURSE_GAMES)
@@ -131,10 +131,22 @@ def course_games() -> tuple[AnyGame, ...]:
 # -- trees, graphs and the games made of them -----------------------------------------------------
 
 
+def _same(state: Any) -> Any:
+    """A tree's or graph's ``canonical``: a state is its own symmetry class (a student's
+    ``symmetry=True`` option runs, and changes nothing)."""
+    return state
+
+
+def example_tree_game(tree: Tree) -> Game[Any, str]:
+    """``tree_game(tree)`` with ``canonical``, the identity (``_same``)."""
+    return dataclasses.replace(tree_game(tree), canonical=_same)
+
+
 def graph_game(tree: Tree) -> Game[Any, str]:
     """The game of ``tree`` in which a state is the subtree itself (as nested tuples), not its
     path: equal subtrees are one state, reached by several paths, as positions of a real game
-    are (a transposition). Max moves at the root, as in ``tree_game``."""
+    are (a transposition). Max moves at the root, as in ``tree_game``; ``canonical`` is the
+    identity."""
 
     def frozen(node: Tree) -> Any:
         return node if is_leaf(node) else tuple(frozen(child) for child in children(node))
@@ -155,6 +167,7 @@ def graph_game(tree: Tree) -> Game[Any, str]:
         is_leaf,
         utility,
         utility_range=base.utility_range,
+        canonical=_same,
         show=lambda state: names.get(state, repr(state)),
     )
 
@@ -719,7 +732,7 @@ def _examples(spec: Spec) -> st.SearchStrategy[Example]:
     @st.composite
     def examples(draw: st.DrawFn) -> Example:
         tree, shared = draw(kinds)
-        game: AnyGame = graph_game(tree) if shared else tree_game(tree)
+        game: AnyGame = graph_game(tree) if shared else example_tree_game(tree)
         if spec.depth:
             game = with_estimates(game, tree)
         window: tuple[Value, Value] | None = None
@@ -759,6 +772,17 @@ def course_positions(spec: Spec, seed: int = 0, per_game: int = 4) -> list[Examp
     return found
 
 
+def function_name(function: Callable[..., Any]) -> str:
+    """How a report names ``function``: its ``__name__``; a ``functools.partial`` as the call
+    ``my_minimax_memo(symmetry=True)``; never a ``repr`` with a memory address."""
+    if isinstance(function, functools.partial):
+        given = [repr(argument) for argument in function.args]
+        given += [f"{key}={argument!r}" for key, argument in function.keywords.items()]
+        return f"{function_name(function.func)}({', '.join(given)})"
+    name = getattr(function, "__name__", None)
+    return name if isinstance(name, str) else type(function).__name__
+
+
 def check_algorithm(
     student_function: Callable[..., Value],
     spec: str = "alpha_beta",
@@ -775,7 +799,7 @@ def check_algorithm(
     if spec not in SPECS:
         raise ValueError(f"no specification {spec!r}: one of {', '.join(SPECS)}")
     the_spec = SPECS[spec]
-    name = getattr(student_function, "__name__", repr(student_function))
+    name = function_name(student_function)
     smallest: list[tuple[Failure, Example]] = []
     trees: set[str] = set()
     windows: set[tuple[Value, Value]] = set()

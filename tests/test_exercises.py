@@ -10,6 +10,7 @@ drawn; each differs from the Solver's algorithm in the one mistake named.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import types
 from collections.abc import Callable, Hashable
 from typing import Any
@@ -326,6 +327,39 @@ def test_correct_functions_in_other_conventions_pass() -> None:
     assert check.passed and check.positions == 8, check
     check = check_algorithm(minimax_for_the_root, "minimax", examples=EXAMPLES, games=False)
     assert check.passed, check
+
+
+def minimax_memo_with_symmetry(
+    game: Game[Any, Any], state: Hashable, player: Hashable, stats: Stats, symmetry: bool = False
+) -> Value:
+    """The Nim exercise's minimax_memo with the ``symmetry`` option: the table keyed by the
+    canonical state (a game without ``canonical`` is refused, as ``alpha_beta_memo`` does)."""
+    if symmetry and game.canonical is None:
+        raise ValueError(f"{game.name} has no canonical(state)")
+    key = game.canonical if symmetry and game.canonical is not None else (lambda state: state)
+    cache: dict[tuple[Hashable, Hashable], Value] = {}
+
+    def value(state: Hashable, player: Hashable) -> Value:
+        stats.calls += 1
+        if (key(state), player) not in cache:
+            if game.finished(state):
+                result = game.utility(state, player)
+            else:
+                opponent = game.other(player)
+                result = max(-value(ns, opponent) for ns in game.next_states(state, player))
+            cache[key(state), player] = result
+        return cache[key(state), player]
+
+    return value(state, player)
+
+
+def test_the_symmetry_option_is_checked_and_named() -> None:
+    function = functools.partial(minimax_memo_with_symmetry, symmetry=True)
+    check = check_algorithm(function, "minimax_memo", examples=EXAMPLES, games=False)
+    assert check.passed, check
+    assert repr(check).startswith(
+        "minimax_memo_with_symmetry(symmetry=True) meets the specification of minimax_memo"
+    )
 
 
 # -- a student's game and heuristic ----------------------------------------------------------
