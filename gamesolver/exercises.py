@@ -406,6 +406,8 @@ def run_example(
         return Failure("ends", sentence), MAX_CALLS, reference_calls
     except RecursionError:
         return Failure("ends", "it recursed without end (RecursionError)"), 0, reference_calls
+    except MemoryError:  # the grader's memory limit (gamesolver.grade): not the function's error
+        raise
     except Exception as error:
         message = str(error).strip().splitlines()[0] if str(error).strip() else ""
         said = f"{type(error).__name__}: {message}" if message else type(error).__name__

@@ -7,8 +7,9 @@ from it and runs ``check_algorithm`` (``gamesolver.exercises``) on it. Grading r
 code, so each process is bounded:
 
 - **time**: the wall-clock ``time_limit`` (loading and checking together); a process still running
-  then is killed with its process group, and the CPU time is limited as well (``RLIMIT_CPU``), in
-  case the parent is gone;
+  then is killed, and the CPU time is limited as well (``RLIMIT_CPU``), in case the parent is
+  gone; when a job ends, finished or killed, its process group is killed (what the student's
+  code started in it goes too);
 - **memory**: ``RLIMIT_AS``, ``memory_mb`` beyond what the process uses before the notebook is
   loaded; an allocation beyond it fails with a ``MemoryError`` in the student's code;
 - **its own process**: ``sys.exit()``, a crash or a killed process ends that row, not the grading;
@@ -25,6 +26,7 @@ nested list, the value calls and the seconds.
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import json
 import math
@@ -167,11 +169,13 @@ def grade(
     rows: dict[Path, Row] = {}
     waiting = list(paths)
     running: list[_Running] = []
+    started = 0  # the jobs started so far: each job's result file has its own number
     with tempfile.TemporaryDirectory(prefix="gamesolver-grade-") as folder:
         while waiting or running:
             while waiting and len(running) < jobs:
                 notebook = waiting.pop(0)
-                result = Path(folder) / f"{len(rows) + len(running)}-{notebook.stem}.json"
+                result = Path(folder) / f"{started}-{notebook.stem}.json"
+                started += 1
                 cpu = math.ceil(time_limit) + 1
                 command = [sys.executable, "-m", "gamesolver.grade", str(notebook.resolve())]
                 command += [function]
@@ -193,9 +197,11 @@ def grade(
                 late = not done and time.perf_counter() - job.started > time_limit
                 if not done and not late:
                     continue
-                if late:
+                # the process group goes with the job, finished or late: a process the
+                # student's code started in it does not outlive the grading
+                with contextlib.suppress(ProcessLookupError):  # nothing left in the group
                     os.killpg(job.process.pid, signal.SIGKILL)
-                    job.process.wait()
+                job.process.wait()
                 running.remove(job)
                 rows[job.notebook] = _finish(job, late, time_limit)
     return [rows[path] for path in paths]

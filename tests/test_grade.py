@@ -5,6 +5,7 @@ wrong, looping forever, allocating without end, calling sys.exit, not loading), 
 from __future__ import annotations
 
 import csv
+import os
 import subprocess
 import sys
 import time
@@ -14,6 +15,8 @@ import nbformat
 import pytest
 
 from gamesolver.cli import main
+from gamesolver.exercises import check_algorithm
+from gamesolver.grade import grade
 
 RIGHT = """
 def my_minimax(game, state, player, stats):
@@ -138,3 +141,52 @@ def test_the_worker_runs_as_a_module(submissions: Path, tmp_path: Path) -> None:
     command += ["my_minimax", "minimax", "200", "30", str(result)]
     subprocess.run(command, check=True, timeout=60, capture_output=True)
     assert '"condition": "the value"' in result.read_text(encoding="utf-8")
+
+
+def gone(pid: int) -> bool:
+    """Whether process ``pid`` has ended (a zombie not reaped yet counts as ended)."""
+    try:
+        with open(f"/proc/{pid}/stat", encoding="utf-8") as file:
+            return file.read().rsplit(")", 1)[1].split()[0] == "Z"
+    except FileNotFoundError:
+        return True
+
+
+def test_a_job_ends_with_its_processes_and_its_own_result_file(tmp_path: Path) -> None:
+    # Each run starts a child in its process group and counts itself; the third exits without
+    # writing its result: its row must say so, not read a result file of an earlier run.
+    source = """
+import os, pathlib, subprocess
+pathlib.Path('children').open('a').write(f"{subprocess.Popen(['sleep', '300']).pid}\\n")
+runs = pathlib.Path('runs')
+run = int(runs.read_text()) if runs.exists() else 0
+runs.write_text(str(run + 1))
+if run == 2:
+    os._exit(3)
+
+def my_minimax(game, state, player, stats):
+    return None
+"""
+    notebook = nbformat.v4.new_notebook()
+    notebook.cells = [nbformat.v4.new_code_cell(source)]
+    path = tmp_path / "sly.ipynb"
+    nbformat.write(notebook, path)
+    rows = grade([path] * 3, "my_minimax", "minimax", jobs=1, time_limit=30, memory_mb=200)
+    children = [int(pid) for pid in (tmp_path / "children").read_text().split()]
+    deadline = time.monotonic() + 5
+    while not all(gone(pid) for pid in children) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    alive = [pid for pid in children if not gone(pid)]
+    for pid in alive:  # (the old grader left them: end them here)
+        os.kill(pid, 9)
+    assert len(children) == 3 and not alive
+    assert rows[-1].condition == "exited with status 3 before its check was written", rows
+
+
+def test_running_out_of_memory_in_the_check_is_not_an_error_of_the_function() -> None:
+    def hoards(game: object, state: object, player: object, stats: object) -> int:
+        raise MemoryError
+
+    # check_algorithm lets it through, for the grader to say "ran out of memory (N MB)"
+    with pytest.raises(MemoryError):
+        check_algorithm(hoards, "minimax", examples=5, games=False)
