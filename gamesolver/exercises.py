@@ -42,7 +42,9 @@ import dataclasses
 import functools
 import html
 import math
+import numbers
 import random
+import reprlib
 from collections import Counter
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
@@ -340,8 +342,8 @@ def leaf_values(game: AnyGame, state: Hashable, player: Hashable, side: Hashable
 
 
 def _is_number(answer: Any) -> bool:
-    """Whether ``answer`` is a number (not a bool)."""
-    return isinstance(answer, int | float) and not isinstance(answer, bool)
+    """Whether ``answer`` is a number: a real one (NumPy's too), not a bool."""
+    return isinstance(answer, numbers.Real) and not isinstance(answer, bool)
 
 
 def judge(
@@ -350,7 +352,7 @@ def judge(
     """The first condition of ``spec`` that ``answer`` breaks, where the value is ``value``;
     the answer, the value and the window are seen from ``side`` (default: the player to move)."""
     if not _is_number(answer):
-        return Failure("returns a number", f"it returned {answer!r}, not a number")
+        return Failure("returns a number", f"it returned {reprlib.repr(answer)}, not a number")
     got, true = number(answer), number(value)
     if example.window is None:
         if answer == value:
@@ -424,8 +426,8 @@ def run_example(
     if failure is None and spec.graphs and again != answer:
         failure = Failure(
             "a reused table never changes an answer",
-            f"asked the same question again it answered {again!r}, not {answer!r}: something "
-            "is kept from one search to the next (a memo table outside the function?)",
+            f"asked the same question again it answered {reprlib.repr(again)}, not {answer!r}: "
+            "something is kept from one search to the next (a memo table outside the function?)",
         )
     return failure, calls, reference_calls
 
@@ -778,8 +780,8 @@ def function_name(function: Callable[..., Any]) -> str:
     """How a report names ``function``: its ``__name__``; a ``functools.partial`` as the call
     ``my_minimax_memo(symmetry=True)``; never a ``repr`` with a memory address."""
     if isinstance(function, functools.partial):
-        given = [repr(argument) for argument in function.args]
-        given += [f"{key}={argument!r}" for key, argument in function.keywords.items()]
+        given = [reprlib.repr(argument) for argument in function.args]
+        given += [f"{key}={reprlib.repr(argument)}" for key, argument in function.keywords.items()]
         return f"{function_name(function.func)}({', '.join(given)})"
     name = getattr(function, "__name__", None)
     return name if isinstance(name, str) else type(function).__name__

@@ -15,6 +15,7 @@ import types
 from collections.abc import Callable, Hashable
 from typing import Any
 
+import numpy as np
 import pytest
 from conftest import notebook
 
@@ -240,6 +241,21 @@ def test_errors_and_endless_recursion_are_conditions() -> None:
     assert check_algorithm(endless, "minimax", examples=5, games=False).condition == "ends"
     check = check_algorithm(no_number, "minimax", examples=5, games=False)
     assert check.condition == "returns a number", check
+
+
+def test_a_numpy_number_is_a_number_and_a_huge_answer_is_cut_short(
+    solver: types.ModuleType,
+) -> None:
+    def numpy_minimax(game: Any, state: Any, player: Any, stats: Stats) -> Value:
+        return np.int64(solver.minimax(game, state, player, stats))  # type: ignore[no-any-return]
+
+    def hoards(game: Any, state: Any, player: Any, stats: Stats) -> Value:
+        return {i: i for i in range(200_000)}  # type: ignore[return-value]
+
+    check = check_algorithm(numpy_minimax, "minimax", examples=10, games=False)
+    assert check.passed, check
+    check = check_algorithm(hoards, "minimax", examples=5, games=False)
+    assert check.condition == "returns a number" and len(repr(check)) < 1_000, repr(check)[:1_000]
 
 
 def test_a_function_without_the_window_keywords_is_told(solver: types.ModuleType) -> None:
