@@ -12,16 +12,17 @@ runs and its spread the slowest over the fastest; a runner whose first run takes
 ``long_after`` seconds runs ``long_runs`` times only, and a run is stopped after ``budget``
 seconds.
 
-Nodes are counted in one more run, with the library's search instrumented (counting slows some
-libraries down, so the timed runs do not count); ``gamesolver`` counts its value calls in every
-run anyway. A row has two counts: ``nodes``, the value calls (calls of the library's recursive
-value function), and ``positions``, every position whose utility, estimate or table entry the
-search looks at, which adds the children that move ordering ranks before it searches them.
+Nodes are counted in one more run before the timed ones, with the library's search instrumented
+(counting slows some libraries down, so the timed runs do not count); it also warms each search
+up (Python specializes the code it has run), so that no timed run is a first run. A row has two
+counts: ``nodes``, the value calls (calls of the library's recursive value function), and
+``positions``, every position whose utility, estimate or table entry the search looks at, which
+adds the children that move ordering ranks before it searches them.
 
-A ratio between two rows is taken round by round, where both ran under the same load: the median
-of the rounds' ratios, with their range, the lowest to the highest. A verdict (faster or slower, a
-target met or missed) is given only where the whole range lies on one side; otherwise the ratio
-is "within noise"."""
+A ratio between two rows is the ratio of their medians, with the range their runs allow: from the
+fastest run of one against the slowest of the other to the other way round. A verdict (faster or
+slower, a target met or missed) is given only where the whole range lies on one side; otherwise
+the ratio is "within noise"."""
 
 from __future__ import annotations
 
@@ -37,7 +38,7 @@ import sys
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
@@ -217,9 +218,9 @@ class Row:
 
 @dataclass(frozen=True)
 class Ratio:
-    """How many times ``their`` time is ``our`` time (over one node each, with ``per_node``),
-    round by round: the runs of a case are interleaved, so a run of ours and the peer's run of
-    the same round met the same load. The median of these ratios, and the lowest and highest."""
+    """How many times ``their`` time is ``our`` time (over one node each, with ``per_node``):
+    the ratio of the medians, and the range the runs allow, from the fastest run of one side
+    against the slowest of the other to the other way round."""
 
     median: float
     low: float
@@ -228,8 +229,11 @@ class Ratio:
     @classmethod
     def of(cls, ours: Row, theirs: Row, per_node: bool = False) -> Ratio:
         scale = (ours.nodes or 0) / (theirs.nodes or 1) if per_node else 1.0
-        rounds = [scale * t / o for o, t in zip(ours.times, theirs.times, strict=False)]
-        return cls(statistics.median(rounds), min(rounds), max(rounds))
+        return cls(
+            scale * theirs.seconds / ours.seconds,
+            scale * min(theirs.times) / max(ours.times),
+            scale * max(theirs.times) / min(ours.times),
+        )
 
     def verdict(self, target: float = 1.0, above: str = "met", below: str = "MISSED") -> str:
         """``above`` if the whole range is at least ``target``, ``below`` if all of it is
@@ -357,26 +361,33 @@ def time_runners(
     return measured
 
 
-def counted_row(
-    runner: Runner, case: Case, outcome: Outcome, times: list[float], settings: Settings
+def count(runner: Runner, settings: Settings) -> Outcome:
+    """The runner's counting run (not timed; it also warms the search up before the timed runs:
+    Python specializes code that has run): its value, move, nodes and positions."""
+    with deadline(settings.budget * 3):
+        counted = runner.prepare(True)()
+    positions = counted.nodes if counted.positions is None else counted.positions
+    return Outcome(counted.value, counted.move, counted.nodes, positions)
+
+
+def measured_row(
+    runner: Runner,
+    case: Case,
+    counted: Outcome,
+    timed: tuple[Outcome, list[float]],
+    settings: Settings,
 ) -> Row:
-    """The row of a timed runner: the counts (from one more, counting run where the timed ones
-    did not count), and the move chosen afterwards where the search gives none."""
-    if None in (outcome.nodes, outcome.positions, outcome.value, outcome.move):
-        with deadline(settings.budget * 3):
-            counted = runner.prepare(True)()
-        for name, first, second in [
-            ("value", outcome.value, counted.value),
-            ("move", outcome.move, counted.move),
-        ]:
-            if first is not None and second is not None and first != second:
-                raise AssertionError(f"{runner.algorithm}: counting changed the {name}")
-        outcome = Outcome(
-            counted.value if outcome.value is None else outcome.value,
-            counted.move if outcome.move is None else outcome.move,
-            counted.nodes,
-            counted.positions if counted.positions is not None else counted.nodes,
-        )
+    """The row of a counted and timed runner, and the move chosen afterwards where the search
+    gives none. The timed runs must find what the counting run found."""
+    outcome, times = timed
+    for name, first, second in [
+        ("value", outcome.value, counted.value),
+        ("move", outcome.move, counted.move),
+        ("nodes", outcome.nodes, counted.nodes),
+    ]:
+        if first is not None and second is not None and first != second:
+            raise AssertionError(f"{runner.algorithm}: counting changed the {name}")
+    outcome = counted if counted.value is not None else replace(counted, value=outcome.value)
     choice = None
     if runner.choose_move is not None and settings.moves:  # the median of up to 3 runs
         choices = sorted((runner.choose_move() for _ in range(min(3, len(times)))), key=_cost)
@@ -410,8 +421,8 @@ def _plain(value: Value | None) -> Value | None:
 def run_case(
     case: Case, settings: Settings, progress: Callable[[str], None] | None = None
 ) -> CaseResult:
-    """Every runner of every library of ``case`` (peers only if ``settings.peers``), timed
-    interleaved, then counted."""
+    """Every runner of every library of ``case`` (peers only if ``settings.peers``): counted
+    once each, then timed in interleaved rounds."""
     result = CaseResult(case)
     runners: list[Runner] = []
     for library in case.libraries:
@@ -428,21 +439,28 @@ def run_case(
     for runner in [r for r in runners if r.technique in case.skip]:
         result.not_run.append((f"{runner.library} {runner.algorithm}", case.skip[runner.technique]))
     runners = [r for r in runners if r.technique not in case.skip]
-    if progress is not None:
-        progress(f"{case.game}: {len(runners)} searches, {settings.runs} interleaved rounds")
-    measured = time_runners(runners, settings, result.not_run)
+    counted: dict[Runner, Outcome] = {}
     for runner in runners:
-        if runner not in measured:
-            continue
         if progress is not None:
             progress(f"{case.game}: counting {runner.library} {runner.algorithm}")
         try:
-            result.rows.append(counted_row(runner, case, *measured[runner], settings))
+            counted[runner] = count(runner, settings)
         except OutOfTime:
             why = f"its counting run did not finish within {settings.budget * 3:g} s"
             result.not_run.append((f"{runner.library} {runner.algorithm}", why))
         except Exception as error:
             result.not_run.append((f"{runner.library} {runner.algorithm}", _error(error)))
+    runners = [r for r in runners if r in counted]
+    if progress is not None:
+        progress(f"{case.game}: {len(runners)} searches, {settings.runs} interleaved rounds")
+    measured = time_runners(runners, settings, result.not_run)
+    for runner in (r for r in runners if r in measured):
+        try:
+            row = measured_row(runner, case, counted[runner], measured[runner], settings)
+        except Exception as error:
+            result.not_run.append((f"{runner.library} {runner.algorithm}", _error(error)))
+            continue
+        result.rows.append(row)
     return result
 
 
@@ -842,9 +860,10 @@ def markdown(
         f"median of {settings.runs} runs, interleaved round by round between the libraries of a "
         f"case, so that the machine's load falls on each alike; a search whose first run takes "
         f"longer than {settings.long_after:g} s runs {settings.long_runs} times; a run is "
-        f"stopped after {settings.budget:g} s. A ratio between two rows is taken round by "
-        "round (the two runs of a round met the same load): the median of these ratios and "
-        "their range, the lowest to the highest over the rounds that both rows ran; "
+        f"stopped after {settings.budget:g} s. Before its timed runs, each search runs once "
+        "to count its nodes (instrumented, not timed), which also warms it up. A ratio "
+        "between two rows is the ratio of their medians, with the range their runs allow: "
+        "from the fastest run of one against the slowest of the other to the other way round; "
         '"faster", "slower", "met" and "missed" are said only where the whole range lies '
         'on one side, otherwise "within noise". A ratio above 1 is in our favour.',
         "",
