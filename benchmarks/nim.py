@@ -61,10 +61,13 @@ def easyai_class(keyed_by_player: bool) -> type:
 
 
 def easyai_games(piles: Piles) -> tuple[Callable[[], Any], Callable[[], Any]]:
-    """Fresh easyAI games at ``piles``: keyed as ours, and keyed by the piles alone."""
-    return tuple(  # type: ignore[return-value]
-        functools.partial(easyai_class(keyed), [None, None], piles=piles) for keyed in (True, False)
-    )
+    """Fresh easyAI games at ``piles``: keyed as ours, and keyed by the piles alone. easyAI is
+    imported when a game is made, not before: without the extra ``bench`` the module loads."""
+
+    def game(keyed_by_player: bool) -> Callable[[], Any]:
+        return lambda: easyai_class(keyed_by_player)([None, None], piles=piles)
+
+    return game(True), game(False)
 
 
 def easyai_move(move: str) -> str:
