@@ -24,7 +24,7 @@ NEW_GAME = re.compile(
     r"Your turn: click one of your pieces, then where it goes\.$"
 )
 ANSWER = re.compile(
-    r"^I played (\d+(?:[-x]\d+)+)\. I see the value -?[\d.]+, "
+    r"^I played (\d+(?:[-x]\d+)+)(?: again)?\. I see the value -?[\d.]+, "
     r"(an estimate at depth \d+|a (win|loss) found at depth \d+|exact): "
 )
 """The status line after the computer's move: its move, and how it found its value."""

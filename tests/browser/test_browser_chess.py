@@ -21,7 +21,7 @@ NEW_GAME = re.compile(
     r"^New game: you are white, I am black\. "
     r"Your turn: click one of your pieces, then where it goes\.$"
 )
-ANSWER = re.compile(r"^I played (\S+)\. I see ([+-]\d+\.\d pawns|a mate), ")
+ANSWER = re.compile(r"^I played (\S+)(?: again)?\. I see ([+-]\d+\.\d pawns|a mate), ")
 """The status line after the computer's move: its move in SAN."""
 
 

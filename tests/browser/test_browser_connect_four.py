@@ -18,7 +18,7 @@ from .views import CellsView, grid_rect
 NOTEBOOK = "Connect-Four.ipynb"
 NEW_GAME = re.compile(r"^New game: you are X, I am O\. Your turn: click a column\.$")
 ANSWER = re.compile(
-    r"^I played column ([1-7])\. I see the value -?[\d.]+, "
+    r"^I played column ([1-7])(?: again)?\. I see the value -?[\d.]+, "
     r"(an estimate at depth \d+|a (win|loss) found at depth \d+|exact): "
 )
 """The status line after the computer's move: its column, and how it found its value."""

@@ -15,7 +15,7 @@ from gamesolver.notebook import load_notebook
 NOTEBOOK = "Nim.ipynb"
 START = (1, 3, 5, 7)
 """The piles of the notebook's ``Play(nim(Big), NimBoard(), computer, human_first=False)``."""
-COMPUTER_MOVED = r"^I played take (\d+) from pile (\d+)\. "
+COMPUTER_MOVED = r"^I played take (\d+) from pile (\d+)(?: again)?\. "
 """The status line after the computer's move ("take n from pile p", piles counted from 1)."""
 
 
