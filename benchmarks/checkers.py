@@ -60,7 +60,15 @@ from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import Any
 
-from benchmarks.harness import MatchTally, Rung, count_option, load_average, machine, md_table
+from benchmarks.harness import (
+    MatchTally,
+    Rung,
+    count_option,
+    load_average,
+    machine,
+    md_table,
+    parts_option,
+)
 from gamesolver.explore import per_ply
 from gamesolver.notebook import load_notebook
 from gamesolver.stats import OutOfTime, Stats
@@ -1195,13 +1203,6 @@ def ladder_text(r: Results) -> list[str]:
 # ----------------------------------------------------------------------------- the command
 
 
-def parts_option(text: str) -> list[str]:
-    parts = [part.strip() for part in text.split(",") if part.strip()]
-    if not parts or any(part not in PARTS for part in parts):
-        raise argparse.ArgumentTypeError(f"takes some of {','.join(PARTS)}, not {text!r}")
-    return parts
-
-
 def budget_option(text: str) -> float:
     try:
         budget = float(text)
@@ -1274,7 +1275,7 @@ def parser() -> argparse.ArgumentParser:
     )
     p.add_argument(
         "--parts",
-        type=parts_option,
+        type=functools.partial(parts_option, parts=PARTS),
         default=list(PARTS),
         metavar="A,B",
         help=f"the parts to run (default all: {','.join(PARTS)})",

@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import functools
 import platform
 import shutil
 import statistics
@@ -55,7 +56,7 @@ from typing import Any
 import chess
 import chess.engine
 
-from benchmarks.harness import Rung, load_average, machine, md_table
+from benchmarks.harness import Rung, load_average, machine, md_table, parts_option
 from gamesolver.notebook import load_notebook
 
 HERE = Path(__file__).resolve().parent
@@ -129,13 +130,6 @@ def budgets_option(text: str) -> list[float]:
     if not budgets or any(not b > 0 for b in budgets):
         raise argparse.ArgumentTypeError(f"takes seconds above 0, comma-separated: {text!r}")
     return budgets
-
-
-def parts_option(text: str) -> list[str]:
-    parts = [part.strip() for part in text.split(",") if part.strip()]
-    if not parts or any(part not in PARTS for part in parts):
-        raise argparse.ArgumentTypeError(f"takes some of {','.join(PARTS)}, not {text!r}")
-    return parts
 
 
 def range_text(numbers: Sequence[int]) -> str:
@@ -776,7 +770,7 @@ def parser() -> argparse.ArgumentParser:
     )
     p.add_argument(
         "--parts",
-        type=parts_option,
+        type=functools.partial(parts_option, parts=PARTS),
         default=list(PARTS),
         metavar="A,B",
         help=f"the parts to run, in this order (default all: {','.join(PARTS)})",

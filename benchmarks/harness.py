@@ -616,6 +616,14 @@ def md_table(head: Sequence[str], rows: Iterable[Sequence[object]], text: int = 
     return [md_row(head), md_row(align), *(md_row(row) for row in rows)]
 
 
+def parts_option(text: str, parts: Sequence[str]) -> list[str]:
+    """An argparse type (with ``functools.partial``): some of ``parts``, comma-separated."""
+    chosen = [part.strip() for part in text.split(",") if part.strip()]
+    if not chosen or any(part not in parts for part in chosen):
+        raise argparse.ArgumentTypeError(f"takes some of {','.join(parts)}, not {text!r}")
+    return chosen
+
+
 def count_option(text: str, least: int = 1) -> int:
     """An argparse type: a whole number of at least ``least``."""
     try:
