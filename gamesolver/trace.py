@@ -26,6 +26,7 @@ the search raises (while it runs, the recording is the only profiler).
 from __future__ import annotations
 
 import functools
+import numbers
 import sys
 import types
 from collections.abc import Callable, Hashable, Iterator
@@ -185,6 +186,14 @@ def inner_codes(algorithm: Callable[..., Any], names: tuple[str, ...]) -> set[ty
     return found
 
 
+def value_of(result: Any) -> Any:
+    """The value in what a value function returned: ``result`` itself, or the first item of a
+    pair ``(value, extra)``, as iterative deepening's ``value`` returns ``(value, line)``."""
+    if isinstance(result, tuple) and result and isinstance(result[0], numbers.Real):
+        return result[0]
+    return result
+
+
 def record(
     algorithm: Callable[..., Value],
     game: AnyGame,
@@ -255,7 +264,7 @@ def record(
         _, index = stack.pop()
         # A frame left by an exception "returns" None: it did not return a value.
         if value is not None:
-            calls[index].result = value
+            calls[index].result = value_of(value)
             calls[index].returned = True
         steps.append(Step("return", index))
 

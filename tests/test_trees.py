@@ -336,6 +336,20 @@ def test_depth_limits_and_iterations_are_recorded(solver: types.ModuleType) -> N
     assert len(deepening.calls) == deepening.stats.calls
 
 
+def test_a_value_that_comes_with_its_line_is_recorded_as_the_value(
+    solver: types.ModuleType,
+) -> None:
+    """iterative_deepening's inner ``value`` returns (value, line of play): the recording keeps
+    the value, so that the stepper can replay it (it failed negating the pair)."""
+    game = tree_game([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
+    deepening = record(solver.iterative_deepening, game)
+    roots = [deepening.calls[index] for index in deepening.roots]
+    assert [root.result for root in roots] == [0, 3]  # depth 1 sees estimates of 0
+    assert all(isinstance(call.result, int) for call in deepening.calls)
+    trace = Stepper(deepening).trace()
+    assert "returns 3" in trace.splitlines()[-1]
+
+
 def test_the_previous_profiler_is_restored(solver: types.ModuleType) -> None:
     seen: list[str] = []
 
