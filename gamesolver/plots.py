@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 import matplotlib.pyplot as plt
+from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 from matplotlib.patches import Patch
 
@@ -109,7 +110,7 @@ def calls_bars(
     if any(count is None for row in calls.values() for count in row.values()):
         handles.append(Patch(label="not run", **not_run))
         labels.append("not run")
-    tick_size = ax.get_xticklabels()[0].get_fontsize()
+    tick_size = _tick_size(ax)
     ax.legend(
         handles,
         labels,
@@ -120,6 +121,11 @@ def calls_bars(
     )
     fig.tight_layout()
     return fig
+
+
+def _tick_size(ax: Axes) -> float:
+    """The size of the tick labels: a legend as large can be read as far away as the axes."""
+    return float(ax.get_xticklabels()[0].get_fontsize())
 
 
 def _check_lengths(depths: Sequence[int], curves: Mapping[str, Sequence[Count]]) -> None:
@@ -158,7 +164,7 @@ def calls_by_depth(
     ax.set_ylabel(ylabel)
     ax.set_title(title)
     ax.grid(which="major", color="0.9")
-    ax.legend(loc="upper left", fontsize=8, frameon=False)
+    ax.legend(loc="upper left", fontsize=_tick_size(ax), frameon=False)
     fig.tight_layout()
     return fig
 
@@ -183,7 +189,7 @@ def branching_by_depth(
     levels = {} if levels is None else levels
     _check_lengths(depths, searches)
     _check_lengths(depths, references)
-    fig, ax = plt.subplots(figsize=figsize)
+    fig, ax = plt.subplots(figsize=figsize, layout="constrained")
     for number, (name, level) in enumerate(levels.items()):
         style = LEVEL_STYLES[number % len(LEVEL_STYLES)]
         ax.axhline(level, linestyle=style, color="0.7", linewidth=1.2, label=name)
@@ -200,6 +206,5 @@ def branching_by_depth(
     ax.set_ylabel("effective branching calls^(1/d)")
     ax.set_title(title)
     ax.grid(which="major", color="0.9")
-    ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1), fontsize=8, frameon=False)
-    fig.tight_layout()
+    ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1), fontsize=_tick_size(ax), frameon=False)
     return fig

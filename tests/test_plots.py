@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 import os
 import types
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import matplotlib.pyplot as plt
 import pytest
@@ -287,3 +287,18 @@ def test_ordered_changes_the_order_of_the_moves_only(stats_nb: types.ModuleType)
     value = stats_nb.depth_limited(game, game.Start, "X", plain, depth=4)
     assert stats_nb.depth_limited(ordered, ordered.Start, "X", fewer, depth=4) == value
     assert (plain.calls, fewer.calls) == (492, 206)
+
+
+@pytest.mark.parametrize("chart", [calls_by_depth, branching_by_depth])
+def test_depth_charts_write_their_legends_as_large_as_their_tick_labels(
+    chart: Callable[..., Figure],
+) -> None:
+    """On a projector the legend is read from as far as the axes: no smaller (it was 8 pt), and
+    whole: inside the figure, however long its names."""
+    searches = {"alpha_beta": [10, 36, 163], "iterative deepening: iteration d": [10, 30, 99]}
+    fig = chart(DEPTHS, searches, {"full tree": [10, 91, 820]})
+    ax = fig.axes[0]
+    tick = ax.get_xticklabels()[0].get_fontsize()
+    assert [text.get_fontsize() for text in ax.get_legend().get_texts()] == [tick] * 3
+    fig.canvas.draw()
+    assert fig.bbox.contains(*ax.get_legend().get_window_extent().max)
