@@ -170,8 +170,18 @@ class Case:
     the same technique (issue 9's goal for plain alpha-beta against OpenSpiel)."""
     compare_best: bool = True
     """Whether the best-against-best table has this case (not where only plain searches run)."""
+    time_target: bool = True
+    """Whether ``speedup_target`` (time, best against best) is a target of this case: not where
+    a depth is not the same work in every library (chess against sunfish), where ``per_node``
+    is."""
     notes: Sequence[str] = ()
     """What the table's notes say about this case."""
+    same_values: bool = True
+    """Whether every library's value is the same quantity, so that the notes check that they
+    agree (not where each engine scores with its own evaluation: chess against sunfish)."""
+    more_versions: Callable[[], Mapping[str, str]] | None = None
+    """The versions of peers that are not in this venv (sunfish), for the report's header when a
+    peer of the case ran."""
 
 
 @dataclass
@@ -734,7 +744,7 @@ def target_lines(result: CaseResult) -> list[str]:
                     f"(expected exactly {expected:,})."
                 )
     peer, quickest = fastest(peers), fastest(ours)
-    if peer is not None and quickest is not None and case.compare_best:
+    if peer is not None and quickest is not None and case.compare_best and case.time_target:
         chosen = [row for row in ours if row.algorithm.split(" (")[0] in case.best]
         lines.extend(_speed_target(case, row, peer) for row in chosen or [quickest])
     if case.per_node is not None:
@@ -779,14 +789,18 @@ def cpu_model() -> str:
     return platform.processor() or "unknown CPU"
 
 
-def versions() -> dict[str, str]:
-    """The versions of gamesolver and of the peers (those installed)."""
+def versions(results: Sequence[CaseResult] = ()) -> dict[str, str]:
+    """The versions of gamesolver and of the peers (those installed), and those that the cases
+    of ``results`` name where a peer of theirs ran (``Case.more_versions``)."""
     found = {}
     for name, distribution in {OURS: OURS, **PEERS}.items():
         try:
             found[name] = version(distribution)
         except PackageNotFoundError:
             found[name] = "not installed"
+    for result in results:
+        if result.case.more_versions is not None and any(not row.ours for row in result.rows):
+            found.update(result.case.more_versions())
     return found
 
 
@@ -856,7 +870,7 @@ def markdown(
     duration = ""
     if took is not None:
         duration = f", {took / 60:.0f} minutes" if took >= 120 else f", {took:.0f} s"
-    libraries = ", ".join(f"{name} {v}" for name, v in versions().items())
+    libraries = ", ".join(f"{name} {v}" for name, v in versions(results).items())
     lines = [
         "### Results",
         "",
@@ -907,10 +921,11 @@ def case_notes(result: CaseResult) -> list[str]:
     lines = [f"**{case.game}, {case.position}.**", ""]
     lines.extend(f"- {note}" for note in case.notes)
     values = {value_text(row.value) for row in result.rows}
-    if len(values) == 1:
-        lines.append(f"- Every search that ran finds the value {values.pop()}.")
-    elif values:
-        lines.append(f"- The values DISAGREE: {sorted(values)}.")
+    if case.same_values:  # else each library's own score, as the case's notes say
+        if len(values) == 1:
+            lines.append(f"- Every search that ran finds the value {values.pop()}.")
+        elif values:
+            lines.append(f"- The values DISAGREE: {sorted(values)}.")
     reasons: dict[str, list[str]] = {}
     for who, why in result.not_run:
         reasons.setdefault(why, []).append(who)

@@ -12,13 +12,15 @@ from collections.abc import Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 
-from benchmarks import connect_four, nim, tic_tac_toe
+from benchmarks import checkers_speed, chess_speed, connect_four, nim, tic_tac_toe
 from benchmarks.harness import Case, Settings, load_average, run, text_table, write
 
 CASES: dict[str, Case] = {
     "tic-tac-toe": tic_tac_toe.CASE,
     **nim.CASES,
     **connect_four.CASES,
+    **checkers_speed.CASES,
+    **chess_speed.CASES,
 }
 """Every comparison, by the name ``--case`` takes. A new one is a module with a ``CASE``."""
 
