@@ -757,7 +757,7 @@ def target_lines(result: CaseResult) -> list[str]:
                     r = Ratio.of(row, other, per_node=True)
                     lines.append(
                         f"- Target {r.verdict()}: {row.algorithm} at least as fast per node as "
-                        f"{other.name()} (the same technique): {other.name()}'s time per node "
+                        f"{other.name()} (both {row.technique}): {other.name()}'s time per node "
                         f"over ours {r.text()}; {count_text(row.nodes_per_second)} against "
                         f"{count_text(other.nodes_per_second)} nodes per CPU second."
                     )
