@@ -299,9 +299,9 @@ CASES: dict[str, Case] = {
         START_DEPTH,
         [
             "Sunfish's own start (`position startpos` of its UCI driver) has the score 0, where "
-            "its tables score the start's FEN 38 (`from_fen`, as every case here reads its "
-            "position): from its own start, it finds the same move at depth 5 with the same "
-            "36,384 nodes, and a score 38 lower (29)."
+            "its tables give the start's FEN (`from_fen`, as every case here reads its "
+            "position) the sum of their values: from its own start it finds the same move with "
+            "the same nodes, its score lower by that sum (a test checks it at depths 2 to 5)."
         ],
     ),
     **{f"chess-wac-{number}": wac_case(number, depth) for number, depth in WAC.items()},

@@ -7,6 +7,7 @@ import dataclasses
 import importlib.util
 import sys
 from pathlib import Path
+from typing import Any
 
 import chess
 import pytest
@@ -132,3 +133,43 @@ def test_sunfish_finds_a_legal_move_at_a_small_depth() -> None:
     assert "DISAGREE" not in report and "same quantity" in report
     assert "at least as fast per node as sunfish" in report  # not the time to a depth:
     assert "(best against best)" not in report  # a depth is not the same work in the two
+
+
+@pytest.mark.skipif(NO_SUNFISH, reason=SUNFISH_REASON)
+@pytest.mark.parametrize("depth", [2, 3, 4, 5])
+def test_sunfish_searches_the_start_fen_as_its_own_start(depth: int) -> None:
+    """What the start case's notes say: from the FEN and from sunfish's own start (score 0) the
+    same move and nodes, the scores apart by what the tables give the FEN."""
+    sunfish = chess_speed.load_sunfish()
+    engine = sunfish.engine
+    fen = sunfish.history(chess.STARTING_FEN)
+    own = [engine.Position(engine.initial, 0, (True, True), (True, True), 0, 0)]
+    ours, theirs = (chess_speed.sunfish_search(sunfish, h, depth) for h in (fen, own))
+    assert sunfish.uci_move(ours.move, fen) == sunfish.uci_move(theirs.move, own)
+    assert ours.nodes == theirs.nodes
+    assert ours.score - theirs.score == fen[0].score > 0
+
+
+@pytest.mark.skipif(NO_OPENSPIEL, reason="OpenSpiel is not installed (pip install -e '.[bench]')")
+def test_openspiel_estimates_positions_inside_a_multi_jump_from_depth_6() -> None:
+    """What the checkers notes say: OpenSpiel plays a multi-jump one jump at a time and counts
+    its depth in jumps, so from ply 6 on some of its estimates fall inside a multi-jump (the
+    player to move made the last action too); within 5 plies none do."""
+    import pyspiel
+    from open_spiel.python.algorithms import minimax
+
+    nb = checkers_speed.notebook()
+    game = pyspiel.load_game("checkers")
+    inside = {}
+    for depth in (5, 6):
+        seen = [0]
+
+        def evaluate(state: Any, seen: list[int] = seen) -> float:
+            history = state.full_history()
+            if history and history[-1].player == state.current_player():
+                seen[0] += 1
+            return checkers_speed.os_material(nb, state)
+
+        minimax._alpha_beta(game.new_initial_state(), depth, -1, 1, evaluate, 0)
+        inside[depth] = seen[0]
+    assert inside[5] == 0 < inside[6]
