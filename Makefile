@@ -58,10 +58,11 @@ play: $(STAMP)
 	exec $(BIN)/voila "notebooks/play/$(GAME).ipynb" --no-browser --Voila.ip=127.0.0.1 --port=$(PORT) --Voila.auto_token=True \
 	  --preheat_kernel=True --pool_size=1 $(VOILA_ARGS)
 
-# Side-by-side benchmarks against easyAI, aima3 and OpenSpiel (the extra `bench`), like for like
-# technique by technique, then best against best, in CPU seconds (medians of 7 interleaved runs):
-# prints every row and writes benchmarks/results.csv and benchmarks/results.md (about 15 minutes
-# on a shared 2-core machine); then
+# Side-by-side benchmarks against easyAI, aima3 and OpenSpiel (the extra `bench`) and sunfish (its
+# own venv, .venv-sunfish, made on first use), like for like technique by technique, then best
+# against best, on tic-tac-toe, Nim, Connect Four, checkers and chess, in CPU seconds (medians of
+# 7 interleaved runs): prints every row and writes benchmarks/results.csv and
+# benchmarks/results.md (about 15 minutes on a shared 2-core machine); then
 # Pons' Connect Four test sets, solved: benchmarks/pons.md (about 15 minutes); then seed 004's
 # budgets and matches on 4x4 and 4x4x4 tic-tac-toe: benchmarks/tic_tac_toe_nd.md (a few minutes);
 # then checkers' perft, depth, matches, OpenSpiel's MCTS, minimax and the ladder of estimates:
