@@ -41,7 +41,6 @@ capture or a crowning).
 from __future__ import annotations
 
 import functools
-import importlib
 import random
 import sys
 import types
@@ -49,8 +48,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from benchmarks.checkers import NOTEBOOK, os_board, os_path
-from benchmarks.harness import OURS, Case, MoveChoice, Outcome, Runner, Search, cpu_seconds
-from benchmarks.libraries import maybe_counting, missing_module, our_search
+from benchmarks.harness import OURS, Case, MoveChoice, Runner, Search, cpu_seconds
+from benchmarks.libraries import OpenSpielDepthLimited, our_search
 from gamesolver import Stats
 from gamesolver.notebook import load_notebook
 
@@ -127,38 +126,13 @@ def os_material(nb: types.ModuleType, os_state: Any) -> float:
     return value
 
 
-@dataclass(frozen=True)
-class OpenSpiel:
-    """OpenSpiel's alpha-beta (``_alpha_beta`` with our window [-1, 1]) on its ``checkers``."""
-
-    name = "OpenSpiel"
-
-    def missing(self) -> str:
-        return missing_module("pyspiel") or missing_module("open_spiel.python.algorithms.minimax")
-
-    def runners(self, case: Case) -> list[Runner]:
-        pyspiel = importlib.import_module("pyspiel")
-        minimax = importlib.import_module("open_spiel.python.algorithms.minimax")
-        game = pyspiel.load_game("checkers")
-        depth = case.depth
-
-        def prepare(count: bool) -> Search:
-            nb = notebook()
-            state = game.new_initial_state()
-
-            def evaluate(os_state: Any) -> float:
-                return os_material(nb, os_state)
-
-            def search() -> Outcome:
-                with maybe_counting(count, minimax, "_alpha_beta") as counter:
-                    value, action = minimax._alpha_beta(state.clone(), depth, -1, 1, evaluate, 0)
-                nodes = None if counter is None else counter.calls
-                return Outcome(value, os_path(nb, state, [action]), nodes)
-
-            return search
-
-        label = f"_alpha_beta(depth={depth}, alpha=-1, beta=1)"
-        return [Runner(self.name, label, "plain-alpha-beta", prepare)]
+def openspiel() -> OpenSpielDepthLimited:
+    """OpenSpiel's alpha-beta on its ``checkers`` (C++), estimating with ``os_material``."""
+    return OpenSpielDepthLimited(
+        "checkers",
+        lambda: functools.partial(os_material, notebook()),
+        lambda state, action: os_path(notebook(), state, [action]),
+    )
 
 
 # ------------------------------------------------------------------------------------ cases
@@ -194,7 +168,7 @@ def case(depth: int, libraries: list[Any] | None = None) -> Case:
         game=f"Checkers (depth {depth})",
         position=f"the start, red to move, depth-limited to {depth} plies",
         depth=depth,
-        libraries=libraries if libraries is not None else [Gamesolver(), OpenSpiel()],
+        libraries=libraries if libraries is not None else [Gamesolver(), openspiel()],
         expected_nodes=EXPECTED.get(depth, {}),
         best=[BEST],
         per_node=(PLAIN, "OpenSpiel"),

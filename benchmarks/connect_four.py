@@ -67,6 +67,7 @@ from benchmarks.harness import OURS, Case, MoveChoice, Outcome, Runner, Search, 
 from benchmarks.libraries import (
     NOTEBOOKS,
     Counter,
+    OpenSpielDepthLimited,
     maybe_counting,
     missing_module,
     our_search,
@@ -341,42 +342,24 @@ def openspiel_rows(text: str) -> State:
     return tuple(line.translate(OPENSPIEL_MARKS) for line in reversed(text.split()))
 
 
-@dataclass(frozen=True)
-class OpenSpiel:
-    """OpenSpiel's alpha-beta (Python: ``alpha_beta_search``'s recursion ``_alpha_beta``, with our
-    window [-1, 1]) on its ``connect_four`` (C++)."""
+def openspiel_windows() -> Callable[[Any], float]:
+    """The estimate of OpenSpiel's alpha-beta: ``windows`` for X (player 0, the maximizing
+    player) of its state read into rows; the memo of line patterns emptied first."""
+    cf = notebook()
+    cf.patterns.cache_clear()
 
-    name = "OpenSpiel"
+    def evaluate(state: Any) -> float:
+        value: float = cf.windows(openspiel_rows(str(state)), "X")
+        return value
 
-    def missing(self) -> str:
-        return missing_module("pyspiel") or missing_module("open_spiel.python.algorithms.minimax")
+    return evaluate
 
-    def runners(self, case: Case) -> list[Runner]:
-        pyspiel = importlib.import_module("pyspiel")
-        minimax = importlib.import_module("open_spiel.python.algorithms.minimax")
-        game = pyspiel.load_game("connect_four")
-        depth = case.depth
 
-        def prepare(count: bool) -> Search:
-            cf = notebook()
-            cf.patterns.cache_clear()
-            state = game.new_initial_state()
-
-            def evaluate(state: Any) -> float:
-                """For X, player 0, the maximizing player."""
-                value: float = cf.windows(openspiel_rows(str(state)), "X")
-                return value
-
-            def search() -> Outcome:
-                with maybe_counting(count, minimax, "_alpha_beta") as counter:
-                    value, action = minimax._alpha_beta(state.clone(), depth, -1, 1, evaluate, 0)
-                nodes = None if counter is None else counter.calls
-                return Outcome(value, f"column {action + 1}", nodes)
-
-            return search
-
-        label = f"_alpha_beta(depth={depth}, alpha=-1, beta=1)"
-        return [Runner(self.name, label, "plain-alpha-beta", prepare)]
+def openspiel() -> OpenSpielDepthLimited:
+    """OpenSpiel's alpha-beta on its ``connect_four`` (C++), estimating with ``windows``."""
+    return OpenSpielDepthLimited(
+        "connect_four", openspiel_windows, lambda state, action: f"column {action + 1}"
+    )
 
 
 # ------------------------------------------------------------------------------------ cases
@@ -455,7 +438,7 @@ def case(depth: int, libraries: list[Any] | None = None) -> Case:
         depth=depth,
         libraries=libraries
         if libraries is not None
-        else [Gamesolver(), EasyAI(), Aima3(), OpenSpiel()],
+        else [Gamesolver(), EasyAI(), Aima3(), openspiel()],
         expected_nodes=expected,
         best=["depth_limited, centre first", "iterative_deepening --order"],
         notes=notes,

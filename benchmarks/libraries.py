@@ -442,3 +442,42 @@ def counting_solver(solver_module: types.ModuleType) -> Any:
             return super()._create_table(state)
 
     return CountingMinimaxSolver
+
+
+@dataclass(frozen=True)
+class OpenSpielDepthLimited:
+    """OpenSpiel's depth-limited alpha-beta (Python: ``alpha_beta_search``'s recursion
+    ``_alpha_beta``, with our window [-1, 1]) on one of its C++ games, to the case's depth.
+
+    ``evaluator()`` is called before each run (not timed) and gives the estimate of a state for
+    player 0, the maximizing player: the notebook's heuristic on the state converted, so the
+    conversion is inside the timed search; ``move_name(state, action)`` names the action found.
+    """
+
+    game_string: str
+    evaluator: Callable[[], Callable[[Any], float]]
+    move_name: Callable[[Any, int], str]
+    name = "OpenSpiel"
+
+    def missing(self) -> str:
+        return missing_module("pyspiel") or missing_module("open_spiel.python.algorithms.minimax")
+
+    def runners(self, case: Case) -> list[Runner]:
+        pyspiel = importlib.import_module("pyspiel")
+        minimax = importlib.import_module("open_spiel.python.algorithms.minimax")
+        game = pyspiel.load_game(self.game_string)
+        depth = case.depth
+
+        def prepare(count: bool) -> Search:
+            evaluate, state = self.evaluator(), game.new_initial_state()
+
+            def search() -> Outcome:
+                with maybe_counting(count, minimax, "_alpha_beta") as counter:
+                    value, action = minimax._alpha_beta(state.clone(), depth, -1, 1, evaluate, 0)
+                nodes = None if counter is None else counter.calls
+                return Outcome(value, self.move_name(state, action), nodes)
+
+            return search
+
+        label = f"_alpha_beta(depth={depth}, alpha=-1, beta=1)"
+        return [Runner(self.name, label, "plain-alpha-beta", prepare)]
