@@ -187,9 +187,14 @@ def inner_codes(algorithm: Callable[..., Any], names: tuple[str, ...]) -> set[ty
 
 
 def value_of(result: Any) -> Any:
-    """The value in what a value function returned: ``result`` itself, or the first item of a
-    pair ``(value, extra)``, as iterative deepening's ``value`` returns ``(value, line)``."""
-    if isinstance(result, tuple) and result and isinstance(result[0], numbers.Real):
+    """The value in what a value function returned: ``result`` itself, or the value of a pair
+    ``(value, line)``, the line of play a list, as iterative deepening's ``value`` returns."""
+    if (
+        isinstance(result, tuple)
+        and len(result) == 2
+        and isinstance(result[0], numbers.Real)
+        and isinstance(result[1], list)
+    ):
         return result[0]
     return result
 

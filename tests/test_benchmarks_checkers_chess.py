@@ -82,6 +82,28 @@ def test_openspiel_states_are_estimated_as_ours() -> None:
     assert checkers_speed.os_material(nb, state) == nb.material(ours, "red")
 
 
+@pytest.mark.skipif(NO_OPENSPIEL, reason="OpenSpiel is not installed (pip install -e '.[bench]')")
+def test_openspiel_estimates_by_counts_are_material_of_the_whole_board() -> None:
+    """``os_material`` counts pieces in ``str(state)``; on every position of seeded random games
+    played to their end (kings included) it is ``material`` of the board read square by square
+    (``os_board``, which the perft comparisons of benchmarks/checkers.py check)."""
+    import random
+
+    import pyspiel
+
+    nb = checkers_speed.notebook()
+    game, rng, seen, kings = pyspiel.load_game("checkers"), random.Random(0), 0, 0
+    for _ in range(10):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            red, white, crowned = os_board(nb, state)
+            ours = nb.State(red, white, crowned, nb.Players[state.current_player()])
+            assert checkers_speed.os_material(nb, state) == nb.material(ours, "red")
+            seen, kings = seen + 1, kings + (crowned != 0)
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert seen > 500 and kings > 50  # long games, many positions with kings
+
+
 def test_our_chess_counts_are_exact() -> None:
     start = dataclasses.replace(CASES["chess-start"], depth=2, libraries=[chess_speed.Gamesolver()])
     wac = dataclasses.replace(CASES["chess-wac-3"], depth=3, libraries=[chess_speed.Gamesolver()])
