@@ -150,6 +150,21 @@ def sunfish_search(sunfish: Sunfish, history: list[Any], depth: int) -> Searched
     return Searched(lower, move, searcher.nodes)
 
 
+@functools.cache
+def sunfish_missing() -> str:
+    """Why sunfish cannot run here ("" if it can), found out once a process: its venv is made on
+    first use (``find_sunfish``, a ``pip install``), and a failed install is not tried again for
+    every chess case."""
+    command, why = find_sunfish()
+    if command is None:
+        return why
+    try:
+        load_sunfish()
+    except (ImportError, OSError, SyntaxError) as error:
+        return f"cannot be loaded ({error})"
+    return ""
+
+
 @dataclass(frozen=True)
 class SunfishLibrary:
     """Sunfish's search to the case's depth, in this process."""
@@ -157,14 +172,7 @@ class SunfishLibrary:
     name = "sunfish"
 
     def missing(self) -> str:
-        command, why = find_sunfish()
-        if command is None:
-            return why
-        try:
-            load_sunfish()
-        except (ImportError, OSError, SyntaxError) as error:
-            return f"cannot be loaded ({error})"
-        return ""
+        return sunfish_missing()
 
     def runners(self, case: Case) -> list[Runner]:
         sunfish, fen, depth = load_sunfish(), position_fen(case), case.depth

@@ -115,10 +115,22 @@ def test_our_chess_counts_are_exact() -> None:
 
 
 def test_a_chess_case_without_sunfish_says_why(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(chess_speed, "find_sunfish", lambda install=True: (None, "not installed"))
+    """Sunfish's absence is found out once (one failed install, not one per case)."""
+    tries: list[bool] = []
+
+    def absent(install: bool = True) -> tuple[None, str]:
+        tries.append(install)
+        return None, "not installed"
+
+    monkeypatch.setattr(chess_speed, "find_sunfish", absent)
+    chess_speed.sunfish_missing.cache_clear()
     case = dataclasses.replace(CASES["chess-start"], depth=1)
-    (result,) = run([case], dataclasses.replace(ONCE, peers=True), verbose=False)
-    assert result.not_run == [("sunfish", "not installed")]
+    try:
+        (result, again) = run([case, case], dataclasses.replace(ONCE, peers=True), verbose=False)
+    finally:
+        chess_speed.sunfish_missing.cache_clear()
+    assert tries == [True]
+    assert result.not_run == again.not_run == [("sunfish", "not installed")]
     assert [row.library for row in result.rows] == ["gamesolver"]
     assert "sunfish" not in harness.versions([result])  # it did not run
 
