@@ -167,15 +167,16 @@ def sunfish_missing() -> str:
 
 @dataclass(frozen=True)
 class SunfishLibrary:
-    """Sunfish's search to the case's depth, in this process."""
+    """Sunfish's search of the position ``fen`` to the case's depth, in this process."""
 
+    fen: str
     name = "sunfish"
 
     def missing(self) -> str:
         return sunfish_missing()
 
     def runners(self, case: Case) -> list[Runner]:
-        sunfish, fen, depth = load_sunfish(), position_fen(case), case.depth
+        sunfish, fen, depth = load_sunfish(), self.fen, case.depth
 
         def prepare(count: bool) -> Search:  # sunfish counts its nodes in every run
             history = sunfish.history(fen)
@@ -201,15 +202,17 @@ def san(fen: str, uci: str) -> str:
 
 @dataclass(frozen=True)
 class Gamesolver:
-    """Our row: the notebook's ``Engine()``, every technique on, to the case's depth."""
+    """Our row: the notebook's ``Engine()``, every technique on, from the position ``fen`` to the
+    case's depth."""
 
+    fen: str
     name = OURS
 
     def missing(self) -> str:
         return "" if NOTEBOOK.exists() else f"no notebook {NOTEBOOK}"
 
     def runners(self, case: Case) -> list[Runner]:
-        nb, fen, depth = notebook(), position_fen(case), case.depth
+        nb, fen, depth = notebook(), self.fen, case.depth
 
         def prepare(count: bool) -> Search:  # the engine counts its nodes in every run
             engine, board = nb.Engine(), chess.Board(fen)
@@ -228,13 +231,6 @@ OUR_LABEL = "Engine().search(board, depth)"
 
 
 # ------------------------------------------------------------------------------------ cases
-
-FENS: dict[str, str] = {}
-"""Each case's position (by its game column), which the libraries read."""
-
-
-def position_fen(case: Case) -> str:
-    return FENS[case.game]
 
 
 def wac(number: int) -> tuple[str, list[str]]:
@@ -269,13 +265,11 @@ NOTES = [
 
 
 def case(name: str, position: str, fen: str, depth: int, notes: list[str]) -> Case:
-    game = f"Chess ({name})"
-    FENS[game] = fen
     return Case(
-        game=game,
+        game=f"Chess ({name})",
         position=f"{position}, both searched to depth {depth}",
         depth=depth,
-        libraries=[Gamesolver(), SunfishLibrary()],
+        libraries=[Gamesolver(fen), SunfishLibrary(fen)],
         notes=[*NOTES, *notes],
         per_node=(OUR_LABEL, SunfishLibrary.name),
         time_target=False,

@@ -358,6 +358,12 @@ def root_values(function: str) -> Iterator[list[Any]]:
 # -------------------------------------------------------------------------------- OpenSpiel
 
 
+def openspiel_missing() -> str:
+    """Why OpenSpiel's searches cannot run here ("" if they can): its C++ games and its Python
+    algorithms."""
+    return missing_module("pyspiel") or missing_module("open_spiel.python.algorithms.minimax")
+
+
 @dataclass(frozen=True)
 class OpenSpiel:
     """OpenSpiel: a game built into ``pyspiel`` (C++), searched by the Python algorithms of
@@ -375,7 +381,7 @@ class OpenSpiel:
     name = "OpenSpiel"
 
     def missing(self) -> str:
-        return missing_module("pyspiel") or missing_module("open_spiel.python.algorithms.minimax")
+        return openspiel_missing()
 
     def runners(self, case: Case) -> list[Runner]:
         pyspiel = importlib.import_module("pyspiel")
@@ -460,7 +466,7 @@ class OpenSpielDepthLimited:
     name = "OpenSpiel"
 
     def missing(self) -> str:
-        return missing_module("pyspiel") or missing_module("open_spiel.python.algorithms.minimax")
+        return openspiel_missing()
 
     def runners(self, case: Case) -> list[Runner]:
         pyspiel = importlib.import_module("pyspiel")

@@ -444,8 +444,12 @@ class _Words(Generic[State, Player]):
             return words.answer_ends.format(move=name, outcome=self.outcome(line[0]))
         if len(steps) <= 2:
             return words.then.join(steps)
-        rest = words.then.join(steps[1:-1]) + words.last + steps[-1]
-        return steps[0] + words.then + rest
+        return self.listed(steps)
+
+    def listed(self, items: Sequence[str]) -> str:
+        """Two or more items joined by ``then``, the last two by ``last``: "a, b and c"."""
+        words = self.language
+        return words.then.join(items[:-1]) + words.last + items[-1]
 
     def verdict(self, me: Assessment[State]) -> str:
         """What the value of the move promises, from the player's point of view."""
@@ -529,7 +533,7 @@ class _Words(Generic[State, Player]):
             elif len(names) == 1:
                 moves = names[0]
             else:
-                moves = words.then.join(names[:-1]) + words.last + names[-1]
+                moves = self.listed(names)
             template: str = getattr(words, _GROUPED[kind])
             replies = {reply for _, reply in members}
             if kind == "loses_now" and len(replies) == 1:

@@ -105,8 +105,11 @@ def test_openspiel_estimates_by_counts_are_material_of_the_whole_board() -> None
 
 
 def test_our_chess_counts_are_exact() -> None:
-    start = dataclasses.replace(CASES["chess-start"], depth=2, libraries=[chess_speed.Gamesolver()])
-    wac = dataclasses.replace(CASES["chess-wac-3"], depth=3, libraries=[chess_speed.Gamesolver()])
+    ours = chess_speed.Gamesolver
+    start = dataclasses.replace(CASES["chess-start"], depth=2, libraries=[ours(chess.STARTING_FEN)])
+    wac = dataclasses.replace(
+        CASES["chess-wac-3"], depth=3, libraries=[ours(chess_speed.wac(3)[0])]
+    )
     results = run([start, wac], ONCE, verbose=False)
     assert [by_library(result) for result in results] == [
         {"gamesolver Engine().search(board, depth)": (0, "Nh3", 144)},
@@ -159,7 +162,7 @@ def test_sunfish_finds_a_legal_move_at_a_small_depth() -> None:
     (result,) = run([case], dataclasses.replace(ONCE, peers=True), verbose=False)
     assert result.not_run == []
     (row,) = (row for row in result.rows if row.library == "sunfish")
-    board = chess.Board(chess_speed.position_fen(case))
+    board = chess.Board(chess_speed.wac(7)[0])
     assert row.move is not None and board.parse_san(row.move) in board.legal_moves
     assert row.nodes is not None and row.nodes > 0 and row.technique == "best"
     assert harness.versions([result])["sunfish"] == chess_speed.sunfish_version()
