@@ -99,19 +99,19 @@ def main(argv: Sequence[str] | None = None, cases: Sequence[Case] | None = None)
         paths = write(results, settings, args.out, when, took, load_before)
         for path in paths:
             print(f"wrote {path}")
-        complete = not args.case and not args.ours_only  # a partial run leaves the README alone
+        complete = not args.case and not args.ours_only  # a partial run: results only
         markdown = [path for path in paths if path.suffix == ".md"]
         if complete and markdown and include_in_readme(markdown[0].read_text(), README):
             print(f"updated {README}")
     return 0
 
 
-README = Path(__file__).resolve().parents[1] / "README.md"
+README = Path(__file__).resolve().parent / "README.md"
 BEGIN, END = "<!-- benchmarks/results.md: begin -->", "<!-- benchmarks/results.md: end -->"
 
 
 def include_in_readme(markdown: str, readme: Path) -> bool:
-    """Put ``markdown`` between the README's markers, so it shows the last complete run."""
+    """Put ``markdown`` between the markers of ``readme``: it shows the last complete run."""
     if not readme.exists():
         return False
     text = readme.read_text()
