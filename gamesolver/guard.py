@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import contextlib
 import ctypes
+import functools
 import io
 import re
 import threading
@@ -256,24 +257,26 @@ LONG_INT_DIGITS = 30
 _ADDRESS = re.compile(r" at 0x[0-9a-fA-F]+")
 
 
+@functools.lru_cache(maxsize=64)  # a check meets the same huge int thousands of times
 def digits(number: int) -> int:
     """How many decimal digits ``number`` has, without writing it (Python refuses to write an int
     of more than 4,300 digits, and writing one of millions takes seconds)."""
     size = abs(number)
     count = max(1, int((size.bit_length() - 1) * 0.30102999566398120) + 1)  # log10(2)
-    while size >= 10**count:
-        count += 1
-    while count > 1 and size < 10 ** (count - 1):
-        count -= 1
-    return count
+    power = 10 ** (count - 1)  # the estimate is off by one at most (rounding at its edges)
+    if size >= power * 10:
+        return count + 1
+    return count if size >= power or count == 1 else count - 1
 
 
 def shown(value: object, limit: int = 80) -> str:
     """``repr(value)`` as a report shows it: at most ``limit`` characters, without a memory
     address; an int of more than ``LONG_INT_DIGITS`` digits as ``<an int of 5,001 digits>``.
     Never raises (a ``repr`` that raises is said to)."""
-    if isinstance(value, int) and not isinstance(value, bool) and digits(value) > LONG_INT_DIGITS:
-        return f"<{'a negative' if value < 0 else 'an'} int of {digits(value):,} digits>"
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 64:
+        count = digits(value)
+        if count > LONG_INT_DIGITS:
+            return f"<{'a negative' if value < 0 else 'an'} int of {count:,} digits>"
     try:
         text = _ADDRESS.sub("", repr(value))
     except Exception as error:
