@@ -30,11 +30,13 @@ import ctypes
 import functools
 import io
 import re
+import sys
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from types import TracebackType
+from typing import Any
 
 import psutil
 
@@ -169,6 +171,7 @@ class Watchdog:
         self._lock = threading.Lock()
         self._stop = threading.Event()
         self._monitor: threading.Thread | None = None
+        self._hook: Callable[[Any], object] = sys.unraisablehook
 
     def __enter__(self) -> Watchdog:
         self._target = threading.get_ident()
@@ -180,11 +183,22 @@ class Watchdog:
         limits = (self.call_seconds, self.total_seconds, self.memory_mb)
         if all(limit is None for limit in limits):
             return self  # nothing to watch: no thread (a grader's process may not afford one)
+        self._hook = sys.unraisablehook
+        sys.unraisablehook = self._unraisable
         self._monitor = threading.Thread(
             target=self._watch, name="gamesolver-watchdog", daemon=True
         )
         self._monitor.start()
         return self
+
+    def _unraisable(self, unraisable: Any) -> None:
+        """Drop a limit that landed where Python cannot raise it (a garbage collector's callback,
+        a ``__del__``: Python would print "Exception ignored in ..."): the monitor raises it
+        again at its next poll, where it can be raised. Anything else goes to the hook that was
+        there before."""
+        if isinstance(unraisable.exc_value, Interrupted):
+            return
+        self._hook(unraisable)
 
     def __exit__(
         self,
@@ -205,6 +219,7 @@ class Watchdog:
                     foreign = late
         if self._monitor is not None:
             self._monitor.join()
+            sys.unraisablehook = self._hook
         if foreign is not None:
             raise foreign
 

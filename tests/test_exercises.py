@@ -512,6 +512,16 @@ def test_a_function_that_loops_without_counting_calls_is_stopped() -> None:
     assert "endless loop" in first
 
 
+def test_memory_growth_is_bounded() -> None:
+    def greedy(game: Any, state: Any, player: Any, stats: Stats) -> Value:
+        hoard = [b"x" * 2**20 for _ in range(500)]  # 500 MB, if nothing stops it
+        return len(hoard)
+
+    check = check_algorithm(greedy, "minimax", examples=5, memory_mb=50)
+    assert check.condition == "stays within memory" and check.example is not None, check
+    assert "it made the memory grow by more than 50 MB (memory_mb)" in repr(check)
+
+
 def test_the_whole_check_is_bounded_in_time(solver: types.ModuleType) -> None:
     def slow(game: Any, state: Any, player: Any, stats: Stats) -> Value:
         time.sleep(0.02)

@@ -234,3 +234,25 @@ def test_captured_output_keeps_the_first_characters_and_counts_all(
     with captured_output() as once:
         print("hello")
     assert once.summary("f") == "f printed 6 characters during the check; all of it:\n    hello"
+
+
+class SlowToDelete:
+    """An object whose ``__del__`` runs for a while: a limit may land in it, where Python cannot
+    raise it (nor in a garbage collector's callback, as hypothesis installs one)."""
+
+    def __del__(self) -> None:
+        deadline = time.perf_counter() + 0.3
+        while time.perf_counter() < deadline:
+            pass
+
+
+def test_a_limit_that_lands_where_it_cannot_be_raised_comes_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    reported: list[object] = []
+    monkeypatch.setattr(sys, "unraisablehook", reported.append)
+    with pytest.raises(TotalTimeLimit), Watchdog(total_seconds=0.05):
+        SlowToDelete()  # deleted at once: the limit lands in its __del__
+        spin()  # and comes again here
+    assert reported == []  # no "Exception ignored in ..." for the student to read
+    assert sys.unraisablehook == reported.append  # the hook is given back
