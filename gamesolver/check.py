@@ -43,7 +43,16 @@ from numbers import Real
 from typing import Any, TypeVar
 
 from gamesolver.game import AnyGame
-from gamesolver.guard import CallTimeLimit, Interrupted, MemoryLimit, TotalTimeLimit, Watchdog
+from gamesolver.guard import (
+    CallTimeLimit,
+    Interrupted,
+    MemoryLimit,
+    TotalTimeLimit,
+    Watchdog,
+    captured_output,
+    error_text,
+    shown,
+)
 
 MAX_PROBLEMS = 10
 """The check stops after this many kinds of problem: the first ones are the ones to fix."""
@@ -87,6 +96,10 @@ class CheckReport:
     """True iff these were all the reachable positions."""
     complete: bool = True
     """False if the check stopped early (at a limit, or after ``MAX_PROBLEMS`` problems)."""
+    printed: int = 0
+    """How many characters the game's functions printed during the check (not shown)."""
+    output: str = ""
+    """The first lines of what they printed, as the report ends with them ("" if none)."""
 
     @property
     def ok(self) -> bool:
@@ -113,7 +126,7 @@ class CheckReport:
         if self.ok:
             lines = [f"{self.game_name} passes the check: {self.checked()}"]
             lines += [_hanging("Warning: ", warning) for warning in self.warnings]
-            return "\n".join(lines)
+            return "\n".join([*lines, self.output] if self.output else lines)
         checked = f"({self.checked()})" if self.positions else "found before any position"
         if self.errors:
             problems = _plural(len(self.errors), "problem")
@@ -126,6 +139,8 @@ class CheckReport:
         paragraphs += [_hanging("Warning: ", warning) for warning in self.warnings]
         if self.note:
             paragraphs.append(self.note)
+        if self.output:
+            paragraphs.append(self.output)
         return "\n\n".join(paragraphs)
 
     def raise_if_failed(self) -> None:
@@ -177,12 +192,8 @@ def _hanging(head: str, text: str) -> str:
 
 
 def _short(value: object, limit: int = 80) -> str:
-    """``repr(value)``, cut to ``limit`` characters; never raises."""
-    try:
-        text = repr(value)
-    except Exception:
-        text = f"<a {type(value).__name__} whose repr raises>"
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    """``repr(value)`` as a report shows it (``gamesolver.guard.shown``); never raises."""
+    return shown(value, limit)
 
 
 def _type_name(value: object) -> str:
@@ -265,9 +276,8 @@ def _user_line(error: BaseException) -> str:
 
 
 def _describe_error(error: Exception) -> str:
-    """``Type: message``, as the last line of a traceback says it."""
-    message = str(error).strip()
-    return f"{type(error).__name__}: {message}" if message else type(error).__name__
+    """``Type: message``, as the last line of a traceback says it; never raises."""
+    return error_text(error)
 
 
 def _where(error: Exception) -> list[Part]:
@@ -281,7 +291,7 @@ _UNHASHABLE = re.compile(r"unhashable type: '(?P<type>[\w.]+)'")
 
 def _hashable_hint(value: object, error: Exception) -> str:
     """How to make a state like ``value`` hashable, from the type that is not."""
-    match = _UNHASHABLE.search(str(error))
+    match = _UNHASHABLE.search(error_text(error))
     culprit = match["type"] if match else type(value).__name__
     how = {
         "list": "use tuples instead of lists, e.g. tuple(tuple(row) for row in board) for a list "
@@ -312,6 +322,14 @@ def _equal(a: object, b: object) -> bool:
         return False
 
 
+def _is_finite(value: float) -> bool:
+    """Whether ``value`` is finite and a float can hold it (an int of 400 digits cannot)."""
+    try:
+        return math.isfinite(value)
+    except OverflowError:
+        return False
+
+
 def _is_number(value: object) -> bool:
     """A real number that is not a ``bool`` (``True`` as a utility is a mistake, not a 1)."""
     return isinstance(value, Real) and not isinstance(value, bool)
@@ -319,7 +337,18 @@ def _is_number(value: object) -> bool:
 
 def _same_value(a: float, b: float) -> bool:
     """Equal up to floating-point rounding."""
-    return math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-12)
+    try:
+        return math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-12)
+    except OverflowError:  # an int too large for a float
+        return a == b
+
+
+def _is_nan(value: float) -> bool:
+    """Whether ``value`` is NaN (an int too large for a float is not)."""
+    try:
+        return math.isnan(value)
+    except OverflowError:
+        return False
 
 
 # -- problems -------------------------------------------------------------------------------------
@@ -528,7 +557,7 @@ class _Checker:
             f"{call} {what} for this {which}:",
             _Shown(state),
             f"Hint: {hint} The search calls the game's functions for every position it visits, "
-            "so each must answer quickly (if it really needs longer, pass check_game a larger "
+            "so each must answer quickly (if it really needs longer, give the check a larger "
             "limit).",
         )
         raise _StopCheck
@@ -538,6 +567,24 @@ class _Checker:
     def run(self, start: Any, player: Any) -> CheckReport:
         """The checks under the watchdog, then the report."""
         watchdog = self.watchdog
+        with captured_output() as output:
+            self.checked_under(watchdog, start, player)
+        return CheckReport(
+            game_name=str(self.game.name),
+            plays=self.played,
+            states_checked=len(self.checked),
+            errors=self.errors.texts(),
+            warnings=self.warnings.texts(),
+            note=self.note,
+            positions=self.positions,
+            exhaustive=self.exhaustive,
+            complete=self.complete,
+            printed=output.total,
+            output=output.summary("The game's functions"),
+        )
+
+    def checked_under(self, watchdog: Watchdog, start: Any, player: Any) -> None:
+        """The checks under ``watchdog``; a limit it enforced ends them, with a note."""
         try:
             with watchdog:
                 self.check(start, player)
@@ -553,18 +600,7 @@ class _Checker:
                 limit = f"when memory had grown by {watchdog.memory_mb:g} MB (memory_mb)"
             else:  # a call's time limit that came after the call
                 limit = f"at a call longer than {watchdog.call_seconds:g} s (call_seconds)"
-            self.note = f"Stopped {limit}: pass check_game a larger limit to check the rest."
-        return CheckReport(
-            game_name=str(self.game.name),
-            plays=self.played,
-            states_checked=len(self.checked),
-            errors=self.errors.texts(),
-            warnings=self.warnings.texts(),
-            note=self.note,
-            positions=self.positions,
-            exhaustive=self.exhaustive,
-            complete=self.complete,
-        )
+            self.note = f"Stopped {limit}: with a larger limit the check goes on to the rest."
 
     def check(self, start: Any, player: Any) -> None:
         """The definition, the walk, then the random games if the walk could not see it all."""
@@ -593,7 +629,7 @@ class _Checker:
         if error is not None:
             self.error(
                 ("start-unhashable",),
-                f"{name} is not hashable ({type(error).__name__}: {error}):",
+                f"{name} is not hashable ({_describe_error(error)}):",
                 _Shown(start),
                 _hashable_hint(start, error),
             )
@@ -631,7 +667,7 @@ class _Checker:
                 self.error(
                     ("player-unhashable",),
                     f"The player {_short(player)} in Players is not hashable "
-                    f"({type(error).__name__}: {error}).",
+                    f"({_describe_error(error)}).",
                     "Hint: name the players with strings or numbers, e.g. Players = ['X', 'O']: "
                     "the search uses them as dictionary keys.",
                 )
@@ -956,7 +992,7 @@ class _Checker:
             return True
         self.error(
             ("next-unhashable", type(next_state).__name__),
-            f"{call} returned a next state that is not hashable ({type(error).__name__}: {error}):",
+            f"{call} returned a next state that is not hashable ({_describe_error(error)}):",
             _Shown(next_state),
             f"for this {which}:",
             _Shown(state),
@@ -1019,8 +1055,8 @@ class _Checker:
                 )
                 self.error(
                     (name, "not-zero-sum"),
-                    f"{title}: {name}(state, {a!r}) returned {valid[a]!r} and {name}(state, "
-                    f"{b!r}) returned {valid[b]!r} for this {which}:",
+                    f"{title}: {name}(state, {a!r}) returned {_short(valid[a])} and "
+                    f"{name}(state, {b!r}) returned {_short(valid[b])} for this {which}:",
                     _Shown(state),
                     f"Hint: what one player wins, the other loses: {name}(state, {b!r}) must be "
                     f"-{name}(state, {a!r}){example}.",
@@ -1036,7 +1072,7 @@ class _Checker:
         if not _is_number(value):
             self.report_not_a_number(name, call, value, state, player, which)
             return None
-        if math.isnan(value):
+        if _is_nan(value):
             self.error(
                 (name, "nan"),
                 f"{name.capitalize()} is NaN: {call} returned nan for this {which}:",
@@ -1049,21 +1085,31 @@ class _Checker:
             return value  # type: ignore[no-any-return]
         worst, best = self.range
         if name == "utility" and not worst <= value <= best:
-            low, high = _short(-abs(value)), _short(abs(value))
+            if _is_finite(value):
+                low, high = _short(-abs(value)), _short(abs(value))
+                hint = (
+                    "Hint: fix utility, or give the game its true range, e.g. Game(..., "
+                    f"utility_range=({low}, {high})): the search takes the ends of the range "
+                    "for a certain loss and a certain win."
+                )
+            else:
+                hint = (
+                    "Hint: a utility is a finite number that a float can hold, e.g. 1 for a win, "
+                    "-1 for a loss and 0 for a draw: the search takes the ends of utility_range, "
+                    "such numbers too, for a certain loss and a certain win."
+                )
             self.error(
                 (name, "out-of-range"),
-                f"Utility out of range: {call} returned {value!r}, outside utility_range "
+                f"Utility out of range: {call} returned {_short(value)}, outside utility_range "
                 f"{_short(self.game.utility_range)}, for this {which}:",
                 _Shown(state),
-                "Hint: fix utility, or give the game its true range, e.g. Game(..., "
-                f"utility_range=({low}, {high})): the search takes the ends of the range for a "
-                "certain loss and a certain win.",
+                hint,
             )
             return None
         if name == "heuristic" and not worst < value < best:
             self.error(
                 (name, "out-of-range"),
-                f"Heuristic out of range: {call} returned {value!r}, not strictly inside "
+                f"Heuristic out of range: {call} returned {_short(value)}, not strictly inside "
                 f"utility_range {_short(self.game.utility_range)}, for this {which}:",
                 _Shown(state),
                 "Hint: an estimate must never claim a certain win or loss: keep it strictly "
@@ -1114,8 +1160,8 @@ class _Checker:
         if error is not None:
             self.error(
                 ("canonical", "unhashable"),
-                f"canonical(state) returned a state that is not hashable ({type(error).__name__}: "
-                f"{error}):",
+                "canonical(state) returned a state that is not hashable "
+                f"({_describe_error(error)}):",
                 _Shown(image),
                 f"for this {which}:",
                 _Shown(state),

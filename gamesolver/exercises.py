@@ -7,23 +7,27 @@ check cell after it::
     my_alpha_beta meets the specification of alpha_beta: 150 random trees with 129 different
     windows, and 8 positions of Nim and tic-tac-toe ...
 
-``check_algorithm`` runs the function on random trees (drawn by hypothesis), on random *graphs*
-for the memoizing specifications (trees in which equal subtrees are one state, reached by several
-paths), and on positions of the course's games, each with a window or a depth drawn at random,
-and checks its answers against the specification. On failure it returns the *smallest*
-counterexample found (hypothesis shrinks it), drawn as a tree with the student's and the correct
-value at each node, and one sentence saying which condition failed. The run is derandomized: the
-same function gets the same report, so a notebook can show it and nbval can compare it.
+``check_algorithm`` runs the function on random trees and random *graphs* (drawn by hypothesis;
+a graph is a tree in which equal subtrees are one state, reached by several paths, as positions
+of a real game are: every search must be right where positions repeat, not only a memo), on a
+few graphs that random ones seldom match (``TRAPS``) and on positions of the course's games,
+each with a window or a depth drawn at random, and checks its answers against the
+specification. On failure it returns the *smallest* counterexample found (hypothesis shrinks
+it), drawn as a tree with the student's and the correct value at each node, and one sentence
+saying which condition failed. The run is derandomized: the same function gets the same report,
+so a notebook can show it and nbval can compare it.
 
 **The specifications.** The values are those of the course's own algorithms (``Solver.ipynb``,
 loaded from this repository; the tests check them against independent ones):
 
 - ``minimax``, ``minimax_memo``: the value of the state for the player to move;
-- ``alpha_beta``, ``alpha_beta_memo``: for a window ``[α, β]`` with ``α < β``, the fail-soft form
-  of Knuth and Moore's three conditions on the answer ``r`` (``v`` is the value): ``α < r < β``
-  ⇒ ``r = v``; ``r ≤ α`` ⇒ ``v ≤ r`` (an upper bound); ``r ≥ β`` ⇒ ``v ≥ r`` (a lower bound);
-  and, fail-soft, ``r`` is the utility of some finished state (a value the search found, not
-  ``α`` or ``β`` themselves, which a fail-hard search answers);
+- ``alpha_beta``, ``alpha_beta_memo``: for a window ``[α, β]`` with ``α < β``, Knuth and Moore's
+  three conditions on the answer ``r`` (``v`` is the value), as the lecture states them:
+  ``α < r < β`` ⇒ ``r = v``; ``r ≤ α`` ⇒ ``v ≤ r`` (an upper bound); ``r ≥ β`` ⇒ ``v ≥ r`` (a
+  lower bound). A fail-hard search, such as Stroetmann's, whose best value starts at ``α``,
+  meets them: it answers ``α`` itself when every move fails low;
+- ``alpha_beta_fail_soft``, stricter, for a lecturer who asks for it: the same, and ``r`` is the
+  utility of some finished state (a value the search found, never ``α`` or ``β`` themselves);
 - ``depth_limited``: the value of the tree cut ``depth`` moves below the state, with the game's
   heuristic at the cut (trees get one: half the value of the first leaf below a node);
 - the memoizing ones (``*_memo``) also: a reused table never changes an answer (asked the same
@@ -33,31 +37,47 @@ loaded from this repository; the tests check them against independent ones):
 
 A student's function that raises, recurses without end or makes more than ``MAX_CALLS`` value
 calls on one example fails with that as the condition (it must count its calls in
-``stats.calls``, as every algorithm of the course does).
+``stats.calls``, as every algorithm of the course does). The check is bounded as ``check_game``
+is (``gamesolver.guard``): one call of the function gets ``call_seconds`` (a loop that counts no
+calls is stopped there, and that example is the counterexample), the whole check
+``total_seconds`` and ``memory_mb`` of growth; what the function prints is caught, and the
+report ends with its first lines and how much there was.
 """
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import functools
 import html
 import math
 import numbers
 import random
-import reprlib
 from collections import Counter
 from collections.abc import Callable, Hashable, Sequence
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 from hypothesis import HealthCheck, Phase, Verbosity, given, settings
-from hypothesis import example as explicit
 from hypothesis import strategies as st
 
 from gamesolver.explore import random_position
 from gamesolver.game import AnyGame, Game, Value
+from gamesolver.guard import (
+    LONG_INT_DIGITS,
+    CallTimeLimit,
+    Interrupted,
+    MemoryLimit,
+    TotalTimeLimit,
+    Watchdog,
+    captured_output,
+    digits,
+    error_text,
+    shown,
+)
 from gamesolver.notebook import find_game, load_notebook
 from gamesolver.stats import LimitedStats, LimitReached, Stats
 from gamesolver.stepper import Stepper, number, window_text
@@ -92,10 +112,14 @@ class Spec:
     """A specification: the reference algorithm of the Solver and what is checked."""
 
     name: str
+    algorithm: str
+    """The Solver's algorithm that meets it: the value calls a student's are compared with."""
     windows: bool = False
     """Knuth–Moore's conditions for a window drawn at random (else: the value)."""
-    graphs: bool = False
-    """Memoization: graphs as well as trees; a reused table; each position expanded once."""
+    fail_soft: bool = False
+    """Also fail-soft: every answer is a value some finished state has, never α or β."""
+    memo: bool = False
+    """Memoization: a table asked the same question again gives the same answer."""
     depth: bool = False
     """Depth-limited: a depth drawn at random, the heuristic at the cut."""
     expand_once: bool = False
@@ -105,14 +129,16 @@ class Spec:
 SPECS = {
     spec.name: spec
     for spec in (
-        Spec("minimax"),
-        Spec("minimax_memo", graphs=True, expand_once=True),
-        Spec("alpha_beta", windows=True),
-        Spec("alpha_beta_memo", windows=True, graphs=True),
-        Spec("depth_limited", depth=True),
+        Spec("minimax", "minimax"),
+        Spec("minimax_memo", "minimax_memo", memo=True, expand_once=True),
+        Spec("alpha_beta", "alpha_beta", windows=True),
+        Spec("alpha_beta_fail_soft", "alpha_beta", windows=True, fail_soft=True),
+        Spec("alpha_beta_memo", "alpha_beta_memo", windows=True, memo=True),
+        Spec("depth_limited", "depth_limited", depth=True),
     )
 }
-"""The specifications ``check_algorithm`` knows, by the name of the Solver's algorithm."""
+"""The specifications ``check_algorithm`` knows: the Solver's algorithms by name, and
+``alpha_beta_fail_soft``, a stricter one a lecturer may ask for (``grade --spec`` takes them)."""
 
 
 # -- the course's reference -----------------------------------------------------------------------
@@ -215,7 +241,7 @@ TRAPS: tuple[Tree, ...] = (
     [[[0, [-4, -9]], [[-4, -9]]]],
     [[2, [[[2, 9]]]], [[2, 9]]],
 )
-"""Graphs that random ones seldom match, tried first for the memoizing specifications: the
+"""Graphs that random ones seldom match, tried after the random ones for every specification: the
 smallest in which a bound stored as a value changes the answer. In the first, the position
 ``[4, 9]`` is reached twice with Max to move (in the second, with Min: the same trap one move
 lower); the first time its first move already reaches β and cuts off the 9, so the search knows
@@ -290,6 +316,12 @@ class Failure:
 
     condition: str
     sentence: str
+    found: str = "The smallest counterexample found"
+    """How the report introduces the example (one not shrunk is not the smallest)."""
+
+
+Guard = Callable[[], AbstractContextManager[Any]]
+"""What each call of the student's function runs inside: a ``Watchdog``'s ``call``."""
 
 
 class _Expansions:
@@ -305,10 +337,13 @@ class _Expansions:
         self.game = dataclasses.replace(game, next_states=next_states)
 
 
-def _ask(function: Callable[..., Value], game: AnyGame, example: Example) -> tuple[Any, int]:
+def _ask(
+    function: Callable[..., Value], game: AnyGame, example: Example, guard: Guard
+) -> tuple[Any, int]:
     """The function's answer to ``example`` on ``game`` and its value calls (bounded)."""
     stats = LimitedStats(max_calls=MAX_CALLS)
-    answer = function(game, example.state, example.player, stats, **example.options)
+    with guard():
+        answer = function(game, example.state, example.player, stats, **example.options)
     return answer, stats.calls
 
 
@@ -318,7 +353,7 @@ def _reference(spec: Spec, example: Example) -> tuple[Value, int]:
     game, state, player = example.game, example.state, example.player
     value = true_value(spec, game, state, player, example.depth)
     calls = Stats()
-    getattr(solver, spec.name)(game, state, player, calls, **example.options)
+    getattr(solver, spec.algorithm)(game, state, player, calls, **example.options)
     return value, calls.calls
 
 
@@ -342,8 +377,23 @@ def leaf_values(game: AnyGame, state: Hashable, player: Hashable, side: Hashable
 
 
 def _is_number(answer: Any) -> bool:
-    """Whether ``answer`` is a number: a real one (NumPy's too), not a bool."""
-    return isinstance(answer, numbers.Real) and not isinstance(answer, bool)
+    """Whether ``answer`` is a number: a real one (NumPy's too), not a bool, not NaN."""
+    if not isinstance(answer, numbers.Real) or isinstance(answer, bool):
+        return False
+    try:
+        return not math.isnan(answer)
+    except OverflowError:  # an int too large for a float is a number
+        return True
+
+
+def text(value: Any) -> str:
+    """A value as the report writes it: as the traces do (``stepper.number``: ``10``, ``-∞``),
+    an int too long to write by its number of digits."""
+    if not isinstance(value, numbers.Real) or isinstance(value, bool):
+        return shown(value)
+    if isinstance(value, int) and digits(value) > LONG_INT_DIGITS:
+        return shown(value)
+    return number(value if isinstance(value, int | float) else float(value))
 
 
 def judge(
@@ -352,8 +402,10 @@ def judge(
     """The first condition of ``spec`` that ``answer`` breaks, where the value is ``value``;
     the answer, the value and the window are seen from ``side`` (default: the player to move)."""
     if not _is_number(answer):
-        return Failure("returns a number", f"it returned {reprlib.repr(answer)}, not a number")
-    got, true = number(answer), number(value)
+        nan = isinstance(answer, numbers.Real) and not isinstance(answer, bool)
+        what = "nan, which is neither smaller nor larger than any value" if nan else shown(answer)
+        return Failure("returns a number", f"it returned {what}, not a number")
+    got, true = text(answer), text(value)
     if example.window is None:
         if answer == value:
             return None
@@ -379,7 +431,7 @@ def judge(
             "above β must be a lower bound on the value",
         )
     side = example.player if side is None else side
-    if spec.windows and answer not in leaf_values(
+    if spec.fail_soft and answer not in leaf_values(
         example.game, example.state, example.player, side
     ):
         bound = "α" if answer == alpha else "β" if answer == beta else "a number"
@@ -387,22 +439,26 @@ def judge(
             "fail-soft",
             f"it returned {got}, which no finished state is worth: it answered with {bound} "
             "where a fail-soft search answers with the best value it found (start best at "
-            "game.worst, not at α; at a cut-off return best, not β)",
+            "game.worst, not at α; at a cut-off return best, not β); the lecture's "
+            f"specification, {spec.algorithm}, accepts this answer",
         )
     return None
 
 
 def run_example(
-    function: Callable[..., Value], spec: Spec, example: Example
+    function: Callable[..., Value],
+    spec: Spec,
+    example: Example,
+    guard: Guard = contextlib.nullcontext,
 ) -> tuple[Failure | None, int, int]:
-    """Ask ``function`` about ``example``: the condition broken (if any), the function's value
-    calls and the course algorithm's value calls."""
+    """Ask ``function`` about ``example``, each call inside ``guard()``: the condition broken (if
+    any), the function's value calls and the course algorithm's value calls."""
     value, reference_calls = _reference(spec, example)
     counted = _Expansions(example.game)
     try:
-        answer, calls = _ask(function, counted.game, example)
-        if spec.graphs:
-            again, _ = _ask(function, example.game, example)
+        answer, calls = _ask(function, counted.game, example, guard)
+        if spec.memo:
+            again, _ = _ask(function, example.game, example, guard)
     except LimitReached:
         sentence = f"it made more than {MAX_CALLS:,} value calls: does the recursion end?"
         return Failure("ends", sentence), MAX_CALLS, reference_calls
@@ -411,10 +467,8 @@ def run_example(
     except MemoryError:  # the grader's memory limit (gamesolver.grade): not the function's error
         raise
     except Exception as error:
-        message = str(error).strip().splitlines()[0] if str(error).strip() else ""
-        said = f"{type(error).__name__}: {message}" if message else type(error).__name__
-        return Failure("runs without error", f"it raised {said}"), 0, reference_calls
-    failure = judge(spec, answer, value, example) or inner_failure(function, spec, example)
+        return Failure("runs without error", f"it raised {error_text(error)}"), 0, reference_calls
+    failure = judge(spec, answer, value, example) or inner_failure(function, spec, example, guard)
     twice = [position for position, times in counted.counts.items() if times > 1]
     if failure is None and spec.expand_once and twice:
         state, player = twice[0]
@@ -423,13 +477,21 @@ def run_example(
             f"it asked for the moves of {example.game.text(state)} with {player} to move "
             f"{counted.counts[state, player]} times: after the first, its memo table should answer",
         )
-    if failure is None and spec.graphs and again != answer:
+    if failure is None and spec.memo and _differs(again, answer):
         failure = Failure(
             "a reused table never changes an answer",
-            f"asked the same question again it answered {reprlib.repr(again)}, not {answer!r}: "
+            f"asked the same question again it answered {shown(again)}, not {text(answer)}: "
             "something is kept from one search to the next (a memo table outside the function?)",
         )
     return failure, calls, reference_calls
+
+
+def _differs(again: Any, answer: Value) -> bool:
+    """Whether the second answer differs from the first (a number): also if comparing raises."""
+    try:
+        return bool(again != answer)
+    except Exception:
+        return True
 
 
 def true_value(
@@ -485,7 +547,12 @@ def _wrong_call(spec: Spec, search: Search, example: Example) -> Failure | None:
     return None
 
 
-def inner_failure(function: Callable[..., Value], spec: Spec, example: Example) -> Failure | None:
+def inner_failure(
+    function: Callable[..., Value],
+    spec: Spec,
+    example: Example,
+    guard: Guard = contextlib.nullcontext,
+) -> Failure | None:
     """The first call of the function's inner ``value`` (recorded, ``gamesolver.trace``) whose
     answer breaks the specification for its own position and window: what the root's answer
     is built from, and where a memo table's wrong entry shows. ``None`` if the function has no
@@ -493,7 +560,10 @@ def inner_failure(function: Callable[..., Value], spec: Spec, example: Example) 
     the specification, its answers read as the player's to move or (a negamax ``value`` that
     answers from the root player's side) every one of them read as the root player's."""
     try:
-        search = record(function, example.game, example.state, example.player, **example.options)
+        with guard():
+            search = record(
+                function, example.game, example.state, example.player, **example.options
+            )
     except Exception:  # nothing to record; an exception of the function was judged already
         return None
     if not _readable(search, example):
@@ -544,6 +614,10 @@ class AlgorithmCheck:
     reference_calls: int
     games: tuple[str, ...] = ()
     rows: list[Row] = field(default_factory=list)
+    printed: int = 0
+    """How many characters the function printed during the check (not shown)."""
+    output: str = ""
+    """The first lines of what it printed, as the report ends with them ("" if nothing)."""
 
     @property
     def passed(self) -> bool:
@@ -566,7 +640,7 @@ class AlgorithmCheck:
 
     def tried(self) -> str:
         """What was tried, in words."""
-        what = f"{self.trees:,} random {'trees and graphs' if SPECS[self.spec].graphs else 'trees'}"
+        what = f"{self.trees:,} random trees and graphs"
         if self.windows:
             what += f" with {self.windows:,} different windows"
         if self.positions:
@@ -575,17 +649,25 @@ class AlgorithmCheck:
 
     def lines(self) -> list[str]:
         """The report as lines of text (without the drawing)."""
+        calls = (
+            f"Value calls: {fmt(self.calls)}; the course's {SPECS[self.spec].algorithm}: "
+            f"{fmt(self.reference_calls)}, on the same trees and positions."
+        )
         if self.failure is None:
             return [
                 f"{self.function} meets the specification of {self.spec}: {self.tried()}.",
-                f"Value calls: {fmt(self.calls)}; the course's {self.spec}: "
-                f"{fmt(self.reference_calls)}, on the same trees and positions.",
+                calls,
             ]
-        assert self.example is not None
+        if self.example is None:  # the check ran out of time: no counterexample
+            return [
+                f"{self.function} did not finish the check of {self.spec} "
+                f"{self.failure.sentence}: no failure so far, on {self.tried()}.",
+                calls,
+            ]
         return [
             f"{self.function} fails the specification of {self.spec} "
             f"({self.failure.condition}): {self.failure.sentence}.",
-            f"The smallest counterexample found: {self.example.text()}.",
+            f"{self.failure.found}: {self.example.text()}.",
         ]
 
     def table(self) -> list[list[str]]:
@@ -594,7 +676,7 @@ class AlgorithmCheck:
         cells = [header]
         for row in self.rows:
             leaf = "" if row.leaf is None else f" = {number(row.leaf)}"
-            answer = "" if row.answer is None else number(row.answer)
+            answer = "" if row.answer is None else text(row.answer)
             if row.calls > 1:
                 answer += f" ({row.calls} calls)"
             cells.append(
@@ -603,7 +685,7 @@ class AlgorithmCheck:
                     str(row.player),
                     "" if row.window is None else window_text(row.window),
                     answer + ("  ✗" if row.wrong else ""),
-                    number(row.correct),
+                    text(row.correct),
                 ]
             )
         return cells
@@ -618,6 +700,8 @@ class AlgorithmCheck:
                 "  ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)).rstrip()
                 for row in cells
             ]
+        if self.output:
+            lines.append(self.output)
         return "\n".join(lines)
 
     def _repr_html_(self) -> str:
@@ -638,20 +722,29 @@ class AlgorithmCheck:
                 "<p>Values for Max; ✗: yours breaks the specification there.</p>"
                 f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
             )
+        if self.output:
+            parts.append(f"<pre>{html.escape(self.output)}</pre>")
         return "\n".join(parts)
 
 
-def draw(function: Callable[..., Value], spec: Spec, example: Example) -> list[Row]:
+def draw(
+    function: Callable[..., Value],
+    spec: Spec,
+    example: Example,
+    guard: Guard = contextlib.nullcontext,
+) -> list[Row]:
     """The rows of the counterexample's tree: the recorded calls of the student's function
-    (if it has an inner ``value`` function to record) beside the correct values."""
+    (if it has an inner ``value`` function to record; run inside ``guard()``) beside the
+    correct values."""
     assert example.tree is not None
     game, tree = example.game, example.tree
     solver = course_solver()
     first = game.Players[0]
     try:
-        search = record(
-            function, game, example.state, example.player, strict=False, **example.options
-        )
+        with guard():
+            search = record(
+                function, game, example.state, example.player, strict=False, **example.options
+            )
         stepper: Stepper | None = Stepper(search)
     except ValueError:  # no inner function to record: only the root's answer is known
         search, stepper = None, None
@@ -729,9 +822,9 @@ def draw(function: Callable[..., Value], spec: Spec, example: Example) -> list[R
 
 
 def _examples(spec: Spec) -> st.SearchStrategy[Example]:
-    """Random examples for ``spec``: trees (and graphs), with windows or depths."""
-    shapes = st.one_of(TREES.map(lambda t: (t, False)), _graphs().map(lambda t: (t, True)))
-    kinds = shapes if spec.graphs else TREES.map(lambda t: (t, False))
+    """Random examples for ``spec``: trees and graphs (trees first: hypothesis shrinks towards
+    them), with windows or depths."""
+    kinds = st.one_of(TREES.map(lambda t: (t, False)), _graphs().map(lambda t: (t, True)))
 
     @st.composite
     def examples(draw: st.DrawFn) -> Example:
@@ -749,6 +842,19 @@ def _examples(spec: Spec) -> st.SearchStrategy[Example]:
         return Example(game, game.Start, PLAYERS[0], window, depth, tree, given)
 
     return examples()
+
+
+def trap_examples(spec: Spec) -> list[Example]:
+    """The ``TRAPS`` as examples for ``spec``: the default window, the depth of the whole graph."""
+    found = []
+    for tree in TRAPS:
+        game: AnyGame = graph_game(tree)
+        if spec.depth:
+            game = with_estimates(game, tree)
+        window = game.utility_range if spec.windows else None
+        depth = 4 if spec.depth else None  # (no trap is deeper)
+        found.append(Example(game, game.Start, PLAYERS[0], window, depth, tree, False))
+    return found
 
 
 def course_positions(spec: Spec, seed: int = 0, per_game: int = 4) -> list[Example]:
@@ -780,8 +886,8 @@ def function_name(function: Callable[..., Any]) -> str:
     """How a report names ``function``: its ``__name__``; a ``functools.partial`` as the call
     ``my_minimax_memo(symmetry=True)``; never a ``repr`` with a memory address."""
     if isinstance(function, functools.partial):
-        given = [reprlib.repr(argument) for argument in function.args]
-        given += [f"{key}={reprlib.repr(argument)}" for key, argument in function.keywords.items()]
+        given = [shown(argument, 40) for argument in function.args]
+        given += [f"{key}={shown(argument, 40)}" for key, argument in function.keywords.items()]
         return f"{function_name(function.func)}({', '.join(given)})"
     name = getattr(function, "__name__", None)
     return name if isinstance(name, str) else type(function).__name__
@@ -792,83 +898,174 @@ def check_algorithm(
     spec: str = "alpha_beta",
     examples: int = 150,
     games: bool = True,
+    *,
+    call_seconds: float | None = 10.0,
+    total_seconds: float | None = 120.0,
+    memory_mb: float | None = 2000.0,
 ) -> AlgorithmCheck:
     """Check ``student_function`` against the specification ``spec`` (see the module).
 
-    ``examples``: how many random trees (and graphs) hypothesis draws; ``games``: also check
-    positions of the course's games (``COURSE_GAMES``). The result shows itself in a notebook:
-    on a pass, what was tried and the value calls against the course's algorithm; on a failure,
-    the smallest counterexample drawn as a tree and the condition that failed.
+    ``examples``: how many random trees and graphs hypothesis draws; ``games``: also check
+    positions of the course's games (``COURSE_GAMES``). The limits (``None``: none) are those of
+    the module docstring; a correct search of these examples takes milliseconds. The result
+    shows itself in a notebook: on a pass, what was tried and the value calls against the
+    course's algorithm; on a failure, the smallest counterexample drawn as a tree and the
+    condition that failed.
     """
     if spec not in SPECS:
         raise ValueError(f"no specification {spec!r}: one of {', '.join(SPECS)}")
-    the_spec = SPECS[spec]
+    course_solver()  # loaded before the clock starts
+    if games:
+        course_games()
+    run = _Run(student_function, SPECS[spec], Watchdog(call_seconds, total_seconds, memory_mb))
+    with captured_output() as output:
+        run.run(examples, games)
     name = function_name(student_function)
-    smallest: list[tuple[Failure, Example]] = []
-    trees: set[str] = set()
-    windows: set[tuple[Value, Value]] = set()
-    counts = [0, 0]
-
-    class Failed(Exception):
-        """Raised for hypothesis, so that it shrinks the example."""
-
-    @settings(
-        max_examples=examples,
-        derandomize=True,
-        database=None,
-        deadline=None,
-        verbosity=Verbosity.quiet,
-        suppress_health_check=list(HealthCheck),
-        phases=[Phase.explicit, Phase.generate, Phase.shrink],
-        report_multiple_bugs=False,
-    )
-    @given(_examples(the_spec))
-    def trial(example: Example) -> None:
-        failure, calls, reference_calls = run_example(student_function, the_spec, example)
-        if not smallest:  # the counts are of the examples tried before the first failure
-            trees.add(repr(example.tree))
-            if example.window is not None:
-                windows.add(example.window)
-            counts[0] += calls
-            counts[1] += reference_calls
-        if failure is not None:
-            if not smallest or example.nodes <= smallest[0][1].nodes:
-                smallest[:] = [(failure, example)]
-            raise Failed
-
-    if the_spec.graphs:
-        for tree in reversed(TRAPS):  # the last one decorated is tried first
-            game = graph_game(tree)
-            window = game.utility_range if the_spec.windows else None
-            trap = Example(game, game.Start, PLAYERS[0], window, None, tree, False)
-            trial = explicit(trap)(trial)
-    try:
-        trial()
-    except Failed:
-        pass
-    except Exception:  # hypothesis's own complaints (a flaky function): the smallest one stands
-        if not smallest:
-            raise
-    positions = course_positions(the_spec) if games and not smallest else []
-    for example in positions:
-        failure, calls, reference_calls = run_example(student_function, the_spec, example)
-        counts[0] += calls
-        counts[1] += reference_calls
-        if failure is not None:
-            smallest[:] = [(failure, example)]
-            break
+    found = run.smallest
     check = AlgorithmCheck(
         name,
         spec,
-        smallest[0][0] if smallest else None,
-        smallest[0][1] if smallest else None,
-        len(trees),
-        len(windows),
-        len(positions),
-        counts[0],
-        counts[1],
-        tuple(game.name for game in course_games()) if positions else (),
+        found[0] if found else run.stopped,
+        found[1] if found else None,
+        len(run.trees),
+        len(run.windows),
+        len(run.positions),
+        run.calls,
+        run.reference_calls,
+        tuple(game.name for game in course_games()) if run.positions else (),
+        run.rows,
+        output.total,
+        output.summary(name),
     )
-    if check.example is not None and check.example.tree is not None:
-        check.rows = draw(student_function, the_spec, check.example)
     return check
+
+
+class _Failed(Exception):
+    """Raised for hypothesis, so that it shrinks the example."""
+
+
+class _Run:
+    """One run of ``check_algorithm``: the examples tried, what they cost, what was found."""
+
+    def __init__(self, function: Callable[..., Value], spec: Spec, watchdog: Watchdog) -> None:
+        self.function = function
+        self.spec = spec
+        self.watchdog = watchdog
+        self.smallest: tuple[Failure, Example] | None = None
+        self.stopped: Failure | None = None
+        """The check stopped at ``total_seconds`` before any failure was found."""
+        self.trees: set[str] = set()
+        self.windows: set[tuple[Value, Value]] = set()
+        self.positions: list[Example] = []
+        self.calls = 0
+        self.reference_calls = 0
+        self.current: Example | None = None
+        """The example being tried: the one a call over a limit is blamed on."""
+        self.rows: list[Row] = []
+
+    def run(self, examples: int, games: bool) -> None:
+        """The search for a counterexample and its drawing, under the watchdog."""
+        watchdog = self.watchdog
+        try:
+            with watchdog:
+                self.search(examples, games)
+                if self.smallest is not None and self.smallest[1].tree is not None:
+                    self.current = None  # drawing: a limit now changes nothing found
+                    self.rows = draw(self.function, self.spec, self.smallest[1], watchdog.call)
+        except Interrupted as interrupt:
+            if watchdog.tripped is None or not isinstance(interrupt, watchdog.tripped):
+                raise  # not ours: an outer watchdog's, or a cancellation
+            self.stopped_by(interrupt)
+
+    def stopped_by(self, interrupt: Interrupted) -> None:
+        """Say which limit stopped the check: a call over ``call_seconds`` or ``memory_mb`` is
+        the function's failure on the example it was given; ``total_seconds`` is a failure of
+        none (if none was found before)."""
+        watchdog, example = self.watchdog, self.current
+        if example is not None and isinstance(interrupt, CallTimeLimit | MemoryLimit):
+            if isinstance(interrupt, CallTimeLimit):
+                failure = Failure(
+                    "ends",
+                    f"it did not return within {watchdog.call_seconds:g} s (call_seconds), "
+                    "where a correct search of these examples takes milliseconds: look for an "
+                    "endless loop, e.g. a while loop whose condition never changes",
+                    "The example it was stopped on",
+                )
+            else:
+                failure = Failure(
+                    "stays within memory",
+                    f"it made the memory grow by more than {watchdog.memory_mb:g} MB "
+                    "(memory_mb): does it build an endless list, or a copy of something huge "
+                    "for every call?",
+                    "The example it was stopped on",
+                )
+            self.smallest = (failure, example)
+        elif self.smallest is None:  # the whole check's limit, or one met between calls
+            if isinstance(interrupt, TotalTimeLimit):
+                within = f"within {watchdog.total_seconds:g} s (total_seconds)"
+            elif isinstance(interrupt, MemoryLimit):
+                within = f"within {watchdog.memory_mb:g} MB of memory growth (memory_mb)"
+            else:
+                within = f"with calls of at most {watchdog.call_seconds:g} s (call_seconds)"
+            self.stopped = Failure("finishes in time", within)
+
+    def search(self, examples: int, games: bool) -> None:
+        """Random trees and graphs (the smallest failure, shrunk), then the traps, then the
+        course's positions, until a failure is found."""
+        spec = self.spec
+
+        @settings(
+            max_examples=examples,
+            derandomize=True,
+            database=None,
+            deadline=None,
+            verbosity=Verbosity.quiet,
+            suppress_health_check=list(HealthCheck),
+            phases=[Phase.generate, Phase.shrink],
+            report_multiple_bugs=False,
+        )
+        @given(_examples(spec))
+        def trial(example: Example) -> None:
+            failure = self.ask(example)
+            if failure is not None:
+                if self.smallest is None or example.nodes <= self.smallest[1].nodes:
+                    self.smallest = (failure, example)
+                raise _Failed
+
+        try:
+            trial()
+        except _Failed:
+            pass
+        except Exception:  # hypothesis's own complaints (a flaky function): the smallest stands
+            if self.smallest is None:
+                raise
+        for example in trap_examples(spec):
+            if self.smallest is not None:
+                return
+            failure = self.ask(example, random=False)
+            if failure is not None:
+                self.smallest = (failure, example)
+        self.positions = course_positions(spec) if games else []
+        for example in self.positions:
+            if self.smallest is not None:
+                return
+            failure = self.ask(example, random=False)
+            if failure is not None:
+                self.smallest = (failure, example)
+
+    def ask(self, example: Example, random: bool = True) -> Failure | None:
+        """The failure of the function on ``example``, if any. Until the first failure, the
+        value calls are counted, and for a ``random`` example its tree or graph and window."""
+        self.current = example
+        failure, calls, reference_calls = run_example(
+            self.function, self.spec, example, self.watchdog.call
+        )
+        self.current = None
+        if self.smallest is None:
+            if random:
+                self.trees.add(repr(example.tree))
+            if random and example.window is not None:
+                self.windows.add(example.window)
+            self.calls += calls
+            self.reference_calls += reference_calls
+        return failure

@@ -14,16 +14,29 @@ that started it:
 The exceptions derive from ``BaseException``, not ``Exception``, so that a student's ``except
 Exception:`` does not swallow them. A call stuck inside one long C function (``time.sleep``, a
 huge ``sum`` over a ``range``) sees the exception only when that function returns.
+
+What the student's code hands back is bounded too, before a report writes it: ``shown(value)``
+is a ``repr`` that never raises, is cut short, names an int too long to write by its digits and
+drops the memory address of a default ``repr`` (which changes from run to run);
+``error_text(error)`` is an exception as a traceback's last line says it, even when its
+``__str__`` raises; ``captured_output()`` keeps what the code prints out of the notebook: the
+first ``keep`` characters, and how many there were.
 """
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
+import functools
+import io
+import re
+import sys
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from types import TracebackType
+from typing import Any
 
 import psutil
 
@@ -158,6 +171,7 @@ class Watchdog:
         self._lock = threading.Lock()
         self._stop = threading.Event()
         self._monitor: threading.Thread | None = None
+        self._hook: Callable[[Any], object] = sys.unraisablehook
 
     def __enter__(self) -> Watchdog:
         self._target = threading.get_ident()
@@ -165,11 +179,26 @@ class Watchdog:
         self._base_mb = resident_mb() if self.memory_mb is not None else 0.0
         self._stop.clear()
         self.tripped = None
+        self._monitor = None
+        limits = (self.call_seconds, self.total_seconds, self.memory_mb)
+        if all(limit is None for limit in limits):
+            return self  # nothing to watch: no thread (a grader's process may not afford one)
+        self._hook = sys.unraisablehook
+        sys.unraisablehook = self._unraisable
         self._monitor = threading.Thread(
             target=self._watch, name="gamesolver-watchdog", daemon=True
         )
         self._monitor.start()
         return self
+
+    def _unraisable(self, unraisable: Any) -> None:
+        """Drop a limit that landed where Python cannot raise it (a garbage collector's callback,
+        a ``__del__``: Python would print "Exception ignored in ..."): the monitor raises it
+        again at its next poll, where it can be raised. Anything else goes to the hook that was
+        there before."""
+        if isinstance(unraisable.exc_value, Interrupted):
+            return
+        self._hook(unraisable)
 
     def __exit__(
         self,
@@ -190,6 +219,7 @@ class Watchdog:
                     foreign = late
         if self._monitor is not None:
             self._monitor.join()
+            sys.unraisablehook = self._hook
         if foreign is not None:
             raise foreign
 
@@ -232,3 +262,98 @@ class Watchdog:
                 self.tripped = exceeded
                 raise_in_thread(self._target, exceeded)
             self._stop.wait(max(self.poll, 0.2))
+
+
+# -- what the guarded code hands back -------------------------------------------------------------
+
+LONG_INT_DIGITS = 30
+"""An int with more digits than this is written by its number of digits, not in full."""
+
+_ADDRESS = re.compile(r" at 0x[0-9a-fA-F]+")
+
+
+@functools.lru_cache(maxsize=64)  # a check meets the same huge int thousands of times
+def digits(number: int) -> int:
+    """How many decimal digits ``number`` has, without writing it (Python refuses to write an int
+    of more than 4,300 digits, and writing one of millions takes seconds)."""
+    size = abs(number)
+    count = max(1, int((size.bit_length() - 1) * 0.30102999566398120) + 1)  # log10(2)
+    power = 10 ** (count - 1)  # the estimate is off by one at most (rounding at its edges)
+    if size >= power * 10:
+        return count + 1
+    return count if size >= power or count == 1 else count - 1
+
+
+def shown(value: object, limit: int = 80) -> str:
+    """``repr(value)`` as a report shows it: at most ``limit`` characters, without a memory
+    address; an int of more than ``LONG_INT_DIGITS`` digits as ``<an int of 5,001 digits>``.
+    Never raises (a ``repr`` that raises is said to)."""
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 64:
+        count = digits(value)
+        if count > LONG_INT_DIGITS:
+            return f"<{'a negative' if value < 0 else 'an'} int of {count:,} digits>"
+    try:
+        text = _ADDRESS.sub("", repr(value))
+    except Exception as error:
+        text = f"<a {type(value).__name__} whose repr raises {type(error).__name__}>"
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def error_text(error: BaseException) -> str:
+    """``Type: message``, as the last line of a traceback says it (the first line of the
+    message, at most 300 characters); never raises, not even when ``str(error)`` does."""
+    name = type(error).__name__
+    try:
+        message = str(error).strip()
+    except Exception as failure:
+        return f"{name} (its message could not be written: str() raised {type(failure).__name__})"
+    first = _ADDRESS.sub("", message.splitlines()[0]) if message else ""
+    first = first if len(first) <= 300 else first[:299] + "…"
+    return f"{name}: {first}" if first else name
+
+
+class Output(io.TextIOBase):
+    """What the guarded code printed: its first ``keep`` characters, and how many in all."""
+
+    def __init__(self, keep: int) -> None:
+        super().__init__()
+        self.keep = keep
+        self.text = ""
+        self.total = 0
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, text: str) -> int:
+        self.total += len(text)
+        if len(self.text) < self.keep:
+            self.text += text[: self.keep - len(self.text)]
+        return len(text)
+
+    def summary(self, who: str, lines: int = 5, width: int = 100) -> str:
+        """The paragraph a report ends with: how much ``who`` printed and its first ``lines``
+        lines, each cut to ``width``, indented ("" if nothing was printed)."""
+        if not self.total:
+            return ""
+        kept = self.text.splitlines()
+        first = kept[:lines]
+        shown_lines = [
+            "    " + (line if len(line) <= width else line[: width - 1] + "…") for line in first
+        ]
+        cut = self.total > len(self.text) or len(kept) > lines
+        cut = cut or any(len(line) > width for line in first)
+        many = len(shown_lines) > 1
+        first_lines = f"the first {len(shown_lines)} lines" if many else "the first line"
+        first_lines = first_lines if cut else "all of it"
+        head = f"{who} printed {self.total:,} characters during the check; {first_lines}:"
+        return "\n".join([head, *shown_lines])
+
+
+@contextmanager
+def captured_output(keep: int = 2000) -> Iterator[Output]:
+    """Catch what is printed in the block (``sys.stdout`` and ``sys.stderr``) in an ``Output``
+    that keeps its first ``keep`` characters: a function called thousands of times that prints
+    a line each time would otherwise fill the notebook."""
+    output = Output(keep)
+    with contextlib.redirect_stdout(output), contextlib.redirect_stderr(output):
+        yield output

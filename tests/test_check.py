@@ -802,3 +802,71 @@ def test_memory_growth_is_bounded() -> None:
 def test_limits_can_be_turned_off() -> None:
     report = check_game(TTT, call_seconds=None, total_seconds=None, memory_mb=None)
     assert report.ok and report.exhaustive
+
+
+# ---------------------------------------------------------------- what a student's code returns
+
+
+class Unprintable(Exception):
+    """An exception whose message cannot be written: its ``__str__`` raises."""
+
+    def __str__(self) -> str:
+        raise RuntimeError("no message")
+
+
+def test_an_exception_whose_str_raises_is_reported() -> None:
+    def finished_unprintable(s: Board) -> bool:
+        raise Unprintable
+
+    [error] = check_game(ttt(finished=finished_unprintable)).errors
+    assert normalized(error).startswith(
+        "finished(state) raised Unprintable (its message could not be written: str() raised "
+        "RuntimeError) for this state:"
+    ), error
+
+
+def test_a_huge_int_is_reported_not_converted() -> None:
+    def huge(s: Board, p: str) -> int:
+        return utility(s, p) * 10**5000
+
+    report = check_game(ttt(utility=huge))
+    assert not report.ok
+    assert "utility(state, 'X') returned <an int of 5,001 digits>" in normalized(report.errors[0])
+    report = check_game(ttt(heuristic=lambda s, p: 10**5000 if p == "X" else -(10**5000)))
+    assert "Heuristic out of range" in report.errors[0] and "5,001 digits" in report.errors[0]
+    assert len(repr(report)) < 3_000
+
+
+def values(s: Board, p: str) -> Iterator[int]:
+    yield utility(s, p)
+
+
+def test_a_generator_is_named_without_its_address() -> None:
+    report = check_game(ttt(utility=values))
+    assert "returned <generator object" in normalized(report.errors[0])
+    assert "0x" not in repr(report), repr(report)
+
+
+def test_an_infinite_utility_is_not_told_to_widen_the_range() -> None:
+    def infinite(s: Board, p: str) -> float:
+        return utility(s, p) * math.inf if winner(s) else 0
+
+    [error] = check_game(ttt(utility=infinite)).errors
+    text = normalized(error)
+    assert "utility(state, 'X') returned inf" in text
+    assert "inf)" not in text.split("Hint:")[1], text  # no (-inf, inf) as the range to give
+    assert "a finite number" in text, text
+
+
+def test_what_the_game_prints_is_captured_and_cut(capsys: pytest.CaptureFixture[str]) -> None:
+    def chatty(s: Board, p: str) -> list[Board]:
+        print("moves of", "".join(s), "x" * 10_000)
+        return next_states(s, p)
+
+    report = check_game(ttt(next_states=chatty))
+    out, err = capsys.readouterr()
+    assert out == err == ""
+    assert report.ok and report.printed > 5478 * 10_000
+    text = repr(report)
+    assert f"The game's functions printed {report.printed:,} characters during the check;" in text
+    assert len(text) < 2_000, text[:2_000]

@@ -9,6 +9,7 @@ import sys
 import textwrap
 import threading
 import time
+from collections.abc import Iterator
 
 import pytest
 
@@ -20,8 +21,12 @@ from gamesolver.guard import (
     MemoryLimit,
     TotalTimeLimit,
     Watchdog,
+    captured_output,
+    digits,
     drain,
+    error_text,
     raise_in_thread,
+    shown,
 )
 
 
@@ -163,3 +168,91 @@ def test_profiling_still_works_after_a_limit() -> None:
 
 def test_interrupted_is_not_an_exception() -> None:
     assert not issubclass(Interrupted, Exception)
+
+
+# ---------------------------------------------------------------- what the guarded code hands back
+
+
+def test_digits_are_counted_without_writing_the_int() -> None:
+    for number in (0, 9, 10, 99, 100, -101, 10**30 - 1, 10**30, 2**100, 10**4000 + 7):
+        assert digits(number) == len(str(abs(number))), number
+    assert digits(10**5000) == 5001 and digits(10**5000 - 1) == 5000
+    assert digits(-(10**100_000)) == 100_001
+
+
+def test_shown_never_raises_is_short_and_has_no_address() -> None:
+    class Unwritable:
+        def __repr__(self) -> str:
+            raise RuntimeError("no repr")
+
+    def numbers() -> Iterator[int]:
+        yield 1
+
+    assert shown(10**5000) == "<an int of 5,001 digits>"
+    assert shown(-(10**40)) == "<a negative int of 41 digits>"
+    assert shown(10**29) == repr(10**29)  # short enough to write
+    assert shown(Unwritable()) == "<a Unwritable whose repr raises RuntimeError>"
+    generator = shown(numbers(), 200)
+    assert generator.startswith("<generator object ") and generator.endswith(".numbers>")
+    assert shown(object(), 200) == "<object object>"
+    assert len(shown("x" * 1000)) == 80 and shown("x" * 1000).endswith("…")
+
+
+def test_error_text_never_raises() -> None:
+    class Unprintable(Exception):
+        def __str__(self) -> str:
+            raise RuntimeError("no message")
+
+    assert error_text(ZeroDivisionError("division by zero")) == (
+        "ZeroDivisionError: division by zero"
+    )
+    assert error_text(KeyError()) == "KeyError"
+    assert error_text(Unprintable()) == (
+        "Unprintable (its message could not be written: str() raised RuntimeError)"
+    )
+    assert error_text(ValueError("first line\nsecond line")) == "ValueError: first line"
+    assert len(error_text(ValueError("x" * 10_000))) < 320
+
+
+def test_captured_output_keeps_the_first_characters_and_counts_all(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    with captured_output(keep=100) as output:
+        for number in range(10_000):
+            print(f"line {number}")
+        print("to stderr", file=sys.stderr)
+    assert capsys.readouterr() == ("", "")
+    assert output.total == sum(len(f"line {n}\n") for n in range(10_000)) + len("to stderr\n")
+    assert output.text.startswith("line 0\nline 1\n") and len(output.text) == 100
+    assert output.summary("f").splitlines() == [
+        f"f printed {output.total:,} characters during the check; the first 5 lines:",
+        *(f"    line {n}" for n in range(5)),
+    ]
+    with captured_output() as quiet:
+        pass
+    assert quiet.summary("f") == ""
+    with captured_output() as once:
+        print("hello")
+    assert once.summary("f") == "f printed 6 characters during the check; all of it:\n    hello"
+
+
+class SlowToDelete:
+    """An object whose ``__del__`` runs for a while: a limit may land in it, where Python cannot
+    raise it (nor in a garbage collector's callback, as hypothesis installs one)."""
+
+    def __del__(self) -> None:
+        deadline = time.perf_counter() + 0.3
+        while time.perf_counter() < deadline:
+            pass
+
+
+def test_a_limit_that_lands_where_it_cannot_be_raised_comes_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    reported: list[object] = []
+    monkeypatch.setattr(sys, "unraisablehook", reported.append)
+    with pytest.raises(TotalTimeLimit), Watchdog(total_seconds=0.05):
+        SlowToDelete()  # deleted at once: the limit lands in its __del__
+        spin()  # and comes again here
+    assert reported == []  # no "Exception ignored in ..." for the student to read
+    assert sys.unraisablehook == reported.append  # the hook is given back
