@@ -48,7 +48,6 @@ import reprlib
 from collections import Counter
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 from types import ModuleType
 from typing import Any
 
@@ -56,6 +55,7 @@ from hypothesis import HealthCheck, Phase, Verbosity, given, settings
 from hypothesis import example as explicit
 from hypothesis import strategies as st
 
+from gamesolver.data import notebooks_folder
 from gamesolver.explore import random_position
 from gamesolver.game import AnyGame, Game, Value
 from gamesolver.notebook import find_game, load_notebook
@@ -73,9 +73,6 @@ from gamesolver.trees import (
     subtree,
     tree_game,
 )
-
-NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
-"""The course's notebooks (the package is installed editable, next to them)."""
 
 COURSE_GAMES = ("Nim.ipynb", "Tic-Tac-Toe.ipynb")
 """The game notebooks whose positions every algorithm is also checked on."""
@@ -120,14 +117,15 @@ SPECS = {
 
 @functools.cache
 def course_solver() -> ModuleType:
-    """The course's ``Solver.ipynb``, loaded once: the reference values and value calls."""
-    return load_notebook(NOTEBOOKS / "Solver.ipynb")
+    """The course's ``Solver.ipynb``, loaded once: the reference values and value calls (the
+    repository's, or the one beside a released notebook: ``gamesolver.data.notebooks_folder``)."""
+    return load_notebook(notebooks_folder() / "Solver.ipynb")
 
 
 @functools.cache
 def course_games() -> tuple[AnyGame, ...]:
     """The games of ``COURSE_GAMES``, loaded once."""
-    return tuple(find_game(load_notebook(NOTEBOOKS / name)) for name in COURSE_GAMES)
+    return tuple(find_game(load_notebook(notebooks_folder() / name)) for name in COURSE_GAMES)
 
 
 # -- trees, graphs and the games made of them -----------------------------------------------------
