@@ -406,7 +406,9 @@ def run_example(
         return Failure("ends", sentence), MAX_CALLS, reference_calls
     except RecursionError:
         return Failure("ends", "it recursed without end (RecursionError)"), 0, reference_calls
-    except MemoryError:  # the grader's memory limit (gamesolver.grade): not the function's error
+    except (
+        MemoryError
+    ):  # the kernel's memory limit (gamesolver.autograde): not the function's error
         raise
     except Exception as error:
         message = str(error).strip().splitlines()[0] if str(error).strip() else ""

@@ -8,7 +8,10 @@ submissions made from the released alpha-beta exercise (Game-Trees.ipynb), autog
 
 from __future__ import annotations
 
+import contextlib
+import csv
 import html
+import io
 import json
 import re
 import shutil
@@ -23,6 +26,7 @@ from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 import gamesolver.data
 from gamesolver import course
 from gamesolver.autograde import CourseExecute, autograde_preprocessors, graded, skipped
+from gamesolver.cli import main
 from gamesolver.course import CourseError, assignments, build_source, needs, release, unlisted
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -312,9 +316,10 @@ def submit(released: Path, student: str, solution: str | None) -> None:
 
 
 @pytest.fixture(scope="module")
-def autograded(released: Path) -> Iterator[Path]:
-    """The lecture's solution, a blank copy and the wrong ones, submitted and autograded, with
-    feedback."""
+def autograded(released: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """The lecture's solution, a blank copy, the wrong ones and one whose kernel dies, submitted
+    and graded with ``python -m gamesolver grade`` (nbgrader's autograde; its table in
+    ``grade.txt``, its CSV in ``grades.csv``), then nbgrader's feedback."""
     [cell] = [
         c
         for c in notebook_cells(released / "source" / CLASS2 / "Game-Trees.ipynb")
@@ -324,11 +329,24 @@ def autograded(released: Path) -> Iterator[Path]:
     submit(released, "blank", None)
     for student, solution in WRONG.items():
         submit(released, student, solution)
-    done = course.nbgrader(["autograde", CLASS2, f"--Execute.timeout={TIMEOUT}"], released)
-    assert done.returncode == 0, done.stdout + done.stderr
+    submit(released, "dies", "import os\n\nos._exit(1)")
+    grades = tmp_path_factory.mktemp("grades") / "grades.csv"
+    argv = ["grade", CLASS2, "--course", str(released), "--time-limit", str(TIMEOUT)]
+    with contextlib.redirect_stdout(io.StringIO()) as printed:
+        assert main([*argv, "--csv", str(grades)]) == 0
+    (released / "grade.txt").write_text(printed.getvalue(), encoding="utf-8")
+    shutil.copy(grades, released / "grades.csv")
     done = course.nbgrader(["generate_feedback", CLASS2], released)
     assert done.returncode == 0, done.stdout + done.stderr
     yield released
+
+
+def grade_rows(course_folder: Path) -> dict[str, dict[str, str]]:
+    """The CSV of ``gamesolver grade``, a row per student (one graded cell in the assignment)."""
+    with (course_folder / "grades.csv").open(encoding="utf-8") as file:
+        rows = list(csv.DictReader(file))
+    assert len(rows) == len({row["student"] for row in rows})
+    return {row["student"]: row for row in rows}
 
 
 def scores(course_folder: Path) -> dict[str, tuple[float, float]]:
@@ -369,6 +387,14 @@ def test_the_solution_gets_every_point_and_a_blank_copy_none(autograded: Path) -
         autograded, "solution"
     )
     assert "it raised NotImplementedError" in outputs_of_test_cell(autograded, "blank")
+    rows = grade_rows(autograded)
+    assert rows["solution"]["passed"] == "true" and rows["solution"]["condition"] == ""
+    assert (rows["blank"]["passed"], rows["blank"]["condition"]) == ("false", "runs without error")
+    assert rows["blank"]["counterexample"].startswith("the tree 0 with the window")
+    printed = (autograded / "grade.txt").read_text(encoding="utf-8")
+    assert (
+        "7 students: 1 got every point, 5 lost points, 1 could not be autograded (dies)" in printed
+    )
 
 
 @pytest.mark.nbgrader
@@ -383,13 +409,17 @@ def test_a_wrong_solution_gets_no_point_and_its_counterexample(
     namespace: dict[str, Any] = {}
     exec(WRONG[student], namespace)
     check = check_algorithm(namespace["my_alpha_beta"], spec="alpha_beta")
-    assert not check.passed and check.counterexample
+    assert not check.passed and check.example is not None
     assert scores(autograded)[student] == (0.0, 2.0)
     said = outputs_of_test_cell(autograded, student)
     assert "AssertionError: my_alpha_beta fails the specification of alpha_beta" in said
-    assert f"The smallest counterexample found: {check.example.text()}." in said  # type: ignore[union-attr]
+    assert f"The smallest counterexample found: {check.example.text()}." in said
     feedback = autograded / "feedback" / student / CLASS2 / "Game-Trees.html"
-    assert html.escape(check.example.text()) in feedback.read_text(encoding="utf-8")  # type: ignore[union-attr]
+    assert html.escape(check.example.text()) in feedback.read_text(encoding="utf-8")
+    row = grade_rows(autograded)[student]
+    assert (row["score"], row["max_score"], row["passed"]) == ("0.0", "2.0", "false")
+    assert row["condition"] == check.condition
+    assert row["counterexample"] == check.example.text()
 
 
 @pytest.mark.nbgrader
@@ -401,6 +431,9 @@ def test_a_loop_without_end_runs_out_of_time_and_the_others_are_graded(autograde
     feedback = autograded / "feedback" / "loop" / CLASS2 / "Game-Trees.html"
     shown = feedback.read_text(encoding="utf-8")
     assert "ran out of time" in shown or "did not return within" in shown
+    row = grade_rows(autograded)["loop"]
+    assert row["passed"] == "false"
+    assert row["condition"] in said, row  # "ran out of time (30 s for a cell)", or the check's
 
 
 @pytest.mark.nbgrader
@@ -408,6 +441,19 @@ def test_an_allocation_without_end_fails_within_the_kernels_limit(autograded: Pa
     assert scores(autograded)["memory"] == (0.0, 2.0)
     said = outputs_of_test_cell(autograded, "memory")
     assert "MemoryError" in said or "memory" in said.lower(), said
+    assert grade_rows(autograded)["memory"]["passed"] == "false"
+
+
+@pytest.mark.nbgrader
+def test_a_kernel_that_dies_ends_that_submission_only(autograded: Path) -> None:
+    """nbgrader skips it (no autograded notebook) and grades the others; the grade says why."""
+    assert not (autograded / "autograded" / "dies" / CLASS2).exists()
+    row = grade_rows(autograded)["dies"]
+    assert (row["score"], row["passed"]) == ("", "false")
+    assert (
+        row["condition"] == "could not be autograded: Kernel died while waiting for execute reply"
+    )
+    assert {s for s, (score, _) in scores(autograded).items() if score > 0} == {"solution"}
 
 
 @pytest.mark.nbgrader
