@@ -36,7 +36,7 @@ from gamesolver.notebook import DEMO_TAG
 
 LAUNCHER = (
     "import os, resource, sys; limit = int(sys.argv[1]); "
-    "resource.setrlimit(resource.RLIMIT_AS, (limit, limit)); os.execv(sys.argv[2], sys.argv[2:])"
+    "resource.setrlimit(resource.RLIMIT_AS, (limit, limit)); os.execvp(sys.argv[2], sys.argv[2:])"
 )
 """``python -c LAUNCHER BYTES KERNEL_COMMAND...``: the kernel's command under the memory limit
 (a process's limits survive ``exec``); no import of the package, so it starts at once."""

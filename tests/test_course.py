@@ -163,6 +163,19 @@ def test_autograding_runs_cells_as_nbgrader_does_without_demos() -> None:
     assert CourseExecute(timeout=7).error_on_timeout["evalue"] == "ran out of time (7 s for a cell)"
 
 
+def test_a_kernels_command_starts_under_the_memory_limit() -> None:
+    import subprocess
+    import sys
+
+    from gamesolver.autograde import limited_command
+
+    probe = "import resource; print(resource.getrlimit(resource.RLIMIT_AS)[0])"
+    command = limited_command(["python3", "-c", probe], 1024)  # found on PATH, as a kernelspec's
+    done = subprocess.run(command, capture_output=True, text=True, check=True)
+    assert int(done.stdout) == 1024 * 2**20
+    assert command[0] == sys.executable
+
+
 # -- nbgrader itself: the whole course released, a class autograded ------------------------------
 
 
