@@ -8,14 +8,14 @@ STAMP  := $(VENV)/.installed-stamp
 # JupyterLab refuses to run as root unless told; lecturers' laptops are not root.
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
-.PHONY: all lab test lint typecheck pytest notebooks clean bench
+.PHONY: all lab test lint typecheck pytest notebooks clean bench release
 
 all: test
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test]'
+	$(BIN)/python -m pip install --quiet -e '.[test,teach]'
 	touch $(STAMP)
 
 # The course's notebooks are trusted, so that JupyterLab shows their stored outputs as they are
@@ -25,8 +25,8 @@ lab: $(STAMP)
 	$(BIN)/jupyter lab $(ROOT_FLAG) --notebook-dir=notebooks --LabApp.default_url=/lab/tree/Index.ipynb
 
 lint: $(STAMP)
-	$(BIN)/ruff check gamesolver tests benchmarks
-	$(BIN)/ruff format --check gamesolver tests benchmarks
+	$(BIN)/ruff check gamesolver tests benchmarks course/nbgrader_config.py
+	$(BIN)/ruff format --check gamesolver tests benchmarks course/nbgrader_config.py
 	$(BIN)/nbqa ruff notebooks
 	$(BIN)/nbqa "ruff format --check" notebooks
 
@@ -90,6 +90,14 @@ bench: $(VENV)/.bench-stamp
 	$(BIN)/python -m benchmarks.tic_tac_toe_nd $(ND_ARGS)
 	$(BIN)/python -m benchmarks.checkers $(CHECKERS_ARGS)
 	$(BIN)/python -m benchmarks.chess $(CHESS_ARGS)
+
+# The students' copies (gamesolver/course.py): course/source/ from the lectures, an nbgrader
+# assignment per class and per deep dive, then nbgrader's generate_assignment into course/release/
+# (the lecturer's own folders there, submitted/ autograded/ feedback/ gradebook.db, stay).
+# SOLUTIONS=1 also releases the notebooks marked as another lecture's solutions. The venv's bin
+# goes first on PATH: nbgrader starts `alembic` by name when it creates the gradebook.
+release: $(STAMP)
+	PATH="$(abspath $(BIN)):$$PATH" $(BIN)/python -m gamesolver.course release $(if $(filter 1 yes true,$(SOLUTIONS)),--solutions,)
 
 # Re-execute every notebook in place and store its outputs (run after changing one).
 notebooks: $(STAMP)

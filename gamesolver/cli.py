@@ -12,8 +12,8 @@
     python -m gamesolver algorithms [--solver PATH]
     python -m gamesolver check NOTEBOOK
     python -m gamesolver play NOTEBOOK [--algorithm NAME] [--first human|computer] [--seed N] ...
-    python -m gamesolver grade SUBMISSIONS... --function NAME --spec SPEC [--jobs N]
-                               [--time-limit S] [--memory-limit MB] [--csv FILE]
+    python -m gamesolver grade ASSIGNMENT [--course DIR] [--student ID] [--time-limit S]
+                               [--memory-limit MB] [--csv FILE]
 
 The game comes from a game notebook and the algorithms from a Solver notebook (by default the
 ``Solver.ipynb`` next to the game notebook), both loaded with ``load_notebook``: the command line
@@ -62,6 +62,7 @@ from typing import Any, NoReturn
 import gamesolver
 from gamesolver.explore import is_reachable, per_ply
 from gamesolver.game import AnyGame, Game, Value
+from gamesolver.grade import LEAST_MEMORY_MB
 from gamesolver.grading import check_move_in_one, tally
 from gamesolver.guard import Interrupted, TotalTimeLimit, Watchdog
 from gamesolver.notebook import NotebookError, find_game, load_notebook
@@ -1006,23 +1007,33 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 
 def cmd_grade(args: argparse.Namespace) -> int:
-    """Check each submitted notebook's function against a specification, each in its own
-    process with limits (``gamesolver.grade``); print a row per notebook and a summary."""
-    from gamesolver.exercises import SPECS  # here: the other commands do not need hypothesis
-    from gamesolver.grade import grade, notebooks, summary, table, write_csv
+    """Autograde an assignment with nbgrader (``gamesolver.grade``); print a row per student and
+    graded cell, with what the course's check found, and a summary."""
+    from gamesolver.grade import (  # here: the other commands do not need nbgrader
+        GradeError,
+        autograde,
+        csv_target,
+        results,
+        submissions,
+        summary,
+        table,
+        write_csv,
+    )
 
-    if args.spec not in SPECS:
-        raise UsageError(f"no specification {args.spec!r}: one of {', '.join(SPECS)}")
-    paths = notebooks(args.submissions)
-    for path in paths:
-        _notebook_path(str(path))
-    if not paths:
-        raise UsageError(f"no notebooks in {' '.join(args.submissions)}")
-    rows = grade(paths, args.function, args.spec, args.jobs, args.time_limit, args.memory_limit)
+    course = Path(args.course)
+    try:
+        students = submissions(course, args.assignment, args.student)
+        target = csv_target(args.csv, course) if args.csv else None
+        failed = autograde(
+            course, args.assignment, args.student, args.time_limit, args.memory_limit
+        )
+    except GradeError as error:
+        raise UsageError(str(error)) from None
+    rows = results(course, args.assignment, students, failed)
     _print(repr(table(rows)))
     _print(summary(rows))
-    if args.csv:
-        write_csv(rows, args.csv)
+    if target is not None:
+        write_csv(rows, target)
     return 0
 
 
@@ -1059,6 +1070,14 @@ def _whole(text: str, least: int, what: str) -> int:
         raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
     if number < least:
         raise argparse.ArgumentTypeError(f"{what} is at least {least}, not {number}")
+    return number
+
+
+def _whole_at_most(text: str, least: int, most: int, what: str, unit: str) -> int:
+    """A whole number from ``least`` to ``most`` (``unit`` says what ``most`` counts)."""
+    number = _whole(text, least, what)
+    if number > most:
+        raise argparse.ArgumentTypeError(f"{what} is at most {most:,} {unit}, not {text}")
     return number
 
 
@@ -1270,37 +1289,38 @@ def build_parser() -> argparse.ArgumentParser:
 
     grade = commands.add_parser(
         "grade",
-        help="check students' notebooks against a specification, each in its own process",
-        description="Check the function NAME of each notebook (a folder: the notebooks in it) "
-        "against SPEC (minimax, minimax_memo, alpha_beta, alpha_beta_memo, depth_limited) with "
-        "check_algorithm, each notebook in its own process within the time and memory limits; "
-        "one row per notebook and a summary.",
-        epilog="Grading runs the students' code, as your user: the limits keep a loop, sys.exit "
-        "or a huge list from stopping or slowing the others, not malicious code.",
+        help="autograde an assignment of the course with nbgrader, with the checks' findings",
+        description="Run nbgrader's autograde on ASSIGNMENT in the course directory (every "
+        "submission in submitted/<student>/ASSIGNMENT/, within the course's limits: a time "
+        "per cell, a kernel's memory) and print a row per student and graded cell: the points, "
+        "and what the course's check found (the condition broken and the smallest "
+        "counterexample, or what stopped the cell). The feedback: nbgrader generate_feedback.",
+        epilog="Grading runs the students' code, as your user: the limits keep a loop or a huge "
+        "list from stopping or slowing the others, not malicious code.",
     )
-    grade.add_argument("submissions", nargs="+", metavar="SUBMISSION", help="notebooks, folders")
-    grade.add_argument("--function", required=True, metavar="NAME", help="the function to check")
-    grade.add_argument("--spec", required=True, metavar="SPEC", help="the specification")
     grade.add_argument(
-        "--jobs",
-        type=lambda text: _whole(text, 1, "--jobs"),
-        default=2,
-        metavar="N",
-        help="notebooks checked at a time (default 2)",
+        "assignment", metavar="ASSIGNMENT", help="e.g. class2-alpha-beta-and-its-windows"
+    )
+    grade.add_argument(
+        "--course",
+        default=str(Path(gamesolver.__file__).resolve().parents[1] / "course"),
+        metavar="DIR",
+        help="the nbgrader course directory (default: this repository's course/)",
+    )
+    grade.add_argument(
+        "--student", default="*", metavar="ID", help="only this student (a glob; default: all)"
     )
     grade.add_argument(
         "--time-limit",
-        type=lambda text: _seconds(text, "--time-limit"),
-        default=60,
+        type=lambda text: _whole_at_most(text, 1, 86_400, "--time-limit", "seconds (a day)"),
         metavar="SECONDS",
-        help="wall-clock time per notebook, loading included (default 60)",
+        help="seconds a cell may run (default: the course's, 60)",
     )
     grade.add_argument(
         "--memory-limit",
-        type=lambda text: _whole(text, 1, "--memory-limit"),
-        default=1000,
+        type=lambda text: _whole(text, LEAST_MEMORY_MB, "--memory-limit"),
         metavar="MB",
-        help="memory a notebook may allocate (default 1000)",
+        help="a kernel's address space in MB, at least 1024 (default: the course's, 2048)",
     )
     grade.add_argument("--csv", metavar="FILE", help="also write the rows as CSV")
     grade.set_defaults(run=cmd_grade)

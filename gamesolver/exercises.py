@@ -57,13 +57,13 @@ from collections import Counter
 from collections.abc import Callable, Hashable, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
-from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 from hypothesis import HealthCheck, Phase, Verbosity, given, settings
 from hypothesis import strategies as st
 
+from gamesolver.data import notebooks_folder
 from gamesolver.explore import random_position
 from gamesolver.game import AnyGame, Game, Value
 from gamesolver.guard import (
@@ -93,9 +93,6 @@ from gamesolver.trees import (
     subtree,
     tree_game,
 )
-
-NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
-"""The course's notebooks (the package is installed editable, next to them)."""
 
 COURSE_GAMES = ("Nim.ipynb", "Tic-Tac-Toe.ipynb")
 """The game notebooks whose positions every algorithm is also checked on."""
@@ -146,14 +143,15 @@ SPECS = {
 
 @functools.cache
 def course_solver() -> ModuleType:
-    """The course's ``Solver.ipynb``, loaded once: the reference values and value calls."""
-    return load_notebook(NOTEBOOKS / "Solver.ipynb")
+    """The course's ``Solver.ipynb``, loaded once: the reference values and value calls (the
+    repository's, or the one beside a released notebook: ``gamesolver.data.notebooks_folder``)."""
+    return load_notebook(notebooks_folder() / "Solver.ipynb")
 
 
 @functools.cache
 def course_games() -> tuple[AnyGame, ...]:
     """The games of ``COURSE_GAMES``, loaded once."""
-    return tuple(find_game(load_notebook(NOTEBOOKS / name)) for name in COURSE_GAMES)
+    return tuple(find_game(load_notebook(notebooks_folder() / name)) for name in COURSE_GAMES)
 
 
 # -- trees, graphs and the games made of them -----------------------------------------------------
@@ -464,7 +462,9 @@ def run_example(
         return Failure("ends", sentence), MAX_CALLS, reference_calls
     except RecursionError:
         return Failure("ends", "it recursed without end (RecursionError)"), 0, reference_calls
-    except MemoryError:  # the grader's memory limit (gamesolver.grade): not the function's error
+    except (
+        MemoryError
+    ):  # the kernel's memory limit (gamesolver.autograde): not the function's error
         raise
     except Exception as error:
         return Failure("runs without error", f"it raised {error_text(error)}"), 0, reference_calls

@@ -1,258 +1,284 @@
-"""Grading a class: every student's notebook checked against a specification, each in its own
-process with a time and a memory limit.
+"""``python -m gamesolver grade ASSIGNMENT``: a class autograded by nbgrader, with what the
+course's checks found, per student and test, as a table and a CSV.
 
-``python -m gamesolver grade SUBMISSIONS... --function NAME --spec SPEC`` loads each notebook
-(a folder stands for the notebooks in it) in a fresh Python process, takes the function ``NAME``
-from it and runs ``check_algorithm`` (``gamesolver.exercises``) on it. Grading runs the students'
-code, so each process is bounded:
+nbgrader grades (``nbgrader autograde`` in the course directory, with ``course/nbgrader_config.py``:
+the limits of ``gamesolver.autograde``, the gradebook, the autograded notebooks that
+``nbgrader generate_feedback`` turns into feedback). This front end runs it and reads back what
+nbgrader's gradebook does not keep and a lecturer wants beside the points: for each graded test
+cell, the condition the course's check found broken and its smallest counterexample (from the
+check's report in the cell's output: ``check_algorithm``'s "fails the specification of
+alpha_beta (CONDITION)" and "The smallest counterexample found: ..."), or what stopped the cell
+("ran out of time (60 s for a cell)", ``MemoryError``, any other error's first line). A
+submission whose kernel died (nbgrader skips it and goes on) is a row that says so.
 
-- **time**: the wall-clock ``time_limit`` (loading and checking together); a process still running
-  then is killed, and the CPU time is limited as well (``RLIMIT_CPU``), in case the parent is
-  gone; when a job ends, finished or killed, its process group is killed (what the student's
-  code started in it goes too);
-- **memory**: ``RLIMIT_AS``, ``memory_mb`` beyond what the process uses before the notebook is
-  loaded; an allocation beyond it fails with a ``MemoryError`` in the student's code;
-- **its own process**: ``sys.exit()``, a crash or a killed process ends that row, not the grading;
-  the student's output goes to ``/dev/null``.
-
-The limits protect the grading and the machine from a student's mistake, not from malice: the
-code runs as the lecturer's user, with the lecturer's files and network (use a container or an
-unprivileged account for code you do not trust).
-
-One row per notebook: passed or the condition that failed (or why the notebook could not be
-checked: it could not be loaded, ran out of time or memory, exited), the counterexample as a
-nested list, the value calls and the seconds.
+Grading runs the students' code as the lecturer's user: the limits protect the grading from a
+student's mistake, not from malice (grade untrusted work in a container or an account of its
+own).
 """
 
 from __future__ import annotations
 
-import contextlib
 import csv
-import json
-import math
+import fnmatch
 import os
-import resource
-import signal
-import subprocess
-import sys
-import tempfile
-import time
+import re
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from gamesolver.table import Table, fmt
 
-COLUMNS = ("notebook", "passed", "condition", "counterexample", "calls", "seconds")
-"""The CSV columns, one row per notebook."""
+COLUMNS = (
+    "student",
+    "notebook",
+    "cell",
+    "score",
+    "max_score",
+    "passed",
+    "condition",
+    "counterexample",
+)
+"""The CSV's columns, a row per student and graded cell."""
+
+LEAST_MEMORY_MB = 1024
+"""A kernel takes about 730 MB of address space before its first cell, about 920 MB after the
+alpha-beta exercise's check: below 1 GB it could not start, and every student would fail."""
+
+_FAILS = re.compile(r"fails the specification of \S+ \((?P<condition>[^)]*)\)")
+_FOUND = re.compile(r"The smallest counterexample found: (?P<example>.*)\.$", re.MULTILINE)
+_FAILED = re.compile(r"There was an error processing assignment: (?P<path>\S+)")
+_ERROR = re.compile(r"\[AutogradeApp \| ERROR\] (?P<message>[^\n]*)")
+
+
+class GradeError(Exception):
+    """A course, assignment or CSV file that cannot be graded or written: one line."""
 
 
 @dataclass
 class Row:
-    """The grade of one notebook."""
+    """One graded cell of one student's submission."""
 
+    student: str
     notebook: str
-    passed: bool
+    cell: str
+    """The cell's ``grade_id``."""
+    score: float | None
+    """``None``: not autograded (a written answer to grade by hand, or a notebook nbgrader could
+    not autograde)."""
+    max_score: float
     condition: str = ""
-    """The condition that failed, or why the notebook could not be checked (empty on a pass)."""
+    """What the check found broken, or what stopped the cell (empty on a pass)."""
     counterexample: str = ""
-    calls: int = 0
-    seconds: float = 0.0
-    checked: bool = True
-    """False if the notebook could not be checked (not loaded, out of time or memory, exited)."""
+
+    @property
+    def passed(self) -> bool:
+        """True iff the cell got every point."""
+        return self.score is not None and self.score >= self.max_score
 
 
-def notebooks(submissions: Sequence[str]) -> list[Path]:
-    """The notebooks given: files as they are, folders as the ``.ipynb`` files in them."""
-    found: list[Path] = []
-    for text in submissions:
-        path = Path(text)
-        found += sorted(path.glob("*.ipynb")) if path.is_dir() else [path]
+def submissions(course: Path, assignment: str, student: str = "*") -> list[str]:
+    """The students (matching the glob ``student``) with a submission of ``assignment`` in
+    ``course/submitted/``; ``GradeError`` for a course or assignment that is not there."""
+    if not (course / "nbgrader_config.py").is_file():
+        raise GradeError(
+            f"{course} is not the course directory: no nbgrader_config.py in it "
+            "(make release builds course/)"
+        )
+    known = sorted(path.name for path in (course / "source").glob("*") if path.is_dir())
+    if assignment not in known:
+        listed = ", ".join(known) if known else "none: run make release"
+        raise GradeError(f"no assignment {assignment!r} in {course / 'source'} ({listed})")
+    found = sorted(
+        path.parent.name
+        for path in (course / "submitted").glob(f"*/{assignment}")
+        if path.is_dir() and fnmatch.fnmatchcase(path.parent.name, student)
+    )
+    if not found:
+        raise GradeError(
+            f"no submissions of {assignment} in {course / 'submitted'}"
+            + ("" if student == "*" else f" by {student!r}")
+            + f" (a student's folder goes in submitted/<student>/{assignment}/)"
+        )
     return found
 
 
-# -- in the student's process ---------------------------------------------------------------------
+def csv_target(text: str, course: Path) -> Path:
+    """The path to write the CSV to, checked before grading: not a folder, not a notebook or the
+    gradebook, not in the folders nbgrader reads, in a folder that can be written."""
+    path = Path(text)
+    if path.is_dir():
+        raise GradeError(f"--csv {text}: a folder, not a file")
+    if path.suffix in (".ipynb", ".db"):
+        raise GradeError(f"--csv {text}: would write over a notebook or a database")
+    resolved = path.resolve()
+    for inputs in ("source", "release", "submitted", "autograded", "feedback"):
+        if (course / inputs).resolve() in resolved.parents:
+            raise GradeError(f"--csv {text}: inside the course's {inputs}/, which nbgrader reads")
+    if not resolved.parent.is_dir():
+        raise GradeError(f"--csv {text}: no folder {path.parent}")
+    if not os.access(resolved.parent, os.W_OK):
+        raise GradeError(f"--csv {text}: the folder {path.parent} cannot be written")
+    return path
 
 
-def check_one(notebook: str, function: str, spec: str, memory_mb: float, cpu_seconds: int) -> Row:
-    """Load ``notebook`` and check its ``function`` against ``spec``, under the limits; runs in
-    the student's own process (``worker``)."""
-    from gamesolver.exercises import check_algorithm, course_games, course_solver
-    from gamesolver.notebook import load_notebook
+def autograde(
+    course: Path,
+    assignment: str,
+    student: str = "*",
+    time_limit: int | None = None,
+    memory_mb: int | None = None,
+) -> dict[str, str]:
+    """Run ``nbgrader autograde`` (every submission again, ``--force``), with a cell's time limit
+    and the kernel's memory if given (else the course's configuration's). The students whose
+    submission nbgrader could not autograde, each with nbgrader's reason."""
+    from gamesolver.course import nbgrader  # here: listing the options needs none of it
 
-    course_solver(), course_games()  # the grader's part, loaded before the limits
-    import psutil
-
-    used = psutil.Process().memory_info().vms
-    limit = used + int(memory_mb * 2**20)
-    resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
-    resource.setrlimit(resource.RLIMIT_CPU, (cpu_seconds, cpu_seconds + 1))
-    row = Row(notebook, False, checked=False)
-    try:
-        module = load_notebook(notebook)
-        student = getattr(module, function, None)
-        if not callable(student):
-            row.condition = f"no function {function} in the notebook"
-            return row
-        # the process's own limits bound the student's code, and its row says which one
-        check = check_algorithm(
-            student, spec, call_seconds=None, total_seconds=None, memory_mb=None
-        )
-    except MemoryError:
-        row.condition = f"ran out of memory ({fmt(memory_mb)} MB)"
-        return row
-    except SystemExit as exit:
-        row.condition = f"the notebook called sys.exit({'' if exit.code is None else exit.code!r})"
-        return row
-    except Exception as error:  # a cell that raises, a notebook that cannot be read
-        message = str(error).strip().splitlines()[0] if str(error).strip() else ""
-        row.condition = f"could not be loaded: {type(error).__name__}" + (
-            f": {message}" if message else ""
-        )
-        return row
-    row.passed, row.condition, row.checked = check.passed, check.condition, True
-    row.counterexample, row.calls = check.counterexample, check.calls
-    return row
+    arguments = ["autograde", assignment, "--force", f"--student={student}"]
+    if time_limit is not None:
+        arguments.append(f"--Execute.timeout={time_limit}")
+    if memory_mb is not None:
+        arguments.append(f"--LimitedKernelManager.memory_mb={memory_mb}")
+    done = nbgrader(arguments, course)
+    log = done.stdout + done.stderr
+    if "Exception while loading config file" in log:
+        raise GradeError(f"nbgrader could not read {course / 'nbgrader_config.py'}:\n{log}")
+    failed = failures(log)
+    if done.returncode != 0 and not failed:
+        errors = [m["message"] for m in _ERROR.finditer(log)]
+        raise GradeError(f"nbgrader autograde failed: {errors[-1] if errors else log.strip()}")
+    return failed
 
 
-def worker(arguments: Sequence[str]) -> int:
-    """``python -m gamesolver.grade NOTEBOOK FUNCTION SPEC MEMORY_MB CPU_SECONDS RESULT``: check
-    one notebook and write its row as JSON to RESULT."""
-    notebook, function, spec, memory_mb, cpu_seconds, result = arguments
-    row = check_one(notebook, function, spec, float(memory_mb), int(cpu_seconds))
-    Path(result).write_text(json.dumps(asdict(row)), encoding="utf-8")
-    return 0
+def failures(log: str) -> dict[str, str]:
+    """The students whose submission nbgrader's ``log`` says it could not autograde, each with
+    the last error it logged for that notebook ("Kernel died while waiting for execute
+    reply")."""
+    failed: dict[str, str] = {}
+    reason = ""
+    for line in log.splitlines():
+        if "| INFO] Sanitizing" in line:  # the next notebook: a reason before is another's
+            reason = ""
+        error = _ERROR.search(line)
+        if error is None:
+            continue
+        where = _FAILED.search(line)
+        if where is not None:
+            failed[Path(where["path"]).parent.name] = reason or "see nbgrader's log"
+        elif not error["message"].startswith(("Traceback", "There was an error")):
+            reason = error["message"].rstrip(".")
+    return failed
 
 
-# -- in the grader's process ----------------------------------------------------------------------
+def outcome(cell: dict[str, Any]) -> tuple[str, str]:
+    """What a graded test cell's outputs say: ``(condition, counterexample)``, both empty if the
+    cell raised nothing. A time limit's error wins over the interrupt that comes with it."""
+    errors = [output for output in cell.get("outputs", []) if output["output_type"] == "error"]
+    if not errors:
+        return "", ""
+    timeouts = [error for error in errors if error.get("ename") == "TimeoutError"]
+    error = timeouts[0] if timeouts else errors[-1]
+    text = str(error.get("evalue", ""))
+    fails, found = _FAILS.search(text), _FOUND.search(text)
+    if fails is not None:
+        return fails["condition"], found["example"] if found is not None else ""
+    first = text.strip().splitlines()[0] if text.strip() else ""
+    name = str(error.get("ename", "error"))
+    return (first if timeouts else f"{name}: {first}" if first else name), ""
 
 
-@dataclass
-class _Running:
-    notebook: Path
-    process: subprocess.Popen[bytes]
-    result: Path
-    started: float
+def _cells(path: Path) -> dict[str, dict[str, Any]]:
+    """The cells of a notebook by nbgrader's ``grade_id``."""
+    import json
+
+    cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+    return {
+        cell["metadata"]["nbgrader"]["grade_id"]: cell
+        for cell in cells
+        if "grade_id" in cell.get("metadata", {}).get("nbgrader", {})
+    }
 
 
-def _finish(job: _Running, timed_out: bool, time_limit: float) -> Row:
-    """The row of a finished (or killed) process."""
-    seconds = time.perf_counter() - job.started
-    name = str(job.notebook)
-    if timed_out:
-        reason = f"ran out of time ({fmt(time_limit)} s)"
-        return Row(name, False, reason, seconds=seconds, checked=False)
-    try:
-        row = Row(**json.loads(job.result.read_text(encoding="utf-8")))
-    except (OSError, ValueError, TypeError):
-        status = job.process.returncode
-        if status == -signal.SIGXCPU:
-            reason = f"ran out of time ({fmt(time_limit)} s of CPU)"
-        elif status == -signal.SIGKILL:
-            reason = "was killed (out of memory?)"
-        elif status < 0:
-            reason = f"was killed by signal {signal.Signals(-status).name}"
-        else:
-            reason = f"exited with status {status} before its check was written"
-        return Row(name, False, reason, seconds=seconds, checked=False)
-    row.notebook, row.seconds = name, seconds
-    return row
-
-
-def grade(
-    paths: Sequence[Path],
-    function: str,
-    spec: str,
-    jobs: int = 2,
-    time_limit: float = 60.0,
-    memory_mb: float = 1000.0,
+def results(
+    course: Path, assignment: str, students: Sequence[str], failed: dict[str, str]
 ) -> list[Row]:
-    """Check ``function`` of each notebook against ``spec``, ``jobs`` processes at a time, each
-    within ``time_limit`` seconds and ``memory_mb`` MB; one row per notebook, in their order."""
-    rows: dict[Path, Row] = {}
-    waiting = list(paths)
-    running: list[_Running] = []
-    started = 0  # the jobs started so far: each job's result file has its own number
-    with tempfile.TemporaryDirectory(prefix="gamesolver-grade-") as folder:
-        while waiting or running:
-            while waiting and len(running) < jobs:
-                notebook = waiting.pop(0)
-                result = Path(folder) / f"{started}-{notebook.stem}.json"
-                started += 1
-                cpu = math.ceil(time_limit) + 1
-                command = [sys.executable, "-m", "gamesolver.grade", str(notebook.resolve())]
-                command += [function]
-                command += [spec, str(memory_mb), str(cpu), str(result)]
-                environment = {**os.environ, "OPENBLAS_NUM_THREADS": "1", "MPLBACKEND": "Agg"}
-                process = subprocess.Popen(
-                    command,
-                    stdin=subprocess.DEVNULL,
-                    stdout=subprocess.DEVNULL,
-                    stderr=subprocess.DEVNULL,
-                    cwd=notebook.parent,
-                    env=environment,
-                    start_new_session=True,  # its own process group: killed with its children
-                )
-                running.append(_Running(notebook, process, result, time.perf_counter()))
-            time.sleep(0.05)
-            for job in list(running):
-                done = job.process.poll() is not None
-                late = not done and time.perf_counter() - job.started > time_limit
-                if not done and not late:
-                    continue
-                # the process group goes with the job, finished or late: a process the
-                # student's code started in it does not outlive the grading
-                with contextlib.suppress(ProcessLookupError):  # nothing left in the group
-                    os.killpg(job.process.pid, signal.SIGKILL)
-                job.process.wait()
-                running.remove(job)
-                rows[job.notebook] = _finish(job, late, time_limit)
-    return [rows[path] for path in paths]
+    """A row per student and graded cell, from nbgrader's gradebook and the autograded
+    notebooks; ``failed``: the students nbgrader could not autograde, with the reason."""
+    from nbgrader.api import Gradebook  # here: it imports SQLAlchemy
+
+    found: list[Row] = []
+    with Gradebook(f"sqlite:///{course / 'gradebook.db'}") as gradebook:
+        for submission in gradebook.assignment_submissions(assignment):
+            student = submission.student.id
+            if student not in students:
+                continue
+            for notebook in submission.notebooks:
+                path = course / "autograded" / student / assignment / f"{notebook.name}.ipynb"
+                cells = _cells(path) if path.is_file() else {}
+                for grade in notebook.grades:
+                    row = Row(student, notebook.name, grade.name, grade.score, grade.max_score)
+                    if student in failed or not path.is_file():
+                        reason = failed.get(student, "see nbgrader's log")
+                        row.score, row.condition = None, f"could not be autograded: {reason}"
+                    elif grade.auto_score is None:
+                        row.score = grade.manual_score
+                        if row.score is None:
+                            row.condition = "to grade by hand"
+                    elif grade.cell_type == "code" and grade.name in cells:
+                        row.condition, row.counterexample = outcome(cells[grade.name])
+                    found.append(row)
+    return sorted(found, key=lambda row: (row.student, row.notebook))
 
 
 def summary(rows: Sequence[Row]) -> str:
-    """One line: how many notebooks passed, failed, and could not be checked (and why)."""
-    passed = sum(row.passed for row in rows)
-    unchecked = [row for row in rows if not row.checked]
-    failed = len(rows) - passed - len(unchecked)
-    line = f"{len(rows)} notebooks: {passed} passed, {failed} failed the specification"
-    if unchecked:
-        line += f", {len(unchecked)} could not be checked"
+    """One line: how many students got every point, how many did not, and who could not be
+    autograded."""
+    students = sorted({row.student for row in rows})
+    full = [s for s in students if all(row.passed for row in rows if row.student == s)]
+    lost = [
+        s
+        for s in students
+        if any(row.condition.startswith("could not") for row in rows if row.student == s)
+    ]
+    line = f"{len(students)} students: {len(full)} got every point"
+    line += f", {len(students) - len(full) - len(lost)} lost points"
+    if lost:
+        line += f", {len(lost)} could not be autograded ({', '.join(lost)})"
     return line
 
 
 def table(rows: Sequence[Row]) -> Table:
     """The rows as a table for the terminal."""
-    shown = Table(["notebook", "passed", "condition", "counterexample", "calls", "seconds"])
+    shown = Table(["student", "notebook", "cell", "points", "condition", "counterexample"])
     for row in rows:
+        points = "-" if row.score is None else fmt(row.score)
         shown.add(
-            Path(row.notebook).name,
-            "true" if row.passed else "false",
+            row.student,
+            row.notebook,
+            row.cell,
+            f"{points} / {fmt(row.max_score)}",
             row.condition,
             row.counterexample,
-            row.calls,
-            f"{row.seconds:.1f}",
         )
     return shown
 
 
-def write_csv(rows: Sequence[Row], path: str) -> None:
-    """The rows as CSV with the columns ``COLUMNS`` (``passed`` as ``true`` or ``false``)."""
-    with open(path, "w", newline="", encoding="utf-8") as file:
+def write_csv(rows: Sequence[Row], path: Path) -> None:
+    """The rows as CSV with the columns ``COLUMNS`` (``passed`` as ``true`` or ``false``, an empty
+    score where there is none)."""
+    with path.open("w", newline="", encoding="utf-8") as file:
         writer = csv.writer(file)
         writer.writerow(COLUMNS)
         for row in rows:
             writer.writerow(
                 [
+                    row.student,
                     row.notebook,
+                    row.cell,
+                    "" if row.score is None else row.score,
+                    row.max_score,
                     "true" if row.passed else "false",
                     row.condition,
                     row.counterexample,
-                    row.calls,
-                    f"{row.seconds:.2f}",
                 ]
             )
-
-
-if __name__ == "__main__":
-    raise SystemExit(worker(sys.argv[1:]))

@@ -4,7 +4,9 @@ The notebooks are the single source of what they teach: a game's rules and the s
 are defined in notebook cells, nowhere else. This module runs those cells outside Jupyter:
 
 - every code cell runs, in order, in the namespace of a fresh module, except the cells tagged
-  ``demo`` (cells that show, time, plot or play: they are the lecture, not the definitions);
+  ``demo`` (cells that show, time, plot or play: they are the lecture, not the definitions) and
+  nbgrader's solution and test cells (an exercise is the student's: in a released copy its
+  solution cell raises ``NotImplementedError``; see ``is_exercise``);
 - a line ``%run Other.ipynb`` loads that notebook's definitions into the same namespace, as
   IPython's ``%run`` does in the kernel (the path is relative to the notebook's folder); a
   notebook that ends up running itself is an error that names the cycle;
@@ -45,8 +47,16 @@ class NotebookError(Exception):
     """A notebook that cannot be loaded, or that does not define what was asked of it."""
 
 
-def code_cells(path: Path) -> list[tuple[int, str, list[str]]]:
-    """The code cells of a notebook as ``(number, source, tags)``.
+def is_exercise(cell: dict[str, Any]) -> bool:
+    """True iff ``cell`` is an nbgrader solution cell or graded test cell (its metadata
+    ``nbgrader.solution`` or ``nbgrader.grade``)."""
+    marks = cell.get("metadata", {}).get("nbgrader", {})
+    return bool(marks.get("solution", False) or marks.get("grade", False))
+
+
+def code_cells(path: Path, exercises: bool = True) -> list[tuple[int, str, list[str]]]:
+    """The code cells of a notebook as ``(number, source, tags)`` (without nbgrader's solution
+    and test cells unless ``exercises``).
 
     Cells are numbered from 1 counting every cell, markdown included, so that "cell 7" in an
     error message is the seventh cell a student sees in JupyterLab.
@@ -64,7 +74,7 @@ def code_cells(path: Path) -> list[tuple[int, str, list[str]]]:
             raise ValueError(f"nbformat {notebook.get('nbformat')!r}, expected 4")
         result = []
         for number, cell in enumerate(cells, start=1):
-            if cell["cell_type"] == "code":
+            if cell["cell_type"] == "code" and (exercises or not is_exercise(cell)):
                 source = cell["source"]
                 source = "".join(source) if isinstance(source, list) else source
                 result.append((number, source, list(cell.get("metadata", {}).get("tags", []))))
@@ -111,7 +121,7 @@ def load_into(path: str | Path, namespace: dict[str, Any], running: tuple[Path, 
     """
     path = Path(path)
     running = (*running, path.resolve())
-    for number, source, tags in code_cells(path):
+    for number, source, tags in code_cells(path, exercises=False):
         if DEMO_TAG in tags:
             continue
         lines = source.splitlines()

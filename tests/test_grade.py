@@ -1,192 +1,171 @@
-"""Grading a class: a folder of small generated notebooks, one per kind of student (right,
-wrong, looping forever, allocating without end, calling sys.exit, not loading), graded by
-``python -m gamesolver grade`` within its limits, one CSV row each."""
+"""``python -m gamesolver grade``, the front end to nbgrader's autograding: what it reads back
+from the autograded notebooks and nbgrader's log, and the arguments it refuses before grading.
+Grading a class end to end, through nbgrader, is in ``tests/test_course.py``."""
 
 from __future__ import annotations
 
-import csv
-import os
-import subprocess
-import sys
-import time
 from pathlib import Path
+from typing import Any
 
-import nbformat
 import pytest
 
 from gamesolver.cli import main
-from gamesolver.exercises import check_algorithm
-from gamesolver.grade import grade
+from gamesolver.grade import GradeError, Row, csv_target, failures, outcome, submissions, summary
 
-RIGHT = """
-def my_minimax(game, state, player, stats):
-    def value(state, player):
-        stats.calls += 1
-        if game.finished(state):
-            return game.utility(state, player)
-        return max(-value(ns, game.other(player)) for ns in game.next_states(state, player))
+CLASS2 = "class2-alpha-beta-and-its-windows"
 
-    return value(state, player)
-"""
-
-WRONG = RIGHT.replace("-value(ns", "value(ns")  # the opponent's value, not negated
-
-STUDENTS = {
-    "anna.ipynb": [RIGHT],
-    "ben.ipynb": [WRONG],
-    "carl.ipynb": ["print('hello')", RIGHT.replace("stats.calls += 1", "while True: pass")],
-    "dora.ipynb": ["hoard = []\nwhile True:\n    hoard.append(' ' * 10**6)", RIGHT],
-    "emil.ipynb": ["import sys\nsys.exit('done')", RIGHT],
-    "fay.ipynb": ["def my_minimax(game, state, player, stats):\n    return 1 / 0"],
-    "gus.ipynb": ["def my_minimax(:", RIGHT],
-    "hana.ipynb": [RIGHT.replace("my_minimax", "minimax_of_mine")],
-}
-"""Each student's notebook: its code cells."""
-
-EXPECTED = {
-    "anna.ipynb": ("true", ""),
-    "ben.ipynb": ("false", "the value"),
-    "carl.ipynb": ("false", "ran out of time (12 s)"),
-    "dora.ipynb": ("false", "ran out of memory (200 MB)"),
-    "emil.ipynb": ("false", "the notebook called sys.exit('done')"),
-    "fay.ipynb": ("false", "runs without error"),
-    "gus.ipynb": (
-        "false",
-        "could not be loaded: SyntaxError: invalid syntax (<gus.ipynb, cell 2>, line 1)",
-    ),
-    "hana.ipynb": ("false", "no function my_minimax in the notebook"),
-}
-"""Each student's row: passed and the condition."""
+REPORT = """my_alpha_beta fails the specification of alpha_beta (exact inside the window): it \
+returned 0, inside the window (-1 < 0 < 1), where the value is 1: inside the window the answer \
+must be the value.
+The smallest counterexample found: the tree [[0, -1]] with the window [-1, 0].
+Values for Max; ✗: yours breaks the specification there.
+node  to move  window   yours  correct"""
 
 
-@pytest.fixture(scope="module")
-def submissions(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    folder = tmp_path_factory.mktemp("submissions")
-    for name, cells in STUDENTS.items():
-        notebook = nbformat.v4.new_notebook()
-        notebook.cells = [nbformat.v4.new_markdown_cell("# My solution")]
-        notebook.cells += [nbformat.v4.new_code_cell(source) for source in cells]
-        nbformat.write(notebook, folder / name)
-    return folder
+def error(ename: str, evalue: str) -> dict[str, Any]:
+    return {"output_type": "error", "ename": ename, "evalue": evalue, "traceback": []}
 
 
-def test_a_folder_is_graded_within_its_limits(
-    submissions: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+@pytest.mark.parametrize(
+    ("outputs", "condition", "counterexample"),
+    [
+        ([], "", ""),
+        ([{"output_type": "execute_result", "data": {"text/plain": "passed"}}], "", ""),
+        (
+            [error("AssertionError", REPORT)],
+            "exact inside the window",
+            "the tree [[0, -1]] with the window [-1, 0]",
+        ),
+        (
+            [
+                error("KeyboardInterrupt", ""),
+                error("TimeoutError", "ran out of time (60 s for a cell)"),
+            ],
+            "ran out of time (60 s for a cell)",
+            "",
+        ),
+        ([error("MemoryError", "")], "MemoryError", ""),
+        (
+            [error("NameError", "name 'my_alpha_beta' is not defined\nmore")],
+            "NameError: name 'my_alpha_beta' is not defined",
+            "",
+        ),
+    ],
+)
+def test_a_test_cells_outputs_say_what_the_check_found(
+    outputs: list[dict[str, Any]], condition: str, counterexample: str
 ) -> None:
-    table = tmp_path / "grades.csv"
-    started = time.perf_counter()
-    status = main(
-        [
-            "grade",
-            str(submissions),
-            "--function",
-            "my_minimax",
-            "--spec",
-            "minimax",
-            "--jobs",
-            "2",
-            "--time-limit",
-            "12",  # generous for a right notebook (3-6 s) on two busy cores
-            "--memory-limit",
-            "200",
-            "--csv",
-            str(table),
-        ]
-    )
-    took = time.perf_counter() - started
-    assert status == 0
-    # 8 notebooks, 2 at a time: one of them runs out of its 12 s, the others take seconds
-    assert took < 90, took
-    with table.open(encoding="utf-8") as file:
-        rows = list(csv.DictReader(file))
-    assert list(rows[0]) == [
-        "notebook",
-        "passed",
-        "condition",
-        "counterexample",
-        "calls",
-        "seconds",
+    assert outcome({"outputs": outputs}) == (condition, counterexample)
+
+
+LOG = """\
+[AutogradeApp | INFO] Sanitizing /c/submitted/dies/class2/Game-Trees.ipynb
+[AutogradeApp | ERROR] Kernel died while waiting for execute reply.
+[AutogradeApp | ERROR] There was an error processing assignment: /c/submitted/dies/class2
+[AutogradeApp | ERROR] Traceback (most recent call last):
+      File "nbgrader/converters/base.py", line 390, in convert_notebooks
+    nbclient.exceptions.DeadKernelError: Kernel died
+[AutogradeApp | INFO] Sanitizing /c/submitted/loop/class2/Game-Trees.ipynb
+[AutogradeApp | ERROR] Timeout waiting for execute reply (60s).
+[AutogradeApp | ERROR] Interrupting kernel
+[AutogradeApp | INFO] Sanitizing /c/submitted/odd/class2/Game-Trees.ipynb
+[AutogradeApp | ERROR] There was an error processing assignment: /c/submitted/odd/class2
+[AutogradeApp | ERROR] There was an error processing assignment 'class2' for student 'dies'
+[AutogradeApp | ERROR] Please see the the above traceback for details on the specific errors.
+"""
+"""nbgrader's log of an autograde (trimmed): a kernel that died, a loop interrupted (graded, not
+a failure), and a failure without a reason of its own."""
+
+
+def test_nbgraders_log_names_who_could_not_be_autograded_and_why() -> None:
+    assert failures(LOG) == {
+        "dies": "Kernel died while waiting for execute reply",
+        "odd": "see nbgrader's log",
+    }
+
+
+def test_the_summary_counts_students() -> None:
+    rows = [
+        Row("anna", "Game-Trees", "ex7-test", 2, 2),
+        Row("ben", "Game-Trees", "ex7-test", 0, 2, "exact inside the window", "the tree 0"),
+        Row("carl", "Game-Trees", "ex7-test", None, 2, "could not be autograded: Kernel died"),
     ]
-    got = {Path(row["notebook"]).name: (row["passed"], row["condition"]) for row in rows}
-    assert got == EXPECTED
-    by_name = {Path(row["notebook"]).name: row for row in rows}
-    assert by_name["ben.ipynb"]["counterexample"].startswith("[")  # a nested list
-    assert int(by_name["anna.ipynb"]["calls"]) > 100
-    assert 12 <= float(by_name["carl.ipynb"]["seconds"]) < 30
-    out = capsys.readouterr().out
-    assert out.splitlines()[-1] == (
-        "8 notebooks: 1 passed, 2 failed the specification, 5 could not be checked"
+    assert summary(rows) == (
+        "3 students: 1 got every point, 1 lost points, 1 could not be autograded (carl)"
     )
-    assert "hello" not in out  # the students' output is not the grader's
+
+
+def course(tmp_path: Path, *students: str) -> Path:
+    """A course directory with the assignment CLASS2 and a submission by each student."""
+    (tmp_path / "nbgrader_config.py").write_text("c = get_config()\n")
+    (tmp_path / "source" / CLASS2).mkdir(parents=True)
+    for student in students:
+        (tmp_path / "submitted" / student / CLASS2).mkdir(parents=True)
+    return tmp_path
+
+
+def test_a_course_assignment_and_submissions_are_checked_before_grading(tmp_path: Path) -> None:
+    with pytest.raises(GradeError, match=r"is not the course directory: no nbgrader_config\.py"):
+        submissions(tmp_path, CLASS2)
+    folder = course(tmp_path, "anna", "ben")
+    assert submissions(folder, CLASS2) == ["anna", "ben"]
+    assert submissions(folder, CLASS2, "b*") == ["ben"]
+    with pytest.raises(GradeError, match=rf"no assignment 'class9' in .*source \({CLASS2}\)"):
+        submissions(folder, "class9")
+    with pytest.raises(GradeError, match=r"no submissions of .* by 'carl' \(a student's folder"):
+        submissions(folder, CLASS2, "carl")
+
+
+def test_the_csv_never_goes_over_an_input(tmp_path: Path) -> None:
+    folder = course(tmp_path, "anna")
+    notebook = folder / "submitted" / "anna" / CLASS2 / "Game-Trees.ipynb"
+    notebook.write_text("{}")
+    for target, said in [
+        (folder, "a folder, not a file"),
+        (notebook, "would write over a notebook or a database"),
+        (folder / "gradebook.db", "would write over a notebook or a database"),
+        (folder / "submitted" / "anna" / "grades.csv", "inside the course's submitted/"),
+        (tmp_path / "nowhere" / "grades.csv", "no folder"),
+    ]:
+        with pytest.raises(GradeError, match=said):
+            csv_target(str(target), folder)
+    assert csv_target(str(folder / "grades.csv"), folder) == folder / "grades.csv"
 
 
 @pytest.mark.parametrize(
     ("arguments", "message"),
     [
-        (["--spec", "alphabeta"], "no specification 'alphabeta'"),
-        (["--spec", "minimax", "--jobs", "0"], "--jobs is at least 1"),
+        (["--time-limit", "0"], "argument --time-limit: --time-limit is at least 1, not 0"),
+        (["--time-limit", "1e19"], "argument --time-limit: not a whole number: '1e19'"),
+        (
+            ["--time-limit", "86401"],
+            "argument --time-limit: --time-limit is at most 86,400 seconds (a day), not 86401",
+        ),
+        (["--memory-limit", "512"], "argument --memory-limit: --memory-limit is at least 1024"),
+        (["--csv", "{course}"], "--csv {course}: a folder, not a file"),
+        (["--student", "carl"], "no submissions of class2-alpha-beta-and-its-windows in"),
     ],
 )
-def test_bad_arguments_are_one_line(
-    submissions: Path, arguments: list[str], message: str, capsys: pytest.CaptureFixture[str]
+def test_bad_arguments_are_one_line_and_nothing_is_graded(
+    tmp_path: Path, arguments: list[str], message: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    status = main(["grade", str(submissions), "--function", "f", *arguments])
-    assert status == 2
-    assert message in capsys.readouterr().err
-
-
-def test_the_worker_runs_as_a_module(submissions: Path, tmp_path: Path) -> None:
-    result = tmp_path / "row.json"
-    command = [sys.executable, "-m", "gamesolver.grade", str(submissions / "ben.ipynb")]
-    command += ["my_minimax", "minimax", "200", "30", str(result)]
-    subprocess.run(command, check=True, timeout=60, capture_output=True)
-    assert '"condition": "the value"' in result.read_text(encoding="utf-8")
-
-
-def gone(pid: int) -> bool:
-    """Whether process ``pid`` has ended (a zombie not reaped yet counts as ended)."""
-    try:
-        with open(f"/proc/{pid}/stat", encoding="utf-8") as file:
-            return file.read().rsplit(")", 1)[1].split()[0] == "Z"
-    except FileNotFoundError:
-        return True
-
-
-def test_a_job_ends_with_its_processes_and_its_own_result_file(tmp_path: Path) -> None:
-    # Each run starts a child in its process group and counts itself; the third exits without
-    # writing its result: its row must say so, not read a result file of an earlier run.
-    source = """
-import os, pathlib, subprocess
-pathlib.Path('children').open('a').write(f"{subprocess.Popen(['sleep', '300']).pid}\\n")
-runs = pathlib.Path('runs')
-run = int(runs.read_text()) if runs.exists() else 0
-runs.write_text(str(run + 1))
-if run == 2:
-    os._exit(3)
-
-def my_minimax(game, state, player, stats):
-    return None
-"""
-    notebook = nbformat.v4.new_notebook()
-    notebook.cells = [nbformat.v4.new_code_cell(source)]
-    path = tmp_path / "sly.ipynb"
-    nbformat.write(notebook, path)
-    rows = grade([path] * 3, "my_minimax", "minimax", jobs=1, time_limit=30, memory_mb=200)
-    children = [int(pid) for pid in (tmp_path / "children").read_text().split()]
-    deadline = time.monotonic() + 5
-    while not all(gone(pid) for pid in children) and time.monotonic() < deadline:
-        time.sleep(0.05)
-    alive = [pid for pid in children if not gone(pid)]
-    for pid in alive:  # (the old grader left them: end them here)
-        os.kill(pid, 9)
-    assert len(children) == 3 and not alive
-    assert rows[-1].condition == "exited with status 3 before its check was written", rows
+    folder = course(tmp_path, "anna")
+    argv = ["grade", CLASS2, "--course", str(folder)]
+    status = main([*argv, *[a.format(course=folder) for a in arguments]])
+    out, err = capsys.readouterr()
+    assert status == 2 and out == "", err
+    assert err.startswith(f"gamesolver: error: {message.format(course=folder)}"), err
+    assert err.count("\n") == 1
+    assert not (folder / "autograded").exists()
 
 
 def test_running_out_of_memory_in_the_check_is_not_an_error_of_the_function() -> None:
+    from gamesolver.exercises import check_algorithm
+
     def hoards(game: object, state: object, player: object, stats: object) -> int:
         raise MemoryError
 
-    # check_algorithm lets it through, for the grader to say "ran out of memory (N MB)"
+    # check_algorithm lets it through: the cell shows MemoryError, the kernel's limit, and the
+    # grade says so (not "raised MemoryError" on some tree, as if the function's own error)
     with pytest.raises(MemoryError):
         check_algorithm(hoards, "minimax", examples=5, games=False)

@@ -103,3 +103,26 @@ def test_an_indented_run_is_named(tmp_path: Path) -> None:
     path = write(tmp_path / "Indented.ipynb", "if True:\n    %run Other.ipynb")
     with pytest.raises(NotebookError, match=r"Indented.ipynb, cell 1, line 2: write .%run Other"):
         load_notebook(path)
+
+
+def test_exercise_cells_are_not_loaded(tmp_path: Path) -> None:
+    """nbgrader's solution and test cells are the student's, not definitions the course needs:
+    in a released copy a solution cell raises NotImplementedError, a test cell may fail."""
+    solution = new_code_cell(
+        "def mine():\n    ### BEGIN SOLUTION\n    return 1\n    ### END SOLUTION"
+    )
+    solution.metadata["nbgrader"] = {"grade": False, "grade_id": "ex1-solution", "solution": True}
+    released = new_code_cell(
+        "def theirs():\n    raise NotImplementedError()\nraise NotImplementedError()"
+    )
+    released.metadata["nbgrader"] = {"grade": False, "grade_id": "ex2-solution", "solution": True}
+    test = new_code_cell("assert mine() == 2")
+    test.metadata["nbgrader"] = {"grade": True, "grade_id": "ex1-test", "points": 1}
+    shown = new_code_cell("shown = 1")  # nbgrader's metadata without grade or solution: loaded
+    shown.metadata["nbgrader"] = {"grade": False, "solution": False, "locked": True}
+    cells = [new_code_cell("before = 1"), solution, released, test, shown, new_code_cell("x = 2")]
+    path = tmp_path / "Exercises.ipynb"
+    nbformat.write(new_notebook(cells=cells), path)
+    module = load_notebook(path)
+    assert (module.before, module.shown, module.x) == (1, 1, 2)
+    assert not hasattr(module, "mine") and not hasattr(module, "theirs")

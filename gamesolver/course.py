@@ -1,0 +1,351 @@
+"""The course as a lecturer hands it out: its classes, its deep dives, and the students' copies.
+
+The lectures in ``notebooks/`` are the instructor's copy: every exercise's solution sits in them,
+between nbgrader's ``### BEGIN SOLUTION`` and ``### END SOLUTION`` (or in an answer cell). The
+students' copy is made by nbgrader in the course directory ``course/`` (``make release``, or
+``python -m gamesolver.course release``):
+
+1. ``course/source/<assignment>/``: one nbgrader assignment per class of the core path
+   (``CLASSES``: the notebooks it presents) and per deep dive (``DEEP_DIVES``), each folder with
+   everything its notebooks need when they run there: the notebooks they ``%run`` or load with
+   ``load_notebook`` (found in their code, transitively), the folders of ``data/`` they read
+   with ``data_path``, and the style sheet;
+2. ``nbgrader generate_assignment`` into ``course/release/<assignment>/``: the same notebooks
+   without their solutions and outputs, which the lecturer hands out.
+
+This module is the one place that maps the syllabus to assignments. A notebook that answers
+another lecture's exercises says so in its metadata, ``"gamesolver": {"solution_to":
+"Tic-Tac-Toe.ipynb"}``; it is released only when the lecturer asks (``solutions=True``, ``make
+release SOLUTIONS=1``), as an assignment of its own, ``solution-<notebook>``, and never as a
+notebook another assignment needs.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+"""The repository that holds this package (installed editable)."""
+
+NOTEBOOKS = ROOT / "notebooks"
+COURSE = ROOT / "course"
+"""The nbgrader course directory: its ``nbgrader_config.py`` is committed, the rest generated."""
+
+STYLE_SHEET = "style.css"
+"""The course's style sheet, at the top of the repository; each assignment gets a copy."""
+
+GENERATED = ("source", "release")
+"""The folders of ``course/`` that ``release`` rebuilds from the lectures (never the lecturer's
+own: ``submitted/``, ``autograded/``, ``feedback/``, ``gradebook.db`` stay as they are)."""
+
+
+class CourseError(Exception):
+    """A syllabus that names a notebook that is not there, or a release that would give away a
+    solution."""
+
+
+@dataclass(frozen=True)
+class Assignment:
+    """An nbgrader assignment: what one class (or one deep dive) hands the students."""
+
+    name: str
+    """nbgrader's assignment id and the folder's name, lowercase with dashes."""
+    title: str
+    notebooks: tuple[str, ...]
+    """The notebooks it presents, in order (the notebooks they need come along)."""
+
+
+CLASSES = (
+    Assignment("class1-games-and-minimax", "Games and minimax", ("Nim.ipynb", "Solver.ipynb")),
+    Assignment(
+        "class2-alpha-beta-and-its-windows",
+        "Alpha-beta and its windows",
+        ("Solver.ipynb", "Game-Trees.ipynb"),
+    ),
+    Assignment(
+        "class3-memory-transpositions-and-symmetry",
+        "Memory, transpositions and symmetry",
+        ("Tic-Tac-Toe.ipynb",),
+    ),
+    Assignment(
+        "class4-heuristics-and-depth-limited-search",
+        "Heuristics and depth-limited search",
+        ("Heuristics.ipynb",),
+    ),
+    Assignment(
+        "class5-iterative-deepening-move-ordering-and-memory-with-bounds",
+        "Iterative deepening, move ordering and memory with bounds",
+        ("Connect-Four.ipynb",),
+    ),
+    Assignment("class6-a-real-game-chess", "A real game: chess", ("Chess.ipynb",)),
+)
+"""The core path, a class (one 90-minute meeting) each; Index.ipynb is its syllabus for students."""
+
+DEEP_DIVES = (
+    "Tic-Tac-Toe-Bitboard.ipynb",
+    "Simplified-Tic-Tac-Toe.ipynb",
+    "Pruning-Statistics.ipynb",
+    "Tic-Tac-Toe-4x4.ipynb",
+    "Tic-Tac-Toe-3D.ipynb",
+    "Connect-Four-Solver.ipynb",
+    "Connect-Four-Heuristics.ipynb",
+    "Checkers.ipynb",
+)
+"""The optional notebooks, an assignment each, named after the notebook."""
+
+NOT_RELEASED = ("Index.ipynb",)
+"""Notebooks in no assignment: the syllabus (its links lead to the other lectures' folders)."""
+
+_RUN = re.compile(r"""^\s*%run\s+["']?(?P<name>[^"'\s]+\.ipynb)""", re.MULTILINE)
+_QUOTED = re.compile(r"""["'](?P<name>[^"'\s/\\]+\.ipynb)["']""")
+_DATA = re.compile(r"""\bdata_path\(\s*["'](?P<name>[^"'/\\]+)["']""")
+_CHECKS = re.compile(r"\bgamesolver\.exercises\b")
+"""``check_algorithm`` compares with the course's own notebooks (``exercises.COURSE_GAMES``)."""
+
+
+def _read(path: Path) -> dict[str, object]:
+    try:
+        notebook = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise CourseError(f"no such notebook: {path}") from None
+    except (OSError, ValueError) as error:
+        raise CourseError(f"cannot read {path}: {error}") from None
+    if not isinstance(notebook, dict) or not isinstance(notebook.get("cells"), list):
+        raise CourseError(f"{path} is not a notebook (no list of cells)")
+    return notebook
+
+
+def solution_to(path: Path) -> str | None:
+    """The notebook whose exercises the notebook at ``path`` answers (its metadata
+    ``gamesolver.solution_to``), or ``None`` for a lecture."""
+    metadata = _read(path).get("metadata")
+    course = metadata.get("gamesolver") if isinstance(metadata, dict) else None
+    answered = course.get("solution_to") if isinstance(course, dict) else None
+    return answered if isinstance(answered, str) else None
+
+
+def _code(path: Path) -> str:
+    cells = _read(path)["cells"]
+    assert isinstance(cells, list)
+    sources = []
+    for cell in cells:
+        if isinstance(cell, dict) and cell.get("cell_type") == "code":
+            source = cell.get("source", "")
+            sources.append("".join(source) if isinstance(source, list) else str(source))
+    return "\n".join(sources)
+
+
+def needs(folder: Path, notebooks: Iterable[str]) -> tuple[list[str], list[str]]:
+    """What ``notebooks`` (names in ``folder``) need to run: the notebooks, themselves included,
+    and the folders of ``data/``. A notebook is needed if a code cell ``%run``s it or names it
+    in a string (``load_notebook("Nim.ipynb")``), transitively, and the Solver and the games
+    ``check_algorithm`` compares with if a code cell imports ``gamesolver.exercises`` (a
+    package installed without the repository finds them beside the notebook); a data folder if
+    a code cell calls ``data_path("connect4", ...)``. Notebooks in the order found, data folders
+    sorted."""
+    found: list[str] = []
+    data: set[str] = set()
+    waiting = list(notebooks)
+    while waiting:
+        name = waiting.pop(0)
+        if name in found:
+            continue
+        found.append(name)
+        code = _code(folder / name)
+        named = [m["name"] for m in _RUN.finditer(code)] + [
+            m["name"] for m in _QUOTED.finditer(code)
+        ]
+        if _CHECKS.search(code):
+            from gamesolver.exercises import COURSE_GAMES  # only then: it imports hypothesis
+
+            named += ["Solver.ipynb", *COURSE_GAMES]
+        waiting += [other for other in named if other not in found and (folder / other).exists()]
+        data.update(m["name"] for m in _DATA.finditer(code))
+    return found, sorted(data)
+
+
+def _slug(notebook: str) -> str:
+    return Path(notebook).stem.lower()
+
+
+def assignments(folder: Path = NOTEBOOKS, solutions: bool = False) -> list[Assignment]:
+    """The assignments of the course in ``folder``: the classes, the deep dives, and with
+    ``solutions`` the notebooks marked as solutions (each ``solution-<notebook>``)."""
+    missing = [
+        name
+        for name in [n for a in CLASSES for n in a.notebooks] + list(DEEP_DIVES)
+        if not (folder / name).exists()
+    ]
+    if missing:
+        raise CourseError(
+            f"the syllabus (gamesolver/course.py) names notebooks that are not in {folder}: "
+            + ", ".join(sorted(set(missing)))
+        )
+    answers = [n for a in CLASSES for n in a.notebooks if solution_to(folder / n) is not None]
+    if answers:
+        raise CourseError(
+            f"a class presents {', '.join(answers)}, marked as a solution to another lecture's "
+            "exercises: make it a deep dive (DEEP_DIVES in gamesolver/course.py)"
+        )
+    found = list(CLASSES)
+    for name in DEEP_DIVES:
+        title = Path(name).stem.replace("-", " ")
+        if solution_to(folder / name) is None:
+            found.append(Assignment(_slug(name), title, (name,)))
+        elif solutions:
+            found.append(Assignment(f"solution-{_slug(name)}", f"{title} (a solution)", (name,)))
+    return found
+
+
+def unlisted(folder: Path = NOTEBOOKS) -> list[str]:
+    """The notebooks in ``folder`` that the syllabus does not place: in no class, no deep dive,
+    and not one of ``NOT_RELEASED`` (a new lecture someone forgot to add here)."""
+    placed = {n for a in CLASSES for n in a.notebooks} | set(DEEP_DIVES) | set(NOT_RELEASED)
+    return sorted(path.name for path in folder.glob("*.ipynb") if path.name not in placed)
+
+
+def build_source(
+    assignment: Assignment, folder: Path, source: Path, solutions: bool = False
+) -> list[str]:
+    """Write ``source/<assignment>/``: the notebooks it presents and needs, its data folders and
+    the style sheet, from the lectures in ``folder`` (the repository's ``data/`` and style sheet
+    beside it). The notebooks written, in order. A needed notebook that is a solution to another
+    lecture's exercises is an error unless ``solutions`` (or it is the assignment's own)."""
+    notebooks, data = needs(folder, assignment.notebooks)
+    for name in notebooks:
+        answers = solution_to(folder / name)
+        if answers is not None and not solutions and name not in assignment.notebooks:
+            raise CourseError(
+                f"{assignment.name} needs {name}, a solution to {answers}'s exercises: it would "
+                "give the solution away (release with solutions, or do not load it)"
+            )
+    target = source / assignment.name
+    target.mkdir(parents=True)
+    for name in notebooks:
+        if name in assignment.notebooks:
+            shutil.copy2(folder / name, target / name)
+        else:
+            write_without_exercises(folder / name, target / name)
+    top = folder.parent
+    for name in data:
+        if not (top / "data" / name).is_dir():
+            raise CourseError(
+                f"{assignment.name} reads data/{name}, which is not in {top / 'data'}"
+            )
+        shutil.copytree(top / "data" / name, target / "data" / name)
+    if (top / STYLE_SHEET).exists():
+        shutil.copy2(top / STYLE_SHEET, target / STYLE_SHEET)
+    return notebooks
+
+
+def write_without_exercises(path: Path, target: Path) -> None:
+    """Copy the notebook at ``path`` to ``target`` without its exercises' cells (nbgrader's
+    solution, test, answer and task cells): a notebook an assignment needs but does not present
+    is there to be run, and its exercises belong to the class that presents it (they would add
+    to this assignment's points, and a test of a blank solution would fail here)."""
+    notebook = _read(path)
+    cells = notebook["cells"]
+    assert isinstance(cells, list)
+    notebook["cells"] = [cell for cell in cells if not _graded(cell)]
+    target.write_text(json.dumps(notebook, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+
+
+def _graded(cell: object) -> bool:
+    if not isinstance(cell, dict):
+        return False
+    marks = cell.get("metadata", {}).get("nbgrader", {})
+    return any(marks.get(key, False) for key in ("solution", "grade", "task"))
+
+
+def nbgrader(arguments: Sequence[str], course: Path) -> subprocess.CompletedProcess[str]:
+    """Run ``nbgrader ARGUMENTS`` in the course directory, with this Python's ``bin`` first on
+    the ``PATH`` (nbgrader starts ``alembic`` by name when it creates a gradebook)."""
+    environment = dict(os.environ)
+    bin_folder = str(Path(sys.executable).parent)
+    environment["PATH"] = bin_folder + os.pathsep + environment.get("PATH", "")
+    return subprocess.run(
+        [sys.executable, "-m", "nbgrader", *arguments],
+        cwd=course,
+        env=environment,
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+
+def release(
+    course: Path = COURSE,
+    folder: Path = NOTEBOOKS,
+    solutions: bool = False,
+    only: Sequence[str] = (),
+) -> list[Assignment]:
+    """Build ``course/source/`` from the lectures in ``folder`` and generate the students'
+    copies in ``course/release/`` with nbgrader (``course/nbgrader_config.py`` must be there).
+    ``only``: the names of the assignments to build (all if empty). The assignments built."""
+    if not (course / "nbgrader_config.py").exists():
+        raise CourseError(f"{course} is not the course directory: no nbgrader_config.py in it")
+    chosen = assignments(folder, solutions)
+    unknown = sorted(set(only) - {a.name for a in chosen})
+    if unknown:
+        raise CourseError(
+            f"no assignment {', '.join(unknown)}: one of {', '.join(a.name for a in chosen)}"
+        )
+    chosen = [a for a in chosen if not only or a.name in only]
+    for name in GENERATED:  # rebuilt: all of it, or the assignments asked for
+        for stale in [course / name] if not only else [course / name / a.name for a in chosen]:
+            shutil.rmtree(stale, ignore_errors=True)
+    for built in chosen:
+        build_source(built, folder, course / "source", solutions)
+    # one nbgrader for all (its start-up is most of its time): "*" when the whole course is built
+    for pattern in ["*"] if not only else [a.name for a in chosen]:
+        done = nbgrader(["generate_assignment", pattern, "--force"], course)
+        # nbgrader logs a configuration file that fails and goes on without it: not here
+        if done.returncode != 0 or "Exception while loading config file" in done.stderr:
+            raise CourseError(
+                f"nbgrader generate_assignment {pattern} failed:\n{done.stdout}{done.stderr}"
+            )
+    return chosen
+
+
+def main(arguments: Sequence[str] | None = None) -> int:
+    """``python -m gamesolver.course release [--solutions] [ASSIGNMENT...]``: ``release``, with a
+    line per assignment; ``python -m gamesolver.course list``: the assignments."""
+    import argparse
+
+    parser = argparse.ArgumentParser(
+        prog="python -m gamesolver.course", description="The course's nbgrader assignments."
+    )
+    verbs = parser.add_subparsers(dest="verb", required=True)
+    made = verbs.add_parser("release", help="build course/source and course/release")
+    made.add_argument("--solutions", action="store_true", help="release the solution notebooks")
+    made.add_argument("assignments", nargs="*", metavar="ASSIGNMENT", help="only these")
+    shown = verbs.add_parser("list", help="the assignments and their notebooks")
+    shown.add_argument("--solutions", action="store_true", help="with the solution notebooks")
+    args = parser.parse_args(arguments)
+    try:
+        if args.verb == "list":
+            for built in assignments(solutions=args.solutions):
+                print(f"{built.name}: {built.title} ({', '.join(built.notebooks)})")
+            return 0
+        for built in release(solutions=args.solutions, only=args.assignments):
+            notebooks = sorted(
+                path.name for path in (COURSE / "release" / built.name).glob("*.ipynb")
+            )
+            print(f"course/release/{built.name}: {', '.join(notebooks)}")
+    except CourseError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,506 @@
+"""The course for a lecturer: the syllabus as nbgrader assignments, the students' copies without
+solutions (``make release``), and a class autograded safely by nbgrader with the course's checks.
+
+The tests marked ``nbgrader`` run nbgrader itself, as a lecturer does, in a course directory of
+their own with the committed ``course/nbgrader_config.py``: the whole course released once, then
+submissions made from the released alpha-beta exercise (Game-Trees.ipynb), autograded.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import csv
+import html
+import io
+import json
+import re
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import nbformat
+import pytest
+from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
+
+import gamesolver.data
+from gamesolver import course
+from gamesolver.autograde import CourseExecute, autograde_preprocessors, graded, skipped
+from gamesolver.cli import main
+from gamesolver.course import CourseError, assignments, build_source, needs, release, unlisted
+
+ROOT = Path(__file__).resolve().parents[1]
+NOTEBOOKS = ROOT / "notebooks"
+CLASS2 = "class2-alpha-beta-and-its-windows"
+BEGIN, END = "### BEGIN SOLUTION", "### END SOLUTION"
+
+
+def write(path: Path, *cells: Any, metadata: dict[str, Any] | None = None) -> Path:
+    """A notebook of ``cells`` (a string is a code cell) at ``path``."""
+    made = [new_code_cell(cell) if isinstance(cell, str) else cell for cell in cells]
+    nbformat.write(new_notebook(cells=made, metadata=metadata or {}), path)
+    return path
+
+
+def exercise(source: str, **marks: Any) -> Any:
+    """A code cell with nbgrader's metadata ``marks``."""
+    cell = new_code_cell(source)
+    cell.metadata["nbgrader"] = {"schema_version": 3, **marks}
+    return cell
+
+
+# -- the syllabus -------------------------------------------------------------------------------
+
+
+def test_every_notebook_has_its_place_in_the_syllabus() -> None:
+    """A new lecture that nobody added to gamesolver/course.py is named here, and every notebook
+    the syllabus names exists."""
+    assert unlisted() == []
+    names = [a.name for a in assignments(solutions=True)]
+    assert len(names) == len(set(names))
+    assert all(re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*", name) for name in names)
+
+
+def test_a_solution_notebook_is_released_only_when_asked() -> None:
+    plain = {a.name: a.notebooks for a in assignments()}
+    asked = {a.name: a.notebooks for a in assignments(solutions=True)}
+    assert not any("Simplified-Tic-Tac-Toe.ipynb" in notebooks for notebooks in plain.values())
+    assert asked["solution-simplified-tic-tac-toe"] == ("Simplified-Tic-Tac-Toe.ipynb",)
+    assert set(asked) - set(plain) == {"solution-simplified-tic-tac-toe"}
+    assert course.solution_to(NOTEBOOKS / "Simplified-Tic-Tac-Toe.ipynb") == "Tic-Tac-Toe.ipynb"
+
+
+def test_what_a_notebook_needs_is_found_in_its_code(tmp_path: Path) -> None:
+    """``%run``, a quoted notebook name (``load_notebook``), transitively; ``data_path``'s folder;
+    a name in prose or a notebook that is not there is not a need."""
+    write(tmp_path / "Lecture.ipynb", "%run Base.ipynb", new_markdown_cell("See Other.ipynb"))
+    write(tmp_path / "Base.ipynb", 'game = load_notebook("Game.ipynb")\nx = "Missing.ipynb"')
+    write(tmp_path / "Game.ipynb", 'rows = data_path("positions", "a.txt")')
+    write(tmp_path / "Other.ipynb", "raise ValueError")
+    assert needs(tmp_path, ["Lecture.ipynb"]) == (
+        ["Lecture.ipynb", "Base.ipynb", "Game.ipynb"],
+        ["positions"],
+    )
+
+
+def test_a_course_check_brings_the_notebooks_it_compares_with(tmp_path: Path) -> None:
+    """``check_algorithm`` loads the Solver and the course's games: beside a released notebook
+    they must be there for a package installed without the repository."""
+    from gamesolver.exercises import COURSE_GAMES
+
+    for name in ["Solver.ipynb", *COURSE_GAMES]:
+        write(tmp_path / name, "pass")
+    write(tmp_path / "Lecture.ipynb", "from gamesolver.exercises import check_algorithm")
+    assert set(needs(tmp_path, ["Lecture.ipynb"])[0]) == {"Lecture.ipynb", "Solver.ipynb"} | set(
+        COURSE_GAMES
+    )
+
+
+def test_a_needed_notebook_comes_without_its_exercises(tmp_path: Path) -> None:
+    """Its exercises belong to the class that presents it: here they would add to the points."""
+    folder, source = tmp_path / "notebooks", tmp_path / "source"
+    folder.mkdir()
+    write(
+        folder / "Base.ipynb",
+        "x = 1",
+        exercise(f"def f():\n    {BEGIN}\n    return 2\n    {END}", solution=True, grade=False),
+        exercise("assert f() == 2", grade=True, points=1, locked=True, solution=False),
+    )
+    write(folder / "Lecture.ipynb", "%run Base.ipynb", exercise("assert x == 1", grade=True))
+    made = build_source(course.Assignment("a", "A", ("Lecture.ipynb",)), folder, source)
+    assert made == ["Lecture.ipynb", "Base.ipynb"]
+    base = nbformat.read(source / "a" / "Base.ipynb", as_version=4)
+    assert [cell.source for cell in base.cells] == ["x = 1"]
+    lecture = nbformat.read(source / "a" / "Lecture.ipynb", as_version=4)
+    assert len(lecture.cells) == 2  # presented: whole
+
+
+def test_a_release_never_gives_a_solution_away_as_a_needed_notebook(tmp_path: Path) -> None:
+    folder = tmp_path / "notebooks"
+    folder.mkdir()
+    answers = {"gamesolver": {"solution_to": "Lecture.ipynb"}}
+    write(folder / "Answer.ipynb", "y = 2", metadata=answers)
+    write(folder / "Other.ipynb", 'answer = load_notebook("Answer.ipynb")')
+    other = course.Assignment("other", "Other", ("Other.ipynb",))
+    with pytest.raises(CourseError, match=r"other needs Answer.ipynb, a solution to Lecture"):
+        build_source(other, folder, tmp_path / "source")
+    assert build_source(other, folder, tmp_path / "released", solutions=True)
+
+
+def test_a_class_cannot_present_a_solution(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    write(tmp_path / "A.ipynb", "x = 1", metadata={"gamesolver": {"solution_to": "B.ipynb"}})
+    monkeypatch.setattr(course, "CLASSES", (course.Assignment("c", "C", ("A.ipynb",)),))
+    monkeypatch.setattr(course, "DEEP_DIVES", ())
+    with pytest.raises(CourseError, match=r"a class presents A.ipynb, marked as a solution"):
+        assignments(tmp_path)
+
+
+def test_bad_requests_are_one_line(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    assert course.main(["release", "class9-nothing"]) == 2
+    assert "error: no assignment class9-nothing: one of class1-games-and-minimax" in (
+        capsys.readouterr().err
+    )
+    with pytest.raises(CourseError, match=r"no nbgrader_config\.py"):
+        release(course=tmp_path)
+
+
+# -- autograding's parts ------------------------------------------------------------------------
+
+
+def test_autograding_runs_cells_as_nbgrader_does_without_demos() -> None:
+    demo = new_code_cell("draw()")
+    demo.metadata["tags"] = ["demo"]
+    tagged_test = exercise("assert True", grade=True, points=1)
+    tagged_test.metadata["tags"] = ["demo"]  # a student's tag cannot skip a test
+    assert skipped(demo) and not skipped(tagged_test) and not skipped(new_code_cell("x = 1"))
+    assert not graded(new_notebook(cells=[demo, exercise("x", solution=True, grade=False)]))
+    assert graded(new_notebook(cells=[tagged_test]))
+    from nbgrader.converters import Autograde
+    from nbgrader.preprocessors import Execute
+
+    default = Autograde.class_traits()["autograde_preprocessors"].default()
+    assert autograde_preprocessors() == [CourseExecute if p is Execute else p for p in default]
+    assert CourseExecute(timeout=7).error_on_timeout["evalue"] == "ran out of time (7 s for a cell)"
+
+
+def test_a_kernels_command_starts_under_the_memory_limit() -> None:
+    import subprocess
+    import sys
+
+    from gamesolver.autograde import limited_command
+
+    probe = "import resource; print(resource.getrlimit(resource.RLIMIT_AS)[0])"
+    command = limited_command(["python3", "-c", probe], 1024)  # found on PATH, as a kernelspec's
+    done = subprocess.run(command, capture_output=True, text=True, check=True)
+    assert int(done.stdout) == 1024 * 2**20
+    assert command[0] == sys.executable
+
+
+# -- nbgrader itself: the whole course released, a class autograded ------------------------------
+
+
+@pytest.fixture(scope="module")
+def released(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A course directory with the committed configuration, the whole course released in it."""
+    root = tmp_path_factory.mktemp("course")
+    shutil.copy(ROOT / "course" / "nbgrader_config.py", root)
+    release(course=root)
+    return root
+
+
+def notebook_cells(path: Path) -> list[dict[str, Any]]:
+    cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+    assert isinstance(cells, list)
+    return cells
+
+
+def text(cell: dict[str, Any]) -> str:
+    source = cell["source"]
+    return "".join(source) if isinstance(source, list) else str(source)
+
+
+@pytest.mark.nbgrader
+def test_release_gives_every_lecture_without_solutions(released: Path) -> None:
+    built = assignments()
+    assert sorted(p.name for p in (released / "release").iterdir()) == sorted(a.name for a in built)
+    regions = 0
+    for assignment in built:
+        folder = released / "release" / assignment.name
+        assert set(assignment.notebooks) <= {p.name for p in folder.glob("*.ipynb")}
+        assert (folder / "style.css").is_file()
+        for path in folder.glob("*.ipynb"):
+            source = notebook_cells(released / "source" / assignment.name / path.name)
+            cells = notebook_cells(path)
+            assert len(cells) == len(source), path
+            for mine, theirs in zip(source, cells, strict=True):
+                assert "outputs" not in theirs or theirs["outputs"] == [], path
+                assert BEGIN not in text(theirs) and END not in text(theirs), path
+                marks = mine.get("metadata", {}).get("nbgrader", {})
+                if not marks.get("solution"):
+                    continue
+                if mine["cell_type"] == "markdown":  # a model answer: the whole cell is replaced
+                    assert text(theirs) == "YOUR ANSWER HERE", path
+                    continue
+                between = text(mine).split(BEGIN)[1:]
+                hidden = [
+                    line.strip() for part in between for line in part.split(END)[0].split("\n")
+                ]
+                shown = {line.strip() for line in text(theirs).split("\n")}
+                assert not {line for line in hidden if line} & shown, path
+                regions += 1
+    assert regions >= 1  # at least the alpha-beta exercise was checked
+    game_trees = released / "release" / CLASS2 / "Game-Trees.ipynb"
+    assert "raise NotImplementedError()" in "".join(text(c) for c in notebook_cells(game_trees))
+    assert (released / "release" / "class6-a-real-game-chess" / "data" / "chess").is_dir()
+
+
+SOLUTION_CELL = "ex7-solution"
+
+HEAD = """def my_alpha_beta(game, state, player, stats, alpha=None, beta=None):
+    def value(state, player, alpha, beta):
+        stats.calls += 1
+        if game.finished(state):
+            return game.utility(state, player)
+        opponent = game.other(player)
+        best = game.worst
+"""
+
+TAIL = """
+    alpha = game.worst if alpha is None else alpha
+    beta = game.best if beta is None else beta
+    return value(state, player, alpha, beta)
+"""
+
+WRONG = {
+    # the child's window swapped but not negated: [beta, alpha], not [-beta, -alpha]
+    "window": HEAD
+    + """        for ns in game.next_states(state, player):
+            best = max(best, -value(ns, opponent, beta, alpha))
+            if best >= beta:
+                return best
+            alpha = max(alpha, best)
+        return best
+"""
+    + TAIL,
+    # a memo table kept between searches that stores every answer as the value, bounds too
+    "memo": """memo = {}
+
+
+def my_alpha_beta(game, state, player, stats, alpha=None, beta=None):
+    def value(state, player, alpha, beta):
+        stats.calls += 1
+        if (state, player) in memo:
+            return memo[state, player]
+        if game.finished(state):
+            return game.utility(state, player)
+        opponent = game.other(player)
+        best = game.worst
+        for ns in game.next_states(state, player):
+            best = max(best, -value(ns, opponent, -beta, -alpha))
+            if best >= beta:
+                break
+            alpha = max(alpha, best)
+        memo[state, player] = best
+        return best
+"""
+    + TAIL,
+    # `continue` where `break` was meant: once a move reaches beta, the loop never ends
+    "loop": HEAD
+    + """        moves = game.next_states(state, player)
+        k = 0
+        while k < len(moves):
+            if best >= beta:
+                continue
+            best = max(best, -value(moves[k], opponent, -beta, -alpha))
+            alpha = max(alpha, best)
+            k += 1
+        return best
+"""
+    + TAIL,
+    # allocates without end (untouched zero pages: the address space grows, not the memory used)
+    "memory": HEAD
+    + """        hoard = []
+        while True:
+            hoard.append(bytes(10**8))
+"""
+    + TAIL,
+}
+"""Wrong solutions of the alpha-beta exercise, each a student's whole solution cell."""
+
+TIMEOUT = 30
+"""Seconds a cell gets in these tests (the course's 60 s halved: the loop waits for it)."""
+
+
+def submit(released: Path, student: str, solution: str | None) -> None:
+    """``submitted/<student>/class2.../``: the released folder, the solution cell replaced."""
+    folder = released / "submitted" / student / CLASS2
+    shutil.copytree(released / "release" / CLASS2, folder)
+    if solution is None:
+        return
+    path = folder / "Game-Trees.ipynb"
+    notebook = json.loads(path.read_text(encoding="utf-8"))
+    [cell] = [
+        c
+        for c in notebook["cells"]
+        if c["metadata"].get("nbgrader", {}).get("grade_id") == SOLUTION_CELL
+    ]
+    cell["source"] = solution
+    path.write_text(json.dumps(notebook, indent=1), encoding="utf-8")
+
+
+@pytest.fixture(scope="module")
+def autograded(released: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """The lecture's solution, a blank copy, the wrong ones and one whose kernel dies, submitted
+    and graded with ``python -m gamesolver grade`` (nbgrader's autograde; its table in
+    ``grade.txt``, its CSV in ``grades.csv``), then nbgrader's feedback."""
+    [cell] = [
+        c
+        for c in notebook_cells(released / "source" / CLASS2 / "Game-Trees.ipynb")
+        if c["metadata"].get("nbgrader", {}).get("grade_id") == SOLUTION_CELL
+    ]
+    submit(released, "solution", text(cell))
+    submit(released, "blank", None)
+    for student, solution in WRONG.items():
+        submit(released, student, solution)
+    submit(released, "dies", "import os\n\nos._exit(1)")
+    grades = tmp_path_factory.mktemp("grades") / "grades.csv"
+    argv = ["grade", CLASS2, "--course", str(released), "--time-limit", str(TIMEOUT)]
+    with contextlib.redirect_stdout(io.StringIO()) as printed:
+        assert main([*argv, "--csv", str(grades)]) == 0
+    (released / "grade.txt").write_text(printed.getvalue(), encoding="utf-8")
+    shutil.copy(grades, released / "grades.csv")
+    done = course.nbgrader(["generate_feedback", CLASS2], released)
+    assert done.returncode == 0, done.stdout + done.stderr
+    yield released
+
+
+def grade_rows(course_folder: Path) -> dict[str, dict[str, str]]:
+    """The CSV of ``gamesolver grade``, a row per student (one graded cell in the assignment)."""
+    with (course_folder / "grades.csv").open(encoding="utf-8") as file:
+        rows = list(csv.DictReader(file))
+    assert len(rows) == len({row["student"] for row in rows})
+    return {row["student"]: row for row in rows}
+
+
+def scores(course_folder: Path) -> dict[str, tuple[float, float]]:
+    """Each student's (score, max score) for the assignment, from nbgrader's gradebook."""
+    from nbgrader.api import Gradebook
+
+    with Gradebook(f"sqlite:///{course_folder / 'gradebook.db'}") as gradebook:
+        return {
+            submission.student.id: (submission.score, submission.max_score)
+            for submission in gradebook.assignment_submissions(CLASS2)
+        }
+
+
+def outputs_of_test_cell(course_folder: Path, student: str) -> str:
+    """The text of the alpha-beta test cell's outputs in the student's autograded notebook."""
+    path = course_folder / "autograded" / student / CLASS2 / "Game-Trees.ipynb"
+    [cell] = [
+        c
+        for c in notebook_cells(path)
+        if c["metadata"].get("nbgrader", {}).get("grade_id") == "ex7-test"
+    ]
+    parts = []
+    for output in cell["outputs"]:
+        if output["output_type"] == "error":
+            parts.append(f"{output['ename']}: {output['evalue']}")
+        else:
+            data = output.get("data", {}).get("text/plain", output.get("text", ""))
+            parts.append("".join(data) if isinstance(data, list) else data)
+    return "\n".join(parts)
+
+
+@pytest.mark.nbgrader
+def test_the_solution_gets_every_point_and_a_blank_copy_none(autograded: Path) -> None:
+    got = scores(autograded)
+    assert got["solution"] == (2.0, 2.0)
+    assert got["blank"] == (0.0, 2.0)
+    assert "my_alpha_beta meets the specification of alpha_beta" in outputs_of_test_cell(
+        autograded, "solution"
+    )
+    assert "it raised NotImplementedError" in outputs_of_test_cell(autograded, "blank")
+    rows = grade_rows(autograded)
+    assert rows["solution"]["passed"] == "true" and rows["solution"]["condition"] == ""
+    assert (rows["blank"]["passed"], rows["blank"]["condition"]) == ("false", "runs without error")
+    assert rows["blank"]["counterexample"].startswith("the tree 0 with the window")
+    printed = (autograded / "grade.txt").read_text(encoding="utf-8")
+    assert (
+        "7 students: 1 got every point, 5 lost points, 1 could not be autograded (dies)" in printed
+    )
+
+
+@pytest.mark.nbgrader
+@pytest.mark.parametrize("student", ["window", "memo"])
+def test_a_wrong_solution_gets_no_point_and_its_counterexample(
+    autograded: Path, student: str
+) -> None:
+    """The feedback shows what the check shows the student in the notebook: the condition and
+    the smallest counterexample (the same check, run here, says the same)."""
+    from gamesolver.exercises import check_algorithm
+
+    namespace: dict[str, Any] = {}
+    exec(WRONG[student], namespace)
+    check = check_algorithm(namespace["my_alpha_beta"], spec="alpha_beta")
+    assert not check.passed and check.example is not None
+    assert scores(autograded)[student] == (0.0, 2.0)
+    said = outputs_of_test_cell(autograded, student)
+    assert "AssertionError: my_alpha_beta fails the specification of alpha_beta" in said
+    assert f"The smallest counterexample found: {check.example.text()}." in said
+    feedback = autograded / "feedback" / student / CLASS2 / "Game-Trees.html"
+    assert html.escape(check.example.text()) in feedback.read_text(encoding="utf-8")
+    row = grade_rows(autograded)[student]
+    assert (row["score"], row["max_score"], row["passed"]) == ("0.0", "2.0", "false")
+    assert row["condition"] == check.condition
+    assert row["counterexample"] == check.example.text()
+
+
+@pytest.mark.nbgrader
+def test_a_loop_without_end_runs_out_of_time_and_the_others_are_graded(autograded: Path) -> None:
+    assert scores(autograded)["loop"] == (0.0, 2.0)
+    said = outputs_of_test_cell(autograded, "loop")
+    # nbgrader's limit per cell, or the check's own limit per call where it has one
+    assert "ran out of time" in said or "did not return within" in said, said
+    feedback = autograded / "feedback" / "loop" / CLASS2 / "Game-Trees.html"
+    shown = feedback.read_text(encoding="utf-8")
+    assert "ran out of time" in shown or "did not return within" in shown
+    row = grade_rows(autograded)["loop"]
+    assert row["passed"] == "false"
+    assert row["condition"] in said, row  # "ran out of time (30 s for a cell)", or the check's
+
+
+@pytest.mark.nbgrader
+def test_an_allocation_without_end_fails_within_the_kernels_limit(autograded: Path) -> None:
+    assert scores(autograded)["memory"] == (0.0, 2.0)
+    said = outputs_of_test_cell(autograded, "memory")
+    assert "MemoryError" in said or "memory" in said.lower(), said
+    assert grade_rows(autograded)["memory"]["passed"] == "false"
+
+
+@pytest.mark.nbgrader
+def test_a_kernel_that_dies_ends_that_submission_only(autograded: Path) -> None:
+    """nbgrader skips it (no autograded notebook) and grades the others; the grade says why."""
+    assert not (autograded / "autograded" / "dies" / CLASS2).exists()
+    row = grade_rows(autograded)["dies"]
+    assert (row["score"], row["passed"]) == ("", "false")
+    assert (
+        row["condition"] == "could not be autograded: Kernel died while waiting for execute reply"
+    )
+    assert {s for s, (score, _) in scores(autograded).items() if score > 0} == {"solution"}
+
+
+@pytest.mark.nbgrader
+def test_under_autograding_only_the_graded_notebook_runs_and_without_demos(
+    autograded: Path,
+) -> None:
+    folder = autograded / "autograded" / "solution" / CLASS2
+    for name in ["Solver.ipynb", "Nim.ipynb"]:  # needed, nothing graded in them: not run
+        assert all(not c.get("outputs") for c in notebook_cells(folder / name))
+    cells = [c for c in notebook_cells(folder / "Game-Trees.ipynb") if c["cell_type"] == "code"]
+    demos = [c for c in cells if "demo" in c["metadata"].get("tags", [])]
+    assert demos and all(c["execution_count"] is None and not c["outputs"] for c in demos)
+    assert all(c["execution_count"] is not None for c in cells if c not in demos)
+
+
+@pytest.mark.nbgrader
+def test_released_notebooks_need_only_their_folder(
+    released: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A package installed without the repository finds the course's check, the Solver and the
+    games beside the released notebook."""
+    from gamesolver import exercises
+    from gamesolver.notebook import load_notebook
+
+    monkeypatch.setattr(gamesolver.data, "IN_REPOSITORY", False)
+    monkeypatch.chdir(released / "release" / CLASS2)
+    exercises.course_solver.cache_clear()
+    exercises.course_games.cache_clear()
+    try:
+        module = load_notebook("Game-Trees.ipynb")  # the blank exercise is not loaded
+        assert not hasattr(module, "my_alpha_beta")
+        check = exercises.check_algorithm(module.alpha_beta, spec="alpha_beta", examples=5)
+        assert check.passed and check.positions > 0
+        assert Path(exercises.course_solver().__file__).parent == released / "release" / CLASS2
+    finally:
+        exercises.course_solver.cache_clear()
+        exercises.course_games.cache_clear()
