@@ -103,3 +103,14 @@ def test_an_indented_run_is_named(tmp_path: Path) -> None:
     path = write(tmp_path / "Indented.ipynb", "if True:\n    %run Other.ipynb")
     with pytest.raises(NotebookError, match=r"Indented.ipynb, cell 1, line 2: write .%run Other"):
         load_notebook(path)
+
+
+def test_a_run_of_a_missing_notebook_names_the_notebook_and_cell(tmp_path: Path) -> None:
+    """`%run Missing.ipynb` said only "no such notebook: Missing.ipynb"."""
+    runs = write(tmp_path / "Runs.ipynb", "x = 1", "y = 2\n%run Missing.ipynb")
+    with pytest.raises(NotebookError) as raised:
+        load_notebook(runs)
+    assert str(raised.value) == (
+        f"Runs.ipynb, cell 2, line 2: %run Missing.ipynb: no such notebook: "
+        f"{tmp_path / 'Missing.ipynb'}"
+    )
