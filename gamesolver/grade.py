@@ -20,14 +20,17 @@ code runs as the lecturer's user, with the lecturer's files and network (use a c
 unprivileged account for code you do not trust).
 
 One row per notebook: passed or the condition that failed (or why the notebook could not be
-checked: it could not be loaded, ran out of time or memory, exited), the counterexample as a
-nested list, the value calls and the seconds.
+checked: it could not be loaded, ran out of time or memory, exited, or the check stopped on
+something the student's function did), the counterexample as a nested list, the value calls, the
+seconds, and a note on what is odd about a row that is not a failure (a value-calls counter that
+went down).
 """
 
 from __future__ import annotations
 
 import contextlib
 import csv
+import importlib
 import json
 import math
 import os
@@ -43,8 +46,21 @@ from pathlib import Path
 
 from gamesolver.table import Table, fmt
 
-COLUMNS = ("notebook", "passed", "condition", "counterexample", "calls", "seconds")
+COLUMNS = ("notebook", "passed", "condition", "counterexample", "calls", "seconds", "note")
 """The CSV columns, one row per notebook."""
+
+MIN_MEMORY_MB = 20
+"""The smallest memory limit: the check itself allocates as it runs (hypothesis's examples, the
+course's games: 3 MB measured, beyond what is loaded before the limit), and a smaller limit
+would fail the grader's work and blame the student for it."""
+
+MAX_SECONDS = 86_400
+"""The largest time limit, a day: the CPU limit of a student's process is made from it, and the
+operating system refuses one beyond its range."""
+
+PRELOADED = ("numpy.random", "secrets", "hmac")
+"""Modules the check imports only at its first example (hypothesis seeds numpy's generator):
+imported before the limits, so that a tight memory limit does not fail the grader's import."""
 
 
 @dataclass
@@ -60,6 +76,8 @@ class Row:
     seconds: float = 0.0
     checked: bool = True
     """False if the notebook could not be checked (not loaded, out of time or memory, exited)."""
+    note: str = ""
+    """What is odd about a row that the condition does not say (a counter that went down)."""
 
 
 def notebooks(submissions: Sequence[str]) -> list[Path]:
@@ -78,9 +96,12 @@ def check_one(notebook: str, function: str, spec: str, memory_mb: float, cpu_sec
     """Load ``notebook`` and check its ``function`` against ``spec``, under the limits; runs in
     the student's own process (``worker``)."""
     from gamesolver.exercises import check_algorithm, course_games, course_solver
-    from gamesolver.notebook import load_notebook
+    from gamesolver.notebook import describe_error, load_notebook
 
     course_solver(), course_games()  # the grader's part, loaded before the limits
+    for name in PRELOADED:
+        with contextlib.suppress(ImportError):  # (numpy is hypothesis's option, not a need)
+            importlib.import_module(name)
     import psutil
 
     used = psutil.Process().memory_info().vms
@@ -90,26 +111,41 @@ def check_one(notebook: str, function: str, spec: str, memory_mb: float, cpu_sec
     row = Row(notebook, False, checked=False)
     try:
         module = load_notebook(notebook)
-        student = getattr(module, function, None)
-        if not callable(student):
-            row.condition = f"no function {function} in the notebook"
-            return row
-        check = check_algorithm(student, spec)
-    except MemoryError:
-        row.condition = f"ran out of memory ({fmt(memory_mb)} MB)"
-        return row
-    except SystemExit as exit:
-        row.condition = f"the notebook called sys.exit({'' if exit.code is None else exit.code!r})"
-        return row
-    except Exception as error:  # a cell that raises, a notebook that cannot be read
-        message = str(error).strip().splitlines()[0] if str(error).strip() else ""
-        row.condition = f"could not be loaded: {type(error).__name__}" + (
-            f": {message}" if message else ""
+    except BaseException as error:  # a cell that raises, a notebook that cannot be read
+        row.condition = (
+            _stopped(error, memory_mb) or f"could not be loaded: {describe_error(error)}"
         )
+        return row
+    student = getattr(module, function, None)
+    if not callable(student):
+        row.condition = f"no function {function} in the notebook"
+        return row
+    try:
+        check = check_algorithm(student, spec)
+    except BaseException as error:  # raised by the student's function past the check's guard
+        row.condition = _stopped(error, memory_mb) or f"the check stopped: {describe_error(error)}"
         return row
     row.passed, row.condition, row.checked = check.passed, check.condition, True
     row.counterexample, row.calls = check.counterexample, check.calls
+    if row.calls < 0:
+        row.note = "its value calls went down (stats.calls -= 1?): the calls are not a count"
     return row
+
+
+def _stopped(error: BaseException, memory_mb: float) -> str:
+    """Why ``error`` stopped the check where that is not the code's own error: the memory limit
+    (a ``MemoryError``, or an import whose shared library the limit left no room to map), or
+    ``sys.exit``; else ``""``. Ctrl-C goes on."""
+    from gamesolver.notebook import describe_error
+
+    if isinstance(error, KeyboardInterrupt):
+        raise error
+    if isinstance(error, SystemExit):
+        return f"the notebook called sys.exit({'' if error.code is None else repr(error.code)})"
+    unmapped = isinstance(error, ImportError) and "failed to map segment" in describe_error(error)
+    if isinstance(error, MemoryError) or unmapped:
+        return f"ran out of memory ({fmt(memory_mb)} MB)"
+    return ""
 
 
 def worker(arguments: Sequence[str]) -> int:
@@ -212,7 +248,8 @@ def summary(rows: Sequence[Row]) -> str:
     passed = sum(row.passed for row in rows)
     unchecked = [row for row in rows if not row.checked]
     failed = len(rows) - passed - len(unchecked)
-    line = f"{len(rows)} notebooks: {passed} passed, {failed} failed the specification"
+    notebooks = "notebook" if len(rows) == 1 else "notebooks"
+    line = f"{len(rows)} {notebooks}: {passed} passed, {failed} failed the specification"
     if unchecked:
         line += f", {len(unchecked)} could not be checked"
     return line
@@ -233,6 +270,11 @@ def table(rows: Sequence[Row]) -> Table:
     return shown
 
 
+def notes(rows: Sequence[Row]) -> list[str]:
+    """The rows' notes, a line each, to print below the table: ``"anna.ipynb: ..."``."""
+    return [f"{Path(row.notebook).name}: {row.note}" for row in rows if row.note]
+
+
 def write_csv(rows: Sequence[Row], path: str) -> None:
     """The rows as CSV with the columns ``COLUMNS`` (``passed`` as ``true`` or ``false``)."""
     with open(path, "w", newline="", encoding="utf-8") as file:
@@ -247,6 +289,7 @@ def write_csv(rows: Sequence[Row], path: str) -> None:
                     row.counterexample,
                     row.calls,
                     f"{row.seconds:.2f}",
+                    row.note,
                 ]
             )
 

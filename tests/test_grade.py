@@ -106,6 +106,7 @@ def test_a_folder_is_graded_within_its_limits(
         "counterexample",
         "calls",
         "seconds",
+        "note",
     ]
     got = {Path(row["notebook"]).name: (row["passed"], row["condition"]) for row in rows}
     assert got == EXPECTED
@@ -190,3 +191,116 @@ def test_running_out_of_memory_in_the_check_is_not_an_error_of_the_function() ->
     # check_algorithm lets it through, for the grader to say "ran out of memory (N MB)"
     with pytest.raises(MemoryError):
         check_algorithm(hoards, "minimax", examples=5, games=False)
+
+
+# ----------------------------------------------------------------------------- issue 23's probes
+
+
+def write_student(path: Path, *cells: str) -> Path:
+    notebook = nbformat.v4.new_notebook()
+    notebook.cells = [nbformat.v4.new_code_cell(source) for source in cells]
+    nbformat.write(notebook, path)
+    return path
+
+
+def test_csv_over_a_notebook_or_an_input_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`grade --csv subs/anna.ipynb subs/ben.ipynb` (a glob makes it easy) wrote over anna."""
+    anna = write_student(tmp_path / "anna.ipynb", RIGHT)
+    ben = write_student(tmp_path / "ben.ipynb", WRONG)
+    before = anna.read_bytes()
+    for csv_file, inputs in [
+        (anna, [ben]),
+        (tmp_path, [ben]),
+        (ben, [ben]),
+        (tmp_path, [tmp_path]),
+    ]:
+        argv = ["grade", "--csv", str(csv_file), *map(str, inputs)]
+        status = main([*argv, "--function", "my_minimax", "--spec", "minimax"])
+        out, err = capsys.readouterr()
+        assert status == 2 and out == "", err
+        assert err.startswith(f"gamesolver: error: --csv {csv_file}: ") and err.count("\n") == 1
+    assert anna.read_bytes() == before
+
+
+def test_csv_in_a_folder_that_cannot_be_written_is_refused_before_grading(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    ben = write_student(tmp_path / "ben.ipynb", WRONG)
+    argv = ["grade", str(ben), "--function", "my_minimax", "--spec", "minimax"]
+    status = main([*argv, "--csv", "/proc/nope/g.csv"])
+    out, err = capsys.readouterr()
+    assert status == 2 and out == ""  # nothing graded: the grades would have been lost
+    assert err == "gamesolver: error: --csv /proc/nope/g.csv: no folder /proc/nope\n"
+
+
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        (["--time-limit", "1e19"], "--time-limit is at most 86,400 seconds (a day), not 1e19"),
+        (["--time-limit", "0"], "--time-limit is more than 0 seconds, not 0"),
+        (["--memory-limit", "1"], "--memory-limit is at least 20 MB, not 1: the check"),
+        (["--function", ""], "--function '' is not a Python name"),
+        (["--function", "my minimax"], "--function 'my minimax' is not a Python name"),
+    ],
+)
+def test_limits_and_names_that_cannot_work_are_refused(
+    submissions: Path, arguments: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """1e19 s was accepted (every row "exited with status 1"), 0 s too while 0 MB was refused;
+    1 MB blamed the student ("could not be loaded: ImportError ... numpy")."""
+    argv = ["grade", str(submissions / "ben.ipynb"), "--spec", "minimax"]
+    argv += [] if "--function" in arguments else ["--function", "my_minimax"]
+    status = main([*argv, *arguments])
+    out, err = capsys.readouterr()
+    assert status == 2 and out == "", err
+    assert err.startswith(f"gamesolver: error: argument {arguments[0]}: {message}") or (
+        err.startswith(f"gamesolver: error: {message}")
+    ), err
+
+
+ODD = """
+class Odd(Exception):
+    def __str__(self):
+        raise RuntimeError("no text for you")
+
+
+def my_minimax(game, state, player, stats):
+    raise Odd()
+"""
+
+ODD_LOAD = ODD.replace("def my_minimax", "raise Odd()\n\n\ndef my_minimax")
+
+
+def test_rows_of_odd_students(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """An exception whose text raises ended the row "exited with status 1"; huge values were
+    "could not be loaded: OverflowError" (it had loaded); a counter that counts down passed
+    with "-2,332" calls."""
+    students = {
+        "odd.ipynb": ODD_LOAD,
+        "odd_check.ipynb": ODD,
+        "huge.ipynb": RIGHT.replace(
+            "return game.utility(state, player)", "return game.utility(state, player) * 10**5000"
+        ),
+        "down.ipynb": RIGHT.replace("stats.calls += 1", "stats.calls -= 1"),
+    }
+    paths = [write_student(tmp_path / name, source) for name, source in students.items()]
+    argv = ["grade", *map(str, paths), "--function", "my_minimax", "--spec", "minimax"]
+    status = main([*argv, "--csv", str(tmp_path / "grades.csv"), "--time-limit", "60"])
+    out, err = capsys.readouterr()
+    assert status == 0 and err == "", err
+    with (tmp_path / "grades.csv").open(encoding="utf-8") as file:
+        rows = {Path(row["notebook"]).name: row for row in csv.DictReader(file)}
+    assert rows["odd.ipynb"]["condition"] == (
+        "could not be loaded: Odd (its message raised RuntimeError)"
+    )
+    assert rows["odd_check.ipynb"]["passed"] == "false"
+    assert "exited" not in rows["odd_check.ipynb"]["condition"]
+    assert not rows["huge.ipynb"]["condition"].startswith("could not be loaded")
+    assert rows["huge.ipynb"]["passed"] == "false"
+    assert rows["down.ipynb"]["passed"] == "true" and int(rows["down.ipynb"]["calls"]) < 0
+    assert rows["down.ipynb"]["note"] == (
+        "its value calls went down (stats.calls -= 1?): the calls are not a count"
+    )
+    assert "down.ipynb: its value calls went down" in out
