@@ -21,10 +21,13 @@ runs exactly what the lecture defines, nothing is defined twice. Loading a noteb
 (every cell not tagged ``demo``), as opening it in Jupyter and running it would.
 
 A state given with ``--state`` (a Python literal) or ``--position`` (the game's own notation,
-read by the notebook's ``parse``) is checked before any search: the game contract on it and on
-what is reachable from it (bounded), and whether it can be reached from the start. ``move
---positions FILE`` grades a game's moves as seed 004's assignment does: one decision for each
-position of FILE under the budget, a table of the moves with their times and depths.
+read by the notebook's ``parse``) is checked before any search: by the game's notation where it
+has one (a board that no game reaches is refused in the game's words), else by the validator on
+it and on what is reachable from it (bounded), and by whether it can be reached from the start.
+``move --positions FILE`` grades a game's moves as seed 004's assignment does: one decision for
+each position of FILE under the budget, a table of the moves with their times and depths.
+``move`` and ``play`` give a decision 1 s unless told otherwise: ``--budget 1`` to a search that
+takes one, ``--max-seconds 1`` to one that does not.
 
 Errors are for students: a bad argument (no such notebook or algorithm, a state that does not
 parse or does not fit the game, an option the algorithm does not take or the game cannot serve,
@@ -65,10 +68,10 @@ from gamesolver.game import AnyGame, Game, Value
 from gamesolver.grade import LEAST_MEMORY_MB
 from gamesolver.grading import check_move_in_one, tally
 from gamesolver.guard import Interrupted, TotalTimeLimit, Watchdog
-from gamesolver.notebook import NotebookError, find_game, load_notebook
+from gamesolver.notebook import NotebookError, describe_error, find_game, load_notebook
 from gamesolver.stats import Algorithm, LimitedStats, LimitReached, OutOfTime, Stats
 from gamesolver.table import Table, fmt
-from gamesolver.terminal import play_in_terminal, value_text
+from gamesolver.terminal import LONGEST, number_text, outside, play_in_terminal, value_text
 
 PROG = "gamesolver"
 
@@ -81,9 +84,22 @@ OPTIONS = {
 """The algorithm options of the command line, by the keyword an algorithm's signature uses."""
 
 MOVE_BUDGET = 1.0
-"""``move``'s time budget per decision when the algorithm takes one and none is given: seed
-004's grader allows 1 s for the 100 positions of 4 × 4 tic-tac-toe, so 1 s is generous, and a
-decision on a big game cannot run for hours."""
+"""The time of a decision of ``move`` and ``play`` when none is given: ``--budget`` for a search
+that takes one, ``--max-seconds`` for one that does not (an exact solver: stopped, not answered).
+Seed 004's grader allows 1 s for the 100 positions of 4 × 4 tic-tac-toe, so 1 s is generous, and
+a decision on a big game cannot run for hours."""
+
+ECHOED = 100
+"""The most characters of an argument an error line repeats: the start of a longer one and its
+length (a 10 MB ``--state`` is not echoed whole)."""
+
+LINE_LENGTH = 1_000
+"""The longest line of a file of positions (a position of chess or of the 4 × 4 × 4 cube is
+under 100 characters): a longer one is an error, read no further (``/dev/zero`` has no end)."""
+
+MAX_LINES = 100_000
+"""The most lines of a file of positions: all are read before the first search, and 100,000
+positions at the assignment's 0.01 s a move already take 17 minutes."""
 
 REACHABLE_LIMIT = 200_000
 """How many positions the search for a ``--state`` from the start may look at."""
@@ -146,6 +162,26 @@ Loading a notebook runs its code (every cell not tagged demo): check only notebo
 _CELL = re.compile(r"^<(?P<notebook>.+\.ipynb), cell (?P<cell>\d+)>$")
 
 
+def _cut(text: str, limit: int = ECHOED) -> str:
+    """``text`` as a message repeats it: whole if short, else its start and its length."""
+    return text if len(text) <= limit else f"{text[:limit]}… ({len(text):,} characters)"
+
+
+def _quoted(text: str, limit: int = ECHOED) -> str:
+    """``repr(text)`` as a message repeats it: whole if short, else its start and its length."""
+    return repr(text) if len(text) <= limit else f"{text[:limit]!r}… ({len(text):,} characters)"
+
+
+def _said(error: BaseException, limit: int = 200) -> str:
+    """The message of ``error`` (raised by a notebook's code) on one line, cut at ``limit``
+    characters; never raises."""
+    try:
+        text = str(error)
+    except Exception as failed:
+        return f"{type(error).__name__} (its message raised {type(failed).__name__})"
+    return _cut(" ".join(text.split()), limit)
+
+
 class UsageError(Exception):
     """A bad argument: reported as one line, exit status 2."""
 
@@ -201,21 +237,58 @@ def _where(error: BaseException) -> str:
     )
 
 
-def _code_error(doing: str, error: BaseException) -> NotebookCodeError:
-    """A ``NotebookCodeError`` for ``error``, raised while ``doing`` something with a notebook."""
+def _code_error(
+    doing: str, error: BaseException, search: Callable[..., Any] | None = None
+) -> NotebookCodeError:
+    """A ``NotebookCodeError`` for ``error``, raised while ``doing`` something with a notebook
+    (with the ``search`` that was running, if any: a recursion too deep for Python in its own
+    notebook is the search's, not the game's)."""
     if isinstance(error, SystemExit):
-        code = "" if error.code is None else repr(error.code)
+        code = "" if error.code is None else _cut(repr(error.code))
         lines = [f"{doing} failed: the notebook called sys.exit({code})"]
+    elif isinstance(error, SyntaxError):
+        lines = [f"{doing} failed: SyntaxError: {error.msg}"]
+    elif isinstance(error, RecursionError) and (recursed := _recursed(error)):
+        (name, notebook, cell), deep = recursed
+        if search is not None and _notebook_of(getattr(search, "func", search)) == notebook:
+            return NotebookCodeError(
+                f"{doing} failed: the search went deeper than Python allows (RecursionError): "
+                f"{name}, in {notebook}, cell {cell}, called itself {deep:,} times deep; lines "
+                "of play this long need a search that stops at a depth (--depth N, or --budget S "
+                "with iterative_deepening)"
+            )
+        lines = [
+            f"{doing} failed: RecursionError: {name}, in {notebook}, cell {cell}, called itself "
+            f"{deep:,} times deep, deeper than Python allows: does its recursion end?"
+        ]
     else:
-        message = str(error).strip().splitlines()[0] if str(error).strip() else ""
-        if isinstance(error, SyntaxError):
-            message = error.msg
-        kind = type(error).__name__
-        lines = [f"{doing} failed: {kind}: {message}" if message else f"{doing} failed: {kind}"]
+        lines = [f"{doing} failed: {_cut(describe_error(error), 200)}"]
     where = _where(error)
     if where:
         lines.append(f"  {where}")
     return NotebookCodeError("\n".join(lines))
+
+
+def _notebook_of(function: object) -> str | None:
+    """The notebook that defines ``function`` (``"Solver.ipynb"``), or ``None``."""
+    code = getattr(function, "__code__", None)
+    match = _CELL.match(code.co_filename) if isinstance(code, types.CodeType) else None
+    return match["notebook"] if match else None
+
+
+def _recursed(error: BaseException) -> tuple[tuple[str, str, str], int] | None:
+    """The notebook function that recursed most deeply in ``error``'s traceback, as ``(name,
+    notebook, cell)``, and how many times it was on the stack; ``None`` if none did."""
+    frames: dict[tuple[str, str, str], int] = {}
+    for frame, _ in traceback.walk_tb(error.__traceback__):
+        match = _CELL.match(frame.f_code.co_filename)
+        if match and not frame.f_code.co_name.startswith("<"):  # (not a <genexpr>)
+            key = (frame.f_code.co_name, match["notebook"], match["cell"])
+            frames[key] = frames.get(key, 0) + 1
+    if not frames:
+        return None
+    deepest = max(frames, key=lambda key: frames[key])
+    return deepest, frames[deepest]
 
 
 def _load(path: Path) -> types.ModuleType:
@@ -228,25 +301,39 @@ def _load(path: Path) -> types.ModuleType:
         raise _code_error(f"loading {path}", error) from error
 
 
-def run_code(doing: str, function: Callable[[], Any]) -> Any:
+def run_code(
+    doing: str,
+    function: Callable[[], Any],
+    search: Callable[..., Any] | None = None,
+    no_budget: str | None = None,
+) -> Any:
     """``function()``, which runs a notebook's code: its exceptions (and ``sys.exit``) become a
-    ``NotebookCodeError``; a limit reached becomes ``NotSolved``."""
+    ``NotebookCodeError``; a limit reached becomes ``NotSolved``. ``search``: the algorithm it
+    runs, if any; ``no_budget``: its name, if its limit is the default time of a decision
+    (``MOVE_BUDGET``: the search takes no ``--budget``)."""
     try:
         return function()
     except LimitReached as reached:
         stats = reached.stats
         took = time.perf_counter() - stats.started
+        if no_budget is not None and reached.limit == "seconds":
+            seconds = fmt(stats.max_seconds)
+            raise NotSolved(
+                f"no move within {seconds} s: {no_budget} takes no --budget, and a decision is "
+                f"stopped after {seconds} s ({number_text(stats.calls)} value calls); give "
+                "--max-seconds S to let it search longer"
+            ) from None
         if reached.limit == "calls":
             within = f"{fmt(stats.max_calls)} value calls ({took:.1f} s)"
         else:
-            within = f"{fmt(stats.max_seconds)} s: {fmt(stats.calls)} value calls"
+            within = f"{fmt(stats.max_seconds)} s: {number_text(stats.calls)} value calls"
         raise NotSolved(f"not solved within {within}") from None
     except OutOfTime as error:  # a budget too small to look at one move: a bad argument
         raise UsageError(f"{error}: give a larger --budget, or none") from error
     except (BrokenPipeError, KeyboardInterrupt, Interrupted):  # the reader has gone, Ctrl-C,
         raise  # or a watchdog of ours
     except BaseException as error:  # sys.exit, ... in the notebook's code
-        raise _code_error(doing, error) from error
+        raise _code_error(doing, error, search) from error
 
 
 def load_game(
@@ -270,23 +357,48 @@ def load_game(
     for setting in settings:
         name, equals, text_value = setting.partition("=")
         if not equals or not name.isidentifier():
-            raise UsageError(f"--set {setting!r} is not NAME=VALUE, e.g. --set width=5")
+            raise UsageError(f"--set {_quoted(setting)} is not NAME=VALUE, e.g. --set width=5")
         if name not in parameters:
             known = ", ".join(parameters) or "none"
-            raise UsageError(f"--set {setting}: make_game has no parameter {name} ({known})")
+            raise UsageError(f"--set {_cut(setting)}: make_game has no parameter {name} ({known})")
+        if _is_boolean(parameters[name]):
+            values[name] = _boolean(name, text_value)
+            continue
         try:
             values[name] = ast.literal_eval(text_value)
         except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
             values[name] = text_value  # a word, e.g. --set variant=misere
     try:
         game = make_game(**values)
-    except (ValueError, TypeError) as error:
-        raise UsageError(f"--set {' '.join(settings)}: {error}") from error
+    except (ValueError, TypeError) as error:  # the builder's bounds and types, in its words
+        raise UsageError(f"--set {_cut(' '.join(settings))}: {_said(error)}") from error
     except BaseException as error:
         raise _code_error(f"building the game of {path}", error) from error
     if not isinstance(game, Game):
         raise UsageError(f"make_game in {path} returned {type(game).__name__}, not a Game")
     return path, module, game
+
+
+BOOLEANS = {"true": True, "yes": True, "on": True, "1": True}
+BOOLEANS.update({"false": False, "no": False, "off": False, "0": False})
+"""The words ``--set NAME=WORD`` takes for a parameter that is true or false, in any case."""
+
+
+def _is_boolean(parameter: inspect.Parameter) -> bool:
+    """Whether ``make_game``'s ``parameter`` is true or false: its default or annotation says."""
+    return isinstance(parameter.default, bool) or parameter.annotation in (bool, "bool")
+
+
+def _boolean(name: str, text: str) -> bool:
+    """The truth ``text`` names (``BOOLEANS``): ``--set threats=false`` is false (a non-empty
+    string would be true), and a word that is not one of them is an error."""
+    truth = BOOLEANS.get(text.strip().lower())
+    if truth is None:
+        raise UsageError(
+            f"--set {name}={_cut(text)}: {name} is true or false (or yes/no, on/off, 1/0), "
+            f"not {_quoted(text)}"
+        )
+    return truth
 
 
 def solver_path(game_path: Path | None, given: str | None) -> Path:
@@ -414,8 +526,13 @@ def parse_state(text: str, game: AnyGame) -> Hashable:
     example = _start_example(game)
     try:
         state = ast.literal_eval(text)
-    except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
-        raise UsageError(f"--state {text!r} is not a Python literal{example}") from None
+    except (ValueError, SyntaxError) as error:
+        too_long = "Exceeds the limit" in str(error)  # (int's own limit on digits read)
+        why = f"has a whole number of more than {sys.get_int_max_str_digits():,} digits, which"
+        why = f"{why} Python does not read" if too_long else "is not a Python literal"
+        raise UsageError(f"--state {_quoted(text)} {why}{example}") from None
+    except (TypeError, MemoryError, RecursionError):
+        raise UsageError(f"--state {_quoted(text)} is not a Python literal{example}") from None
     if state is None:
         raise UsageError(f"--state None is not a state of {game.name}{example}")
     try:
@@ -428,7 +545,7 @@ def parse_state(text: str, game: AnyGame) -> Hashable:
         except TypeError:
             hint = "; write states with tuples, not lists, sets or dicts"
         raise UsageError(
-            f"--state {text!r} is not hashable ({type(state).__name__}){hint}"
+            f"--state {_quoted(text)} is not hashable ({type(state).__name__}){_cut(hint, 200)}"
         ) from None
     return state  # type: ignore[no-any-return]
 
@@ -458,8 +575,14 @@ def player_at(game: AnyGame, index: int) -> Hashable:
 
 def given_position(args: argparse.Namespace, game: AnyGame) -> tuple[Hashable, Hashable]:
     """The state and the player to move that the command line gives (default: the start and
-    ``Players[0]``), checked against the game (``check_position``) within ``CHECK_SECONDS``, or
-    ``--max-seconds`` if that is less: the limit is for the whole command."""
+    ``Players[0]``), checked.
+
+    A position of the game's own notation, a ``--position`` read by its ``parse`` or a
+    ``--state`` that its ``notation`` writes and ``parse`` reads back the same, is one of its
+    positions by its own rules (``check_notation``): a board that no game reaches is refused
+    there, in the game's words. A ``--state`` of a game without a notation is checked by the
+    validator and a walk from the start instead (``check_position``), within ``CHECK_SECONDS``
+    or half of ``--max-seconds``, which is for the whole command."""
     if args.position is not None:
         parse = game.parse
         if parse is None:
@@ -472,18 +595,53 @@ def given_position(args: argparse.Namespace, game: AnyGame) -> tuple[Hashable, H
         try:
             state, player = parse(args.position)
         except (Exception, SystemExit) as error:
-            raise UsageError(f"--position {args.position!r}: {error}") from error
-        text = f"--position {args.position!r}"
-    else:
-        player = player_at(game, 0 if args.player is None else args.player)
-        if args.state is None:
-            return game.Start, player
-        state = parse_state(args.state, game)
-        text = f"--state {args.state}"
-    seconds = CHECK_SECONDS if args.max_seconds is None else min(CHECK_SECONDS, args.max_seconds)
-    if seconds > 0:  # (with no time at all, the search's own limit answers at once)
+            raise UsageError(f"--position {_quoted(args.position)}: {_said(error)}") from error
+        return state, player
+    player = player_at(game, 0 if args.player is None else args.player)
+    if args.state is None:
+        return game.Start, player
+    state = parse_state(args.state, game)
+    text = f"--state {_cut(args.state)}"
+    seconds = (
+        CHECK_SECONDS if args.max_seconds is None else min(CHECK_SECONDS, args.max_seconds / 2)
+    )
+    if game.parse is not None and game.notation is not None:
+        check_notation(game, state, player, text, seconds)
+    elif seconds > 0:  # (with no time at all, the search's own limit answers at once)
         check_position(game, state, player, text, seconds)
     return state, player
+
+
+def check_notation(
+    game: AnyGame, state: Hashable, player: Hashable, text: str, seconds: float
+) -> None:
+    """A ``UsageError`` naming ``text`` unless ``state`` with ``player`` to move is a position of
+    the game's own notation: ``notation`` writes it and ``parse`` reads it back the same. The
+    notation knows the game's rules of a position (a stone in the air, a side with too many
+    pieces, both sides with three in a row): it refuses what no game reaches. A notation that
+    takes more than ``seconds`` to say is left, with a note."""
+    notation, parse = game.notation, game.parse
+    assert notation is not None and parse is not None  # (given_position checked)
+    problem = f"{text} is not a position of {game.name}"
+    try:
+        with Watchdog(total_seconds=seconds):
+            written = notation(state, player)
+            again = parse(written)
+    except TotalTimeLimit:
+        print(
+            f"{PROG}: note: {text.split()[0]} was not written in the game's notation within "
+            f"{fmt(seconds)} s, which would say whether it is a position of {game.name}; "
+            "solving it anyway",
+            file=sys.stderr,
+        )
+        return
+    except (Exception, SystemExit) as error:
+        raise UsageError(f"{problem}: {_said(error)}{_start_example(game)}") from error
+    if again != (state, player):
+        raise UsageError(
+            f"{problem}: in the game's notation it is {_quoted(str(written))}, which reads back "
+            f"as another position{_start_example(game)}"
+        )
 
 
 def check_position(
@@ -496,8 +654,11 @@ def check_position(
     from gamesolver.check import check_game  # here: only a given state needs the validator
 
     deadline = time.perf_counter() + seconds
-    report = check_game(
-        game, start=state, player=player, max_states=CHECK_STATES, total_seconds=seconds
+    report = run_code(
+        f"checking {text}",
+        lambda: check_game(
+            game, start=state, player=player, max_states=CHECK_STATES, total_seconds=seconds
+        ),
     )
     if report.errors:  # (no errors but not ok: the check ran out of time, not the state's fault)
         raise UsageError(
@@ -544,9 +705,11 @@ def read_positions(args: argparse.Namespace, game: AnyGame, game_path: Path) -> 
 
     Every line is read and checked before any search, so that a grading run stops at once on a
     bad file instead of after a half of it: a line that does not parse or a finished position
-    is a ``UsageError`` naming the file and the line. The validator does not check each state,
-    as it does a ``--position`` (about a second a position of 4 × 4 tic-tac-toe: minutes for an
-    assignment's 100); ``gamesolver check`` checks the game.
+    is a ``UsageError`` naming the file and the line, and so is a line longer than
+    ``LINE_LENGTH`` or a file of more than ``MAX_LINES`` (``/dev/zero`` is read no further
+    than its first 1,000 characters). A byte-order mark (Notepad writes one) is skipped.
+    The game's ``parse`` is the check of each position, as of a ``--position``; ``gamesolver
+    check`` checks the game.
     """
     name = "stdin" if args.positions == "-" else args.positions
     parse = game.parse
@@ -566,10 +729,10 @@ def read_positions(args: argparse.Namespace, game: AnyGame, game_path: Path) -> 
         try:
             state, player = parse(text)
         except (Exception, SystemExit) as error:
-            raise UsageError(f"{name}, line {number}: {text!r}: {error}") from error
+            raise UsageError(f"{name}, line {number}: {_quoted(text)}: {_said(error)}") from error
         if run_code(f"reading {game_path}", functools.partial(game.finished, state)):
             raise UsageError(
-                f"{name}, line {number}: {text!r}: the game is over in that position: "
+                f"{name}, line {number}: {_quoted(text)}: the game is over in that position: "
                 f"{player} has no move"
             )
         positions.append(Position(number, text, state, player))
@@ -582,19 +745,45 @@ def read_positions(args: argparse.Namespace, game: AnyGame, game_path: Path) -> 
 
 
 def _lines_of(file: str) -> list[str]:
-    """The lines of the text file ``file`` (``-``: stdin), or a ``UsageError`` saying why not."""
-    if file == "-":
-        return sys.stdin.read().splitlines()
+    """The lines of the text file ``file`` (``-``: stdin), without a byte-order mark, or a
+    ``UsageError`` saying why not: at most ``MAX_LINES`` of at most ``LINE_LENGTH`` characters
+    each, read a line at a time so that an endless file is refused, not read into memory."""
+    name = "stdin" if file == "-" else file
     try:
-        return Path(file).read_text(encoding="utf-8").splitlines()
+        if file == "-":
+            return _bounded_lines(sys.stdin, name)
+        with open(file, encoding="utf-8") as text:
+            return _bounded_lines(text, name)
     except FileNotFoundError:
         raise UsageError(f"no such file of positions: {file}") from None
     except IsADirectoryError:
         raise UsageError(f"{file} is a folder, not a file of positions") from None
     except UnicodeDecodeError as error:
-        raise UsageError(f"{file} is not a text file (UTF-8): {error.reason}") from None
+        raise UsageError(f"{name} is not a text file (UTF-8): {error.reason}") from None
     except OSError as error:
-        raise UsageError(f"cannot read {file}: {error.strerror}") from None
+        raise UsageError(f"cannot read {name}: {error.strerror}") from None
+
+
+def _bounded_lines(text: Any, name: str) -> list[str]:
+    """The lines of the open text file ``text`` (see ``_lines_of``)."""
+    lines: list[str] = []
+    while True:
+        line = text.readline(LINE_LENGTH + 2)  # a line, its newline, and one more: too long
+        if not line:
+            break
+        if len(lines) == MAX_LINES:
+            raise UsageError(
+                f"{name} has more than {MAX_LINES:,} lines: a file of positions is read whole "
+                "before the first search"
+            )
+        content = line.rstrip("\r\n")
+        if len(content) > LINE_LENGTH:
+            raise UsageError(
+                f"{name}, line {len(lines) + 1} is longer than {LINE_LENGTH:,} characters: a "
+                "file of positions has one position a line"
+            )
+        lines.append(content.removeprefix("\ufeff") if not lines else content)
+    return lines
 
 
 # -- the commands ---------------------------------------------------------------------------------
@@ -641,7 +830,7 @@ def _stats_line(counters: dict[str, Any]) -> str:
         if key in ("seconds", "exact") or not isinstance(number, int | float):
             continue
         if number or key in ("calls", "depth"):
-            parts.append(f"{STAT_LABELS.get(key, key.replace('_', ' '))}: {fmt(number)}")
+            parts.append(f"{STAT_LABELS.get(key, key.replace('_', ' '))}: {number_text(number)}")
     parts.append(f"seconds: {counters['seconds']:.3f}")
     return "   ".join(parts)
 
@@ -653,7 +842,7 @@ def value_words(
     that is a heuristic estimate (``stats.exact`` is false), ``"0.333 (an estimate: the search
     looked 3 moves ahead)"``. A win or a loss is never an estimate: a heuristic lies strictly
     between the two."""
-    if stats.exact or value in (game.best, game.worst):
+    if stats.exact or value in (game.best, game.worst) or outside(game, value):
         return value_text(game, value, player)
     moves = stats.depth or options.get("depth")
     if not moves and "budget" in options:
@@ -690,6 +879,9 @@ class Setup:
     name: str
     algorithm: Algorithm
     options: dict[str, Any]
+    no_budget: str | None = None
+    """The algorithm's name if it takes no ``--budget`` and its decisions are stopped after
+    ``MOVE_BUDGET`` seconds, the default of ``move`` and ``play`` (``None``: not so)."""
 
 
 def setup(args: argparse.Namespace, default: str | None) -> Setup:
@@ -712,8 +904,12 @@ def setup(args: argparse.Namespace, default: str | None) -> Setup:
             "--help')"
         )
     algorithm = find_algorithm(algorithms, name, path)
-    if args.command == "move" and args.budget is None and "budget" in _keywords(algorithm):
-        args.budget = MOVE_BUDGET
+    no_budget = None
+    limits = (args.max_seconds, getattr(args, "max_calls", None))  # (play has no --max-calls)
+    if args.command in ("move", "play") and "budget" in _keywords(algorithm):
+        args.budget = MOVE_BUDGET if args.budget is None else args.budget
+    elif args.command in ("move", "play") and limits == (None, None):
+        args.max_seconds, no_budget = MOVE_BUDGET, name  # a decision is bounded all the same
     options = algorithm_options(args, name, algorithms, path)
     check_game_serves(options, game, game_path)
     source = module if algorithm in own and callable(getattr(module, "best_move", None)) else solver
@@ -722,7 +918,7 @@ def setup(args: argparse.Namespace, default: str | None) -> Setup:
         if args.command != "solve":
             raise UsageError(f"{path} defines no best_move(game, state, player, algorithm, rng)")
         best_move = None
-    return Setup(game_path, module, game, best_move, name, algorithm, options)
+    return Setup(game_path, module, game, best_move, name, algorithm, options, no_budget)
 
 
 def score_of(game: AnyGame, value: Value, stats: Stats) -> dict[str, Value]:
@@ -734,9 +930,37 @@ def score_of(game: AnyGame, value: Value, stats: Stats) -> dict[str, Value]:
 
 def new_stats(args: argparse.Namespace) -> Stats:
     """``LimitedStats`` with ``--max-calls`` and ``--max-seconds`` if either is given."""
-    if args.max_calls is None and args.max_seconds is None:
+    max_calls = getattr(args, "max_calls", None)  # (play has --max-seconds only)
+    if max_calls is None and args.max_seconds is None:
         return Stats()
-    return LimitedStats(max_calls=args.max_calls, max_seconds=args.max_seconds)
+    return LimitedStats(max_calls=max_calls, max_seconds=args.max_seconds)
+
+
+def note_outside(game: AnyGame, value: Value) -> None:
+    """A note on stderr if ``value`` cannot be a value of the game (outside its utility range):
+    the game's utilities, or its ``utility_range``, are wrong."""
+    wrong = outside(game, value)
+    if wrong:
+        print(
+            f"{PROG}: note: the value is {wrong}: check the game's utility and utility_range",
+            file=sys.stderr,
+        )
+
+
+def json_line(result: dict[str, Any]) -> str:
+    """``result`` as one line of JSON: a whole number too long to write (more than ``LONGEST``
+    digits) as ``number_text`` says it, and anything else that JSON has no type for as text."""
+
+    def plain(value: Any) -> Any:
+        if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**LONGEST:
+            return number_text(value)
+        if isinstance(value, dict):
+            return {key: plain(item) for key, item in value.items()}
+        if isinstance(value, list | tuple):
+            return [plain(item) for item in value]
+        return value
+
+    return json.dumps(plain(result), default=str)
 
 
 def cmd_solve(args: argparse.Namespace) -> int:
@@ -747,7 +971,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
     state, player = given_position(args, game)
     start = time.perf_counter()
     doing = f"solving {it.game_path} with {it.name}"
-    value = run_code(doing, lambda: algorithm(game, state, player, stats, **options))
+    value = run_code(doing, lambda: algorithm(game, state, player, stats, **options), algorithm)
     stats.seconds = time.perf_counter() - start
     naming = f"naming the moves of {it.game_path}"
     line = run_code(naming, lambda: line_names(game, state, stats.line))
@@ -757,13 +981,15 @@ def cmd_solve(args: argparse.Namespace) -> int:
         result.update(value=value, **score_of(game, value, stats), **counters)
         if line:
             result["line"] = line
-        _print(json.dumps(result, default=str))
+        _print(json_line(result))
+        note_outside(game, value)
         return 0
     words = value_words(game, value, player, options, stats)
     _print(f"{game.name}, {it.name}: value {words}")
     _print(_stats_line(counters))
     if line:
         _print(f"{'best move' if len(line) == 1 else 'line of best play'}: {', '.join(line)}")
+    note_outside(game, value)
     return 0
 
 
@@ -810,7 +1036,9 @@ def decide(it: Setup, state: Hashable, player: Hashable, stats: Stats, seed: int
     assert choose is not None  # setup checked it
     cpu = time.process_time()
     start = time.perf_counter()
-    value, after = run_code(doing, lambda: choose(game, state, player, search, rng, stats))
+    value, after = run_code(
+        doing, lambda: choose(game, state, player, search, rng, stats), it.algorithm, it.no_budget
+    )
     stats.seconds = time.perf_counter() - start
     cpu_seconds = time.process_time() - cpu
     naming = f"naming a move of {it.game_path}"
@@ -842,13 +1070,15 @@ def cmd_move(args: argparse.Namespace) -> int:
     if decision.after is not None:
         result["position"] = decision.after
     if args.json:
-        _print(json.dumps(result, default=str))
+        _print(json_line(result))
+        note_outside(game, decision.value)
         return 0
     words = value_words(game, decision.value, player, options, stats)
     _print(f"{game.name}, {it.name}: {player} plays {decision.move}, value {words}")
     _print(_stats_line(_counters(stats, it.algorithm)))
     if decision.after is not None:
         _print(f"position after the move: {decision.after}")
+    note_outside(game, decision.value)
     return 0
 
 
@@ -859,38 +1089,65 @@ def move_in_each(args: argparse.Namespace, it: Setup) -> int:
 
     This is how seed 004's assignment grades a program: the best next move in 100 positions
     under a time budget per position. All the positions are read before the first search.
+    Ctrl-C prints the moves made so far, and says after how many positions it came (status 130).
     """
-    game, options = it.game, it.options
+    game = it.game
     name = "stdin" if args.positions == "-" else args.positions
     positions = read_positions(args, game, it.game_path)
     moves: list[dict[str, Any]] = []
-    for number, position in enumerate(positions, start=1):
-        try:
-            decision = decide(it, position.state, position.player, new_stats(args), args.seed)
-        except (NotSolved, UsageError, NotebookCodeError) as error:
-            where = f"position {number} ({name}, line {position.line}: {position.text!r})"
-            raise type(error)(f"{where}: {error}") from None
-        move = {"position": position.text, **decision.as_dict(game, options)}
-        calls = move.pop("calls")  # after cpu_seconds, which goes beside seconds
-        move.update(cpu_seconds=decision.cpu_seconds, calls=calls)
-        check = functools.partial(
-            check_move_in_one, game, position.state, position.player, decision.next_state
+    try:
+        for number, position in enumerate(positions, start=1):
+            moves.append(move_in(args, it, number, position, name))
+    except KeyboardInterrupt:
+        if moves:
+            print_moves(args, it, moves, name)
+        print(
+            f"\n{PROG}: interrupted after {len(moves)} of {len(positions)} positions",
+            file=sys.stderr,
         )
-        checks = run_code(f"checking a move of {it.game_path}", check)
-        move.update(won=checks.won, saved=checks.saved)
-        if decision.after is not None:
-            move["after"] = decision.after
-        moves.append(move)
+        return 130
+    print_moves(args, it, moves, name)
+    return 0
+
+
+def move_in(
+    args: argparse.Namespace, it: Setup, number: int, position: Position, name: str
+) -> dict[str, Any]:
+    """The decision in the ``number``th position of the file ``name``, as ``move --json`` has it
+    in ``moves``, with the checks of ``gamesolver/grading.py``."""
+    game = it.game
+    try:
+        decision = decide(it, position.state, position.player, new_stats(args), args.seed)
+    except (NotSolved, UsageError, NotebookCodeError) as error:
+        where = f"position {number} ({name}, line {position.line}: {_quoted(position.text)})"
+        raise type(error)(f"{where}: {error}") from None
+    move = {"position": position.text, **decision.as_dict(game, it.options)}
+    calls = move.pop("calls")  # after cpu_seconds, which goes beside seconds
+    move.update(cpu_seconds=decision.cpu_seconds, calls=calls)
+    check = functools.partial(
+        check_move_in_one, game, position.state, position.player, decision.next_state
+    )
+    checks = run_code(f"checking a move of {it.game_path}", check)
+    move.update(won=checks.won, saved=checks.saved)
+    if decision.after is not None:
+        move["after"] = decision.after
+    return move
+
+
+def print_moves(
+    args: argparse.Namespace, it: Setup, moves: list[dict[str, Any]], name: str
+) -> None:
+    """The moves of ``move --positions`` as a table and a summary, or as JSON."""
+    game, options = it.game, it.options
     summary = summarize_moves(moves, args.budget)
     if args.json:
         result: dict[str, Any] = {"game": game.name, "algorithm": it.name, "options": options}
         result.update(budget=args.budget, moves=moves, summary=summary)
-        _print(json.dumps(result, default=str))
-        return 0
+        _print(json_line(result))
+        return
     given = ", ".join(f"{option} {fmt(value)}" for option, value in options.items())
-    _print(
-        f"{game.name}, {it.name}{f' ({given})' if given else ''}: {len(moves)} positions of {name}"
-    )
+    positions = f"{len(moves)} {'position' if len(moves) == 1 else 'positions'} of {name}"
+    _print(f"{game.name}, {it.name}{f' ({given})' if given else ''}: {positions}")
     _print()
     said = {None: "", True: "yes", False: "NO"}
     columns = ["#", "position", "player", "move", "value", "exact", "depth", "wall ms"]
@@ -899,12 +1156,13 @@ def move_in_each(args: argparse.Namespace, it: Setup) -> int:
         exact = "exact" if move["exact"] else "estimate"
         depth = "-" if move["depth"] is None else move["depth"]
         milliseconds = f"{move['seconds'] * 1000:.1f}"
+        value = move["value"]
         table.add(
             number,
             move["position"],
             str(move["player"]),
             move["move"],
-            move["value"],
+            number_text(value) if isinstance(value, int) and abs(value) >= 10**LONGEST else value,
             exact,
             depth,
             milliseconds,
@@ -915,7 +1173,6 @@ def move_in_each(args: argparse.Namespace, it: Setup) -> int:
     _print()
     for line in summary_lines(summary, args.budget, it.name):
         _print(line)
-    return 0
 
 
 def summarize_moves(moves: list[dict[str, Any]], budget: float | None) -> dict[str, Any]:
@@ -968,13 +1225,16 @@ def summary_lines(summary: dict[str, Any], budget: float | None, algorithm: str)
 
 
 def cmd_count(args: argparse.Namespace) -> int:
-    """Distinct positions (or move sequences, ``--paths``) after each ply 0..N."""
+    """Distinct positions (or move sequences, ``--paths``) after each ply 0..N: up to the first
+    ply without a position, after which nothing changes (``--depth 1000000`` on Nim)."""
     game_path, _, game = load_game(args.notebook, args.set)
     counts: list[int] = []
 
     def count() -> None:
         for positions, paths in per_ply(game, args.depth):
             counts.append(paths if args.paths else positions)
+            if not positions:  # every game has ended: every ply after it has none either
+                break
 
     try:
         with Watchdog(total_seconds=args.max_seconds):
@@ -993,6 +1253,11 @@ def cmd_count(args: argparse.Namespace) -> int:
         table.add(ply, number)
     table.add("total", sum(counts))
     _print(repr(table))
+    if len(counts) <= args.depth:
+        _print(
+            f"every game has ended after ply {len(counts) - 2}: plies {len(counts) - 1:,} to "
+            f"{args.depth:,} have no positions"
+        )
     return 0
 
 
@@ -1037,6 +1302,8 @@ def cmd_grade(args: argparse.Namespace) -> int:
     return 0
 
 
+
+
 def cmd_play(args: argparse.Namespace) -> int:
     """Play the notebook's game in the terminal against the Solver's ``best_move``."""
     it = setup(args, "alpha_beta")
@@ -1048,13 +1315,16 @@ def cmd_play(args: argparse.Namespace) -> int:
     assert best_move is not None  # setup checked it
 
     def choose(state: Any, player: Any) -> tuple[Value, Any]:
-        return best_move(game, state, player, algorithm=search, rng=rng)
+        stats = new_stats(args)  # each decision within --max-seconds (the default: setup's)
+        return best_move(game, state, player, algorithm=search, rng=rng, stats=stats)
 
     estimates = "depth" in options or "budget" in options
     human_first = args.first == "human"
     run_code(
         f"playing {it.game_path} with {it.name}",
         lambda: play_in_terminal(game, choose, human_first=human_first, estimates=estimates),
+        it.algorithm,
+        it.no_budget,
     )
     return 0
 
@@ -1067,7 +1337,7 @@ def _whole(text: str, least: int, what: str) -> int:
     try:
         number = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+        raise argparse.ArgumentTypeError(f"not a whole number: {_quoted(text)}") from None
     if number < least:
         raise argparse.ArgumentTypeError(f"{what} is at least {least}, not {number}")
     return number
@@ -1086,12 +1356,16 @@ def _seconds(text: str, what: str) -> float:
     try:
         seconds = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {_quoted(text)}") from None
     if not math.isfinite(seconds):
-        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}")
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {_quoted(text)}")
     if seconds < 0:
         raise argparse.ArgumentTypeError(f"{what} is at least 0 seconds, not {text}")
     return int(seconds) if seconds.is_integer() else seconds  # 2, not 2.0, in messages
+
+
+
+
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -1210,7 +1484,9 @@ def build_parser() -> argparse.ArgumentParser:
         description="The move best_move plays in the start state (or --state, --position), with\n"
         "its value, whether it is exact, the depth reached and the time; with\n"
         "--positions, the move in each position of a file. A budget is for the whole\n"
-        f"decision (default: {fmt(MOVE_BUDGET)} s for algorithms that take one), in each position.",
+        f"decision, in each position (default: --budget {fmt(MOVE_BUDGET)} for a search that "
+        "takes one,\n"
+        f"--max-seconds {fmt(MOVE_BUDGET)} for one that does not: it is stopped, not answered).",
         epilog=MOVE_GRADING + "\n" + NOTEBOOK_RUNS,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -1284,6 +1560,13 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="N",
         help="seed the computer's random choice among equally good moves "
         "(default: a different game each time)",
+    )
+    play.add_argument(
+        "--max-seconds",
+        type=lambda text: _seconds(text, "--max-seconds"),
+        metavar="SECONDS",
+        help=f"stop a decision's search after SECONDS: the game ends, exit status 1 (default: "
+        f"{fmt(MOVE_BUDGET)} s for a search that takes no --budget)",
     )
     play.set_defaults(run=cmd_play)
 

@@ -83,6 +83,19 @@ def code_cells(path: Path, exercises: bool = True) -> list[tuple[int, str, list[
     return result
 
 
+def describe_error(error: BaseException) -> str:
+    """An exception raised by a notebook's code in a few words: its kind and the first line of
+    its message, ``"ZeroDivisionError: division by zero"``. Never raises: the notebook's own
+    exception class may have a ``__str__`` that raises, and then that is said instead."""
+    kind = type(error).__name__
+    try:
+        text = str(error).strip()
+    except Exception as failed:  # (a BaseException, e.g. sys.exit in __str__, goes on)
+        return f"{kind} (its message raised {type(failed).__name__})"
+    first = text.splitlines()[0] if text else ""
+    return f"{kind}: {first}" if first else kind
+
+
 def magic_lines(source: str) -> list[int]:
     """The numbers (from 1) of the lines of ``source`` where a statement starts with ``%`` or
     ``!``: IPython's magics and shell escapes, found by tokens as IPython finds them.
@@ -145,6 +158,12 @@ def load_into(path: str | Path, namespace: dict[str, Any], running: tuple[Path, 
             chunk = [""] * start + lines[start : index - 1]
             _run_source("\n".join(chunk), f"<{path.name}, cell {number}>", namespace)
             target = path.parent / run["path"]
+            if not target.is_file():  # named with the cell that runs it: that is what to fix
+                missing = "no such notebook" if not target.exists() else "not a notebook file"
+                raise NotebookError(
+                    f"{path.name}, cell {number}, line {index}: %run {run['path']}: {missing}: "
+                    f"{target}"
+                )
             if target.resolve() in running:
                 chain = " → ".join(p.name for p in (*running, target))
                 raise NotebookError(

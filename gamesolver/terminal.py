@@ -9,6 +9,7 @@ the Solver notebook's ``best_move`` with a seeded random generator. Input and ou
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -49,6 +50,41 @@ def describe_value(game: Game[Any, Any], value: Value, player: object) -> str:
     return ""
 
 
+LONGEST = 30
+"""The most digits of a whole number written in full: a longer one (a broken utility's
+``10**5000``, which Python refuses to write beyond 4,300 digits) is said by its length."""
+
+
+def number_text(value: object) -> str:
+    """A number as ``fmt`` writes it, but a whole number of more than ``LONGEST`` digits as
+    ``"a number of 5,001 digits"`` (``"minus ..."`` if negative): never an exception."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        size = abs(value)
+        if size >= 10**LONGEST:
+            digits = int(math.log10(size)) + 1  # a float's guess, put right below
+            if size < 10 ** (digits - 1):
+                digits -= 1
+            elif size >= 10**digits:
+                digits += 1
+            return f"{'minus ' if value < 0 else ''}a number of {digits:,} digits"
+    return fmt(value)
+
+
+def outside(game: Game[Any, Any], value: Value) -> str:
+    """Why ``value`` cannot be a value of ``game`` (not a number, or outside its utility range),
+    or ``""`` if it can: every value of a search is a utility or an estimate inside them."""
+    if isinstance(value, float) and math.isnan(value):
+        return "not a number"
+    try:
+        inside = game.worst <= value <= game.best
+    except TypeError:
+        return f"not a number but a {type(value).__name__}"
+    if inside:
+        return ""
+    low, high = number_text(game.worst), number_text(game.best)
+    return f"outside the game's utility range {low} to {high}"
+
+
 ESTIMATE = "an estimate, unless the search saw every line to its end"
 """What a value of a depth-limited or timed search is, unless it is a win or a loss."""
 
@@ -58,8 +94,12 @@ def value_text(game: Game[Any, Any], value: Value, player: object, estimate: boo
 
     If the value may be a heuristic ``estimate`` (the search stopped at a depth or when its time
     was up), only a win or a loss has a meaning in words: a heuristic lies strictly between the
-    two, so they are certain, but a 0 may be an estimate and not a draw.
+    two, so they are certain, but a 0 may be an estimate and not a draw. A value that no search
+    of the game can have (outside its utility range: a broken utility or search) says so.
     """
+    wrong = outside(game, value)
+    if wrong:
+        return f"{number_text(value)} ({wrong})"
     if estimate and value not in (game.best, game.worst):
         return f"{fmt(value)} ({ESTIMATE})"
     meaning = describe_value(game, value, player)
@@ -153,7 +193,7 @@ def result_text(game: Game[State, Player], state: State, human: Player) -> str:
     else:
         verdict = "a draw"
     if utility not in (game.best, game.worst, 0):
-        verdict += f", with utility {fmt(utility)} for you"
+        verdict += f", with utility {number_text(utility)} for you"
     return f"Game over: {verdict}."
 
 

@@ -126,3 +126,14 @@ def test_exercise_cells_are_not_loaded(tmp_path: Path) -> None:
     module = load_notebook(path)
     assert (module.before, module.shown, module.x) == (1, 1, 2)
     assert not hasattr(module, "mine") and not hasattr(module, "theirs")
+
+
+def test_a_run_of_a_missing_notebook_names_the_notebook_and_cell(tmp_path: Path) -> None:
+    """`%run Missing.ipynb` said only "no such notebook: Missing.ipynb"."""
+    runs = write(tmp_path / "Runs.ipynb", "x = 1", "y = 2\n%run Missing.ipynb")
+    with pytest.raises(NotebookError) as raised:
+        load_notebook(runs)
+    assert str(raised.value) == (
+        f"Runs.ipynb, cell 2, line 2: %run Missing.ipynb: no such notebook: "
+        f"{tmp_path / 'Missing.ipynb'}"
+    )

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+import math
 import random
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -300,4 +302,19 @@ def test_result_from_the_humans_side() -> None:
     )
     assert result_text(wide, ((0, 0), "A"), "B") == (
         "Game over: the computer wins (A), with utility -3 for you."
+    )
+
+
+def test_values_outside_the_utility_range_in_words() -> None:
+    """A value of `inf` read "the value inf" and one of 10**5000 crashed the game: Python writes
+    at most 4,300 digits of a whole number."""
+    outside = "(outside the game's utility range -1 to 1)"
+    assert value_text(NIM, math.inf, "A") == f"inf {outside}"
+    assert value_text(NIM, -math.inf, "A", estimate=True) == f"-inf {outside}"
+    assert value_text(NIM, math.nan, "A") == "nan (not a number)"
+    assert value_text(NIM, 10**5000, "A") == f"a number of 5,001 digits {outside}"
+    assert value_text(NIM, -(10**5000) + 1, "A") == f"minus a number of 5,000 digits {outside}"
+    huge: Game[NimState, str] = dataclasses.replace(NIM, utility=lambda s, p: 10**5000)
+    assert result_text(huge, ((0, 0), "A"), "A") == (
+        "Game over: you win (A), with utility a number of 5,001 digits for you."
     )
