@@ -1302,8 +1302,6 @@ def cmd_grade(args: argparse.Namespace) -> int:
     return 0
 
 
-
-
 def cmd_play(args: argparse.Namespace) -> int:
     """Play the notebook's game in the terminal against the Solver's ``best_move``."""
     it = setup(args, "alpha_beta")
@@ -1362,10 +1360,6 @@ def _seconds(text: str, what: str) -> float:
     if seconds < 0:
         raise argparse.ArgumentTypeError(f"{what} is at least 0 seconds, not {text}")
     return int(seconds) if seconds.is_integer() else seconds  # 2, not 2.0, in messages
-
-
-
-
 
 
 def build_parser() -> argparse.ArgumentParser:

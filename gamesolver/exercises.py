@@ -100,6 +100,12 @@ COURSE_GAMES = ("Nim.ipynb", "Tic-Tac-Toe.ipynb")
 MAX_CALLS = 100_000
 """Value calls allowed on one example: far more than any correct search of these trees makes."""
 
+
+def _ended(sentence: str) -> str:
+    """``sentence`` with a full stop, unless it already ends as a sentence does (a question)."""
+    return sentence if sentence.endswith(("?", "!", ".")) else f"{sentence}."
+
+
 MAX_POSITION_CALLS = 3_000
 """A course game's position is checked if the course's minimax solves it within these calls."""
 
@@ -666,7 +672,7 @@ class AlgorithmCheck:
             ]
         return [
             f"{self.function} fails the specification of {self.spec} "
-            f"({self.failure.condition}): {self.failure.sentence}.",
+            f"({self.failure.condition}): {_ended(self.failure.sentence)}",
             f"{self.failure.found}: {self.example.text()}.",
         ]
 

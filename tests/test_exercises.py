@@ -652,3 +652,16 @@ def test_a_slow_heuristic_is_stopped(capsys: pytest.CaptureFixture[str]) -> None
     out, err = capsys.readouterr()
     assert out == err == ""
     assert "characters during the check" in repr(check) and len(repr(check)) < 3_000
+
+
+def test_a_sentence_that_asks_ends_with_its_question_mark() -> None:
+    """A search that made too many calls was told "... does the recursion end?." (probe 18)."""
+
+    def busy(game, state, player, stats, alpha=None, beta=None):  # type: ignore[no-untyped-def]
+        for _ in range(200_000):
+            stats.calls += 1
+        return 0
+
+    report = str(check_algorithm(busy, spec="minimax"))
+    assert "does the recursion end?" in report
+    assert "?." not in report
