@@ -1,0 +1,147 @@
+"""A lecture's slides read from its notebook (``gamesolver.slides``), without a browser.
+
+The browser test (``tests/browser/test_browser_slides.py``) checks the slides that RISE builds
+against ``slides()`` and measures them; here: the structure on small notebooks, the problems
+found, the size estimates, and the command line's listing and exit status.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from gamesolver import slides
+
+NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
+
+
+def cell(kind: str, source: str, slide_type: str | None = None, **extra: Any) -> dict[str, Any]:
+    """A notebook cell of ``kind`` with ``source`` and, if given, a slide type."""
+    metadata = {"slideshow": {"slide_type": slide_type}} if slide_type else {}
+    return {"cell_type": kind, "metadata": metadata, "source": source, **extra}
+
+
+def notebook(*cells: dict[str, Any], rise: dict[str, Any] | None = None) -> dict[str, Any]:
+    """A notebook of ``cells``, with the course's RISE settings unless ``rise`` is given."""
+    return {
+        "cells": list(cells),
+        "metadata": {"rise": slides.RISE_SETTINGS if rise is None else rise},
+    }
+
+
+def test_slides_are_built_as_rise_builds_them() -> None:
+    """Skipped cells are on no slide; the first shown cell opens slide 1 whatever its type;
+    then ``slide`` and ``subslide`` open slides (ids ``slide-h-v``), fragments are counted."""
+    deck = slides.slides(
+        notebook(
+            cell("code", "load_style()", "skip"),
+            cell("markdown", "# Title\n\nWhy.", "slide"),
+            cell("markdown", "## 1. Idea", "slide"),
+            cell("code", "x = 1", "-"),
+            cell("code", "x", "fragment"),
+            cell("markdown", "notes", "notes"),
+            cell("code", "y = 2", "subslide"),
+            cell("markdown", "## 2. Next", "slide"),
+        )
+    )
+    assert [(s.number, s.id, s.cells, s.fragments) for s in deck] == [
+        (1, "slide-0-0", [1], 0),
+        (2, "slide-1-0", [2, 3, 4], 1),
+        (3, "slide-1-1", [6], 0),
+        (4, "slide-2-0", [7], 0),
+    ]
+    assert [s.first_line for s in deck] == ["# Title", "## 1. Idea", "y = 2", "## 2. Next"]
+
+
+def test_problems_name_the_cells_and_the_settings() -> None:
+    """A cell without a slide type or with an unknown one, and RISE settings not the course's."""
+    found = slides.problems(
+        notebook(
+            cell("markdown", "# Title", "slide"),
+            cell("code", "\n\nx = 1"),
+            cell("code", "y", "sub-slide"),
+            rise={"theme": "simple"},
+        )
+    )
+    assert found[0] == "cell 1 ('x = 1') has no slide type"
+    assert found[1] == "cell 2 ('y') has the unknown slide type 'sub-slide'"
+    assert found[2].startswith('the notebook\'s metadata has "rise": {"theme": "simple"}, ')
+    assert json.dumps(slides.RISE_SETTINGS) in found[2]
+    assert len(found) == 3
+    assert slides.problems(notebook(cell("markdown", "# Title", "slide"))) == []
+
+
+def test_sizes_count_code_prose_and_output() -> None:
+    """Lines of code, rendered prose (wrapped) and output; widgets apart, without a height."""
+    code = slides.cell_size(
+        cell(
+            "code",
+            "a = 1\nb = 2\nprint(a)",
+            outputs=[
+                {"output_type": "stream", "name": "stdout", "text": ["1\n", "2\n"]},
+                {
+                    "output_type": "display_data",
+                    "data": {"text/html": "<table><tr></tr><tr></tr></table>"},
+                },
+                {
+                    "output_type": "display_data",
+                    "data": {"application/vnd.jupyter.widget-view+json": {}},
+                },
+            ],
+        )
+    )
+    assert (code.code, code.output, code.widgets) == (3, 2 + 2, 1)
+    assert code.height == pytest.approx(
+        slides.CODE_CELL
+        + 3 * slides.CODE_LINE
+        + 2 * slides.TEXT_LINE
+        + slides.OUTPUT
+        + 2 * slides.TABLE_ROW
+        + 2 * slides.OUTPUT
+    )
+    prose = slides.cell_size(cell("markdown", "## Heading\n\n" + "word " * 38 + "\n\n- one\n- two"))
+    assert prose.prose == 1 + 3 + 2  # the heading, 189 characters in 3 lines, 2 items
+    assert prose.height == pytest.approx(
+        slides.MARKDOWN_CELL
+        + slides.HEADING["h2"]
+        + 3 * slides.PROSE_LINE
+        + slides.PARAGRAPH
+        + 2 * slides.PARAGRAPH
+        + 2 * slides.PROSE_LINE
+    )
+
+
+def test_the_listing_flags_a_tall_slide_and_exits_1_on_a_problem(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """40 lines of code on one slide: flagged as likely too tall; exit 1 for a missing type."""
+    tall = cell("code", "\n".join(f"x{n} = {n}" for n in range(40)), "-")
+    path = tmp_path / "Tall.ipynb"
+    path.write_text(json.dumps(notebook(cell("markdown", "# Tall", "slide"), tall)))
+    assert slides.main([str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "! likely taller than 720 px: slides 1 " in out
+    assert "!  1/1   0-1" in out
+
+    path.write_text(json.dumps(notebook(cell("markdown", "# Tall"), tall)))
+    assert slides.main([str(path)]) == 1
+    assert "problem: cell 0 ('# Tall') has no slide type" in capsys.readouterr().out
+
+
+def test_an_unreadable_notebook_exits_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A missing file, and JSON that is no notebook: a one-line message each, exit 2."""
+    (tmp_path / "list.ipynb").write_text("[1]")
+    assert slides.main([str(tmp_path / "missing.ipynb"), str(tmp_path / "list.ipynb")]) == 2
+    errors = capsys.readouterr().err.splitlines()
+    assert len(errors) == 2
+    assert all("cannot read it as a notebook" in line for line in errors)
+
+
+def test_the_presented_lectures_have_their_slides() -> None:
+    """The lectures of the browser test: a slide type on every cell, the course's settings."""
+    for name in ["Heuristics.ipynb"]:  # LECTURES in tests/browser/test_browser_slides.py
+        lecture = json.loads((NOTEBOOKS / name).read_text(encoding="utf-8"))
+        assert slides.problems(lecture) == [], name
