@@ -122,8 +122,9 @@ body:not([data-voila])
 body[data-voila] .jp-OutputArea-child:has(.gamesolver-picture) {
   display: none;
 }
-/* No focus ring around the canvas after a click (it stays for the keyboard). */
-.gamesolver-board:focus:not(:focus-visible) {
+/* No focus ring around the canvas after a click: ipycanvas makes the canvas focusable, for
+   key events that no board uses, and Chromium draws the ring after a click too. */
+.gamesolver-board:focus {
   outline: none;
 }
 .gamesolver-picture {
@@ -325,6 +326,10 @@ class BoardCanvas(Canvas):  # type: ignore[misc]  # ipycanvas is untyped
         super().__init__(**kwargs)
         self.add_class("gamesolver-board")
         self.board = board
+
+    def __repr__(self) -> str:
+        """Short and stable (nbval compares it): the size and the board's class."""
+        return f"Canvas({self.width} x {self.height}) of {type(self.board).__name__}"
 
     def _ipython_display_(self) -> None:
         picture = self.board.picture()

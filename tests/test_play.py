@@ -1444,6 +1444,7 @@ def test_a_board_is_displayed_after_its_picture(monkeypatch: pytest.MonkeyPatch)
     assert picture["text/html"].startswith('<div class="gamesolver-picture"><style>')
     assert BOARD_STYLE in picture["text/html"]
     assert widget["application/vnd.jupyter.widget-view+json"]["model_id"] == board.canvas.model_id
+    assert widget["text/plain"] == "Canvas(336 x 336) of TicTacToeBoard"  # nbval compares it
 
 
 def test_play_is_displayed_after_its_picture_with_its_texts(
@@ -1472,3 +1473,71 @@ def test_the_sanitizer_masks_a_picture_from_its_start() -> None:
     for regex, replace in rules:
         text = re.sub(regex, replace, text)
     assert text == "<a picture of the board>"
+
+
+# ------------------------------------------------------------------ ghosts on taken squares
+
+
+def ghosts_drawn(board: Any, state: Any, line: Sequence[Any]) -> list[tuple[str, int, int, int]]:
+    """How ``board.draw_line`` draws ``line``: ``(kind, row, col, number)``, kind ``ghost`` (a
+    faint piece over the cell) or ``tag`` (a number in its corner)."""
+    calls: list[tuple[str, int, int, int]] = []
+    board.draw_ghost = lambda canvas, row, col, who, number, *rest, **kw: calls.append(
+        ("ghost", row, col, number)
+    )
+    board.draw_ghost_tag = lambda canvas, row, col, who, number: calls.append(
+        ("tag", row, col, number)
+    )
+    board.draw_line(PictureCanvas(board.width, board.height), state, tuple(line))
+    return calls
+
+
+def test_checkers_ghosts_leave_the_pieces_in_view() -> None:
+    """Issue 28: ghost 3 covered the red man on 7. A move of the line that lands where a piece
+    stands now (it left during the line) is a tag in the square's corner."""
+    ck = notebook("Checkers.ipynb")
+    state, line = ck.Start, []
+    for path in [(10, 14), (24, 20), (6, 10), (20, 16)]:  # red's 6 follows its 10
+        (state,) = [m.after for m in ck.legal_moves(state) if m.path == path]
+        line.append(state)
+    drawn = ghosts_drawn(ck.CheckersBoard(), ck.Start, line)
+    assert drawn == [
+        ("ghost", *ck.coords(14), 1),  # empty now
+        ("ghost", *ck.coords(20), 2),
+        ("tag", *ck.coords(10), 3),  # red's man stands on 10 now
+        ("ghost", *ck.coords(16), 4),
+    ]
+
+
+def test_chess_ghosts_leave_the_pieces_in_view() -> None:
+    """Issue 28: ghost 2 covered the knight on a6. A capture, or a piece going back to where it
+    stands now, is a tag in the square's corner; a move to an empty square a faint piece."""
+    import chess
+
+    ch = notebook("Chess.ipynb")
+    board = chess.Board()
+    states = []
+    for san in ["Nf3", "Nc6", "Ng1", "Nb8"]:  # the knights out and back
+        board.push_san(san)
+        states.append(board.fen())
+    drawn = ghosts_drawn(ch.ChessBoard(), chess.STARTING_FEN, states)
+    assert [(kind, number) for kind, *_, number in drawn] == [
+        ("ghost", 1),  # f3: empty
+        ("ghost", 2),  # c6: empty
+        ("tag", 3),  # g1: the knight stands there now
+        ("tag", 4),  # b8: the knight stands there now
+    ]
+
+
+def test_watch_is_displayed_after_its_picture(
+    choose: Choose, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two computers' game (``Watch``) comes with a picture of its board and texts too."""
+    from gamesolver.watch import Watch
+
+    watch = Watch(GAME, TicTacToeBoard(), [choose, choose])
+    watch.run()
+    picture, widget = shown(monkeypatch, watch)
+    assert (watch.board.picture() or "?") in picture["text/html"]
+    assert watch.move_list.value in picture["text/html"] and watch.status in picture["text/html"]
+    assert widget["text/plain"] == "Watch('tic-tac-toe')"
