@@ -46,7 +46,10 @@ test: lint typecheck pytest
 
 # Play a game against the computer in a browser: make play GAME=Nim serves the game's play page,
 # notebooks/play/Nim.ipynb (its rules and the board, no code; Voila; Ctrl-C stops). Without GAME
-# it lists the games. The pages come from gamesolver/pages.py: python -m gamesolver.pages write.
+# it lists the games. The pages come from gamesolver/pages.py: python -m gamesolver.pages write;
+# it starts Voila too (python -m gamesolver.pages serve GAME), with the pages' own template
+# (nothing fetched from the web; the board beside the rules) and a login cookie named anew at
+# each start, so that a tab still open on an earlier server gets the board, not a "Forbidden".
 # Voila keeps one kernel preheated (the page already run) for the next visitor: the board shows
 # 2-3 s after opening the page (about 1 s on a reload) instead of 3-4 s (measured on 2 busy
 # cores). More Voila options in VOILA_ARGS, e.g. VOILA_ARGS=--preheat_kernel=False.
@@ -54,10 +57,7 @@ test: lint typecheck pytest
 play: PORT ?= 8866
 play: $(STAMP)
 	@if [ -z "$(GAME)" ]; then $(BIN)/python -m gamesolver.pages list; exit 0; fi; \
-	$(BIN)/python -m gamesolver.pages check "$(GAME)" || exit 2; \
-	echo "Starting $(GAME): open the URL that Voila prints below (with its token) in a browser."; \
-	exec $(BIN)/voila "notebooks/play/$(GAME).ipynb" --no-browser --Voila.ip=127.0.0.1 --port=$(PORT) --Voila.auto_token=True \
-	  --preheat_kernel=True --pool_size=1 $(VOILA_ARGS)
+	exec $(BIN)/python -m gamesolver.pages serve "$(GAME)" --port=$(PORT) $(VOILA_ARGS)
 
 # Side-by-side benchmarks against easyAI, aima3 and OpenSpiel (the extra `bench`) and sunfish (its
 # own venv, .venv-sunfish, made on first use), like for like technique by technique, then best

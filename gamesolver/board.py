@@ -28,10 +28,17 @@ The base class owns what no game is about: the ``ipycanvas.Canvas`` with a fixed
 and redrawing when a browser (re)connects, which works around a known ipycanvas bug (see
 ``Board._client_ready``). ``gamesolver.play.Play`` turns a board and a ``Game`` into a game to
 play against the computer.
+
+A board also draws itself as a picture, an SVG image made from the same drawing code
+(``Board.picture``, on a ``PictureCanvas``): displayed, the canvas (and ``Play``) comes with
+that picture in an output of its own, so that a notebook stored with its outputs shows its
+boards before it runs, where JupyterLab would otherwise say "Error displaying widget: model
+not found"; once the live widget is there, the picture hides itself (``BOARD_STYLE``).
 """
 
 from __future__ import annotations
 
+import html
 import math
 import threading
 from abc import ABC, abstractmethod
@@ -77,6 +84,10 @@ class Palette:
 PALETTE = Palette()
 """The palette that every board uses unless a subclass sets its own ``palette``."""
 
+LABEL_SIZE = 16
+"""The size in pixels of the coordinates written around a grid: legible from the back of a
+room (a grid's margin must be wide enough for them)."""
+
 
 class IllegalMove(Exception):
     """A click that is not a move: outside the board, on an occupied cell, ...
@@ -96,6 +107,233 @@ _DRAWING = threading.RLock()
 two threads drawing at the same time (the computer's move is drawn from a background thread)
 could flush each other's half-drawn boards or lose commands.
 """
+
+
+BOARD_STYLE = """
+/* gamesolver.board: sent with every board's picture, so that it works in any notebook. */
+/* A board's picture (an output of its own) shows until the live widget, the next output,
+   is drawn; then the picture goes. Until then the widget's output is hidden: it would say
+   "Loading widget..." or, in a notebook stored with its outputs, "Error displaying widget:
+   model not found". Voila pages run the widget before they show: no picture there. */
+body:not([data-voila])
+  .jp-OutputArea-child:has(.gamesolver-picture):has(+ .jp-OutputArea-child .gamesolver-board),
+body:not([data-voila])
+  .jp-OutputArea-child:has(.gamesolver-picture) + .jp-OutputArea-child:not(:has(.gamesolver-board)),
+body[data-voila] .jp-OutputArea-child:has(.gamesolver-picture) {
+  display: none;
+}
+/* No focus ring around the canvas after a click: ipycanvas makes the canvas focusable, for
+   key events that no board uses, and Chromium draws the ring after a click too. */
+.gamesolver-board:focus {
+  outline: none;
+}
+.gamesolver-picture {
+  display: flex;
+  flex-flow: row wrap;
+  align-items: flex-start;
+  gap: 8px 20px;
+  font-family: system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif;
+  font-size: 18px;
+  line-height: 1.4;
+}
+.gamesolver-picture-side > div {
+  margin-bottom: 0.5em;
+}
+.gamesolver-notice .widget-html-content,
+.gamesolver-picture-notice {
+  color: #a0410d;
+}
+.gamesolver-picture-note {
+  color: #555555;
+  font-size: 14px;
+}
+"""
+"""The CSS of the boards and of ``Play``, in every picture a board displays (``picture_html``)."""
+
+PICTURE_NOTE = "A picture of the board as it was: run the notebook to play."
+"""Under the texts of ``Play``'s picture: why the board in a stored notebook does not answer."""
+PICTURE_TEXT = "[a picture of the board]"
+"""The picture's text form, for a front end that shows no HTML."""
+
+
+def _number(value: float) -> str:
+    """A coordinate or a length for SVG: at most 2 decimals, no trailing zeros, no -0."""
+    text = f"{round(value, 2) + 0.0:.2f}".rstrip("0").rstrip(".")
+    return "0" if text == "-0" else text
+
+
+class PictureCanvas:
+    """A stand-in for ``ipycanvas.Canvas`` that records a drawing as SVG: ``Board.picture``.
+
+    It has the styles and the commands that the course's boards use (rectangles, lines,
+    circles, text, dashes, transparency) with ipycanvas' names and defaults; anything else is
+    an ``AttributeError``, and the board has no picture. ``svg()`` is the drawing so far.
+    Text is left to the browser's fonts, as on the canvas.
+    """
+
+    _ALIGN: ClassVar[dict[str, str]] = {
+        "start": "start",
+        "left": "start",
+        "center": "middle",
+        "end": "end",
+        "right": "end",
+    }
+    _BASELINE: ClassVar[dict[str, str]] = {
+        "alphabetic": "alphabetic",
+        "middle": "central",
+        "top": "text-before-edge",
+        "hanging": "hanging",
+        "bottom": "text-after-edge",
+        "ideographic": "ideographic",
+    }
+
+    def __init__(self, width: int, height: int) -> None:
+        """An empty drawing of ``width`` x ``height`` pixels, with the canvas' default styles."""
+        self.width = width
+        self.height = height
+        self.fill_style = "black"
+        self.stroke_style = "black"
+        self.line_width = 1.0
+        self.line_cap = "butt"
+        self.line_join = "miter"
+        self.global_alpha = 1.0
+        self.font = "12px serif"
+        self.text_align = "start"
+        self.text_baseline = "alphabetic"
+        self._dash: list[float] = []
+        self._shapes: list[str] = []
+
+    # -- styles ----------------------------------------------------------------------------------
+
+    def set_line_dash(self, segments: Sequence[float]) -> None:
+        """Dashes of the given lengths for the strokes that follow (``[]``: solid)."""
+        self._dash = list(segments)
+
+    def _fill(self) -> str:
+        return f'fill="{html.escape(str(self.fill_style))}"{self._alpha()}'
+
+    def _stroke(self) -> str:
+        dash = f' stroke-dasharray="{" ".join(map(_number, self._dash))}"' if self._dash else ""
+        return (
+            f'fill="none" stroke="{html.escape(str(self.stroke_style))}" '
+            f'stroke-width="{_number(self.line_width)}" stroke-linecap="{self.line_cap}" '
+            f'stroke-linejoin="{self.line_join}"{dash}{self._alpha()}'
+        )
+
+    def _alpha(self) -> str:
+        return "" if self.global_alpha >= 1 else f' opacity="{_number(self.global_alpha)}"'
+
+    # -- commands --------------------------------------------------------------------------------
+
+    def clear(self) -> None:
+        """Start the drawing again: everything drawn so far is gone."""
+        self._shapes.clear()
+
+    def sleep(self, time: float) -> None:
+        """A pause of an animation: nothing to record in a still picture."""
+
+    def _rect(self, x: float, y: float, width: float, height: float | None, paint: str) -> None:
+        height = width if height is None else height
+        self._shapes.append(
+            f'<rect x="{_number(x)}" y="{_number(y)}" width="{_number(width)}" '
+            f'height="{_number(height)}" {paint}/>'
+        )
+
+    def fill_rect(self, x: float, y: float, width: float, height: float | None = None) -> None:
+        """A filled rectangle (a square without ``height``)."""
+        self._rect(x, y, width, height, self._fill())
+
+    def stroke_rect(self, x: float, y: float, width: float, height: float | None = None) -> None:
+        """An outlined rectangle (a square without ``height``)."""
+        self._rect(x, y, width, height, self._stroke())
+
+    def fill_circle(self, x: float, y: float, radius: float) -> None:
+        """A filled circle."""
+        circle = f'cx="{_number(x)}" cy="{_number(y)}" r="{_number(radius)}"'
+        self._shapes.append(f"<circle {circle} {self._fill()}/>")
+
+    def stroke_circle(self, x: float, y: float, radius: float) -> None:
+        """An outlined circle."""
+        circle = f'cx="{_number(x)}" cy="{_number(y)}" r="{_number(radius)}"'
+        self._shapes.append(f"<circle {circle} {self._stroke()}/>")
+
+    def stroke_line(self, x1: float, y1: float, x2: float, y2: float) -> None:
+        """A line from ``(x1, y1)`` to ``(x2, y2)``."""
+        ends = f'x1="{_number(x1)}" y1="{_number(y1)}" x2="{_number(x2)}" y2="{_number(y2)}"'
+        self._shapes.append(f"<line {ends} {self._stroke()}/>")
+
+    def stroke_lines(self, points: Sequence[tuple[float, float]]) -> None:
+        """Lines through ``points``, joined."""
+        path = " ".join(f"{_number(x)},{_number(y)}" for x, y in points)
+        self._shapes.append(f'<polyline points="{path}" {self._stroke()}/>')
+
+    def _text(self, text: str, x: float, y: float, paint: str) -> None:
+        anchor = self._ALIGN.get(self.text_align, "start")
+        baseline = self._BASELINE.get(self.text_baseline, "alphabetic")
+        self._shapes.append(
+            f'<text x="{_number(x)}" y="{_number(y)}" style="font: {html.escape(self.font)}" '
+            f'text-anchor="{anchor}" dominant-baseline="{baseline}" {paint}>'
+            f"{html.escape(text, quote=False)}</text>"
+        )
+
+    def fill_text(self, text: str, x: float, y: float, max_width: float | None = None) -> None:
+        """``text`` filled at ``(x, y)``, aligned as ``text_align`` and ``text_baseline`` say."""
+        self._text(text, x, y, self._fill())
+
+    def stroke_text(self, text: str, x: float, y: float, max_width: float | None = None) -> None:
+        """``text`` outlined at ``(x, y)``."""
+        self._text(text, x, y, self._stroke())
+
+    def svg(self) -> str:
+        """The drawing as an SVG element of the canvas' size."""
+        size = f'width="{self.width}" height="{self.height}"'
+        return (
+            f'<svg xmlns="http://www.w3.org/2000/svg" {size} '
+            f'viewBox="0 0 {self.width} {self.height}" stroke-miterlimit="10">'
+            + "".join(self._shapes)
+            + "</svg>"
+        )
+
+
+def picture_html(board_svg: str, side: str = "") -> str:
+    """A board's picture as the HTML of an output of its own: ``BOARD_STYLE``, the SVG, and
+    ``side`` (HTML) beside it, in a ``div`` of the class ``gamesolver-picture``, which the
+    course's nbval sanitizer masks from where it starts: a picture is compared no more than
+    a PNG."""
+    return f'<div class="gamesolver-picture"><style>{BOARD_STYLE}</style>{board_svg}{side}</div>'
+
+
+def show_with_picture(widget: Any, picture: str | None) -> None:
+    """Display ``picture`` (``picture_html``; none if ``None``), then ``widget``: two outputs.
+
+    A widget's output alone is a reference to a model that lives in the kernel: a notebook
+    opened without running it has no model, and JupyterLab writes an error in its place.
+    """
+    from IPython.display import display
+
+    if picture is not None:
+        display({"text/html": picture, "text/plain": PICTURE_TEXT}, raw=True)  # type: ignore[no-untyped-call]
+    display(widget._repr_mimebundle_(), raw=True)  # type: ignore[no-untyped-call]
+
+
+class BoardCanvas(Canvas):  # type: ignore[misc]  # ipycanvas is untyped
+    """The canvas of a ``Board``: an ``ipycanvas.Canvas`` with the CSS class
+    ``gamesolver-board``, displayed with the board's picture before it (``show_with_picture``).
+    """
+
+    def __init__(self, board: Board[Any, Any], **kwargs: Any) -> None:
+        """The canvas of ``board``; ``kwargs`` go to ``Canvas``."""
+        super().__init__(**kwargs)
+        self.add_class("gamesolver-board")
+        self.board = board
+
+    def __repr__(self) -> str:
+        """Short and stable (nbval compares it): the size and the board's class."""
+        return f"Canvas({self.width} x {self.height}) of {type(self.board).__name__}"
+
+    def _ipython_display_(self) -> None:
+        picture = self.board.picture()
+        show_with_picture(self, None if picture is None else picture_html(picture))
 
 
 class Board(ABC, Generic[State, Player]):
@@ -118,7 +356,8 @@ class Board(ABC, Generic[State, Player]):
         self.height = height
         # A layout in px pins the displayed size to the canvas size: otherwise the canvas
         # stretches to the width of the output area and click coordinates arrive scaled.
-        self.canvas: Any = Canvas(
+        self.canvas: Any = BoardCanvas(
+            self,
             width=width,
             height=height,
             layout=ipywidgets.Layout(width=f"{width}px", height=f"{height}px"),
@@ -165,8 +404,14 @@ class Board(ABC, Generic[State, Player]):
         """
 
     def player_name(self, player: Player) -> str:
-        """How the status line names ``player`` ("you are X")."""
+        """How the status line names ``player`` ("you move first (X)")."""
         return str(player)
+
+    def face(self, player: Player) -> None:
+        """Turn the board to ``player``'s side, the student's in ``Play`` (at each new game);
+        default: nothing (a board that looks the same from both sides). A board whose pieces
+        move forward turns so that the student's pieces start at the bottom
+        (``GridBoard.flipped``)."""
 
     # -- drawing --------------------------------------------------------------------------------
 
@@ -212,30 +457,44 @@ class Board(ABC, Generic[State, Player]):
         canvas.fill_style = self.palette.background
         canvas.fill_rect(0, 0, self.width, self.height)
 
+    def picture(self) -> str | None:
+        """The board as it is shown now (``draw``), as an SVG image; ``None`` if its drawing
+        uses a command that ``PictureCanvas`` does not have, or fails."""
+        canvas = PictureCanvas(self.width, self.height)
+        with _DRAWING:
+            try:
+                self._paint_on(canvas)
+            except Exception:
+                return None
+        return canvas.svg()
+
     def _paint(self, moved: bool = False) -> None:
-        canvas = self.canvas
         failure: BaseException | None = None
         with hold_canvas():
             # ipycanvas' hold_canvas does not restore its state if the body raises: every later
             # drawing command of every canvas would stay in its cache. So the body never raises;
             # a student's error in draw_state is re-raised after the half-drawing is flushed.
             try:
-                if moved and self._shown is not None and self._shown[1] is not None:
-                    self.draw_motion(canvas, self._shown[1], self._shown[0])
-                self.blank(canvas)
-                if self._shown is not None:
-                    state, before = self._shown
-                    self.draw_state(canvas, state)
-                    if before is not None:
-                        self._reset_styles(canvas)
-                        self.draw_move(canvas, before, state)
-                    if self._line:
-                        self._reset_styles(canvas)
-                        self.draw_line(canvas, state, self._line)
+                self._paint_on(self.canvas, moved)
             except BaseException as error:
                 failure = error
         if failure is not None:
             raise failure
+
+    def _paint_on(self, canvas: Any, moved: bool = False) -> None:
+        """Draw the remembered state on ``canvas`` (animating the move first if ``moved``)."""
+        if moved and self._shown is not None and self._shown[1] is not None:
+            self.draw_motion(canvas, self._shown[1], self._shown[0])
+        self.blank(canvas)
+        if self._shown is not None:
+            state, before = self._shown
+            self.draw_state(canvas, state)
+            if before is not None:
+                self._reset_styles(canvas)
+                self.draw_move(canvas, before, state)
+            if self._line:
+                self._reset_styles(canvas)
+                self.draw_line(canvas, state, self._line)
 
     @staticmethod
     def _reset_styles(canvas: Any) -> None:
@@ -304,7 +563,15 @@ class GridBoard(Board[State, Player]):
     Tic-tac-toe, Connect Four, Othello, ... share it: ``cell_at`` maps a click to ``(row, col)``
     and the ``draw_*`` helpers draw marks in the common look. Player ``0`` is the first player
     (blue), player ``1`` the second (vermilion).
+
+    ``flipped`` turns the board half a turn (row 0 at the bottom, column 0 on the right), e.g.
+    to put the student's pieces at the bottom (``face``): ``center``, ``origin`` and
+    ``cell_at`` follow it, so a board that places everything through them turns whole.
     """
+
+    flipped: bool = False
+    """Whether the board is seen from the other side: cell ``(row, col)`` is drawn where
+    ``(rows - 1 - row, cols - 1 - col)`` would be."""
 
     def __init__(self, rows: int, cols: int, cell: int = 96, margin: int = 28) -> None:
         """``cell``: the side of a cell; ``margin``: the width of the coordinate strip; in px."""
@@ -327,6 +594,12 @@ class GridBoard(Board[State, Player]):
             for col in range(self.cols):
                 yield row, col
 
+    def _turned(self, row: float, col: float) -> tuple[float, float]:
+        """Where cell ``(row, col)`` is drawn: itself, or its opposite if ``flipped``."""
+        if self.flipped:
+            return self.rows - 1 - row, self.cols - 1 - col
+        return row, col
+
     def cell_at(self, x: float, y: float) -> Cell | None:
         """The cell under canvas pixel ``(x, y)``, or ``None`` in the margin or outside.
 
@@ -337,7 +610,8 @@ class GridBoard(Board[State, Player]):
         col = math.floor((x - self.left) / self.cell)
         row = math.floor((y - self.top) / self.cell)
         if 0 <= row < self.rows and 0 <= col < self.cols:
-            return row, col
+            turned_row, turned_col = self._turned(row, col)
+            return int(turned_row), int(turned_col)
         return None
 
     def cell_of_click(self, x: float, y: float) -> Cell:
@@ -347,9 +621,21 @@ class GridBoard(Board[State, Player]):
             raise IllegalMove(OUTSIDE)
         return cell
 
-    def center(self, row: int, col: int) -> tuple[float, float]:
+    def center(self, row: float, col: float) -> tuple[float, float]:
         """The canvas pixel at the centre of cell ``(row, col)``: where a test clicks."""
-        return self.left + (col + 0.5) * self.cell, self.top + (row + 0.5) * self.cell
+        left, top = self.origin(row, col)
+        return left + 0.5 * self.cell, top + 0.5 * self.cell
+
+    def origin(self, row: float, col: float) -> tuple[float, float]:
+        """The canvas pixel at the top left corner of cell ``(row, col)``."""
+        row, col = self._turned(row, col)
+        return self.left + col * self.cell, self.top + row * self.cell
+
+    @property
+    def label_size(self) -> int:
+        """The size of the coordinates in the margin: ``LABEL_SIZE``, or less in a margin too
+        narrow for it."""
+        return min(LABEL_SIZE, max(11, round(self.margin * 0.6)))
 
     def color(self, who: int) -> str:
         """The colour of player ``who``: ``0`` moves first, ``1`` second."""
@@ -372,7 +658,7 @@ class GridBoard(Board[State, Player]):
             x = self.left + col * self.cell
             canvas.stroke_line(x, self.top, x, bottom)
         if labels:
-            size = max(11, round(self.margin * 0.55))
+            size = self.label_size
             for row in range(self.rows):
                 _, middle = self.center(row, 0)
                 self.draw_text(canvas, self.margin / 2, middle, str(row), size, self.palette.label)
@@ -421,9 +707,8 @@ class GridBoard(Board[State, Player]):
         canvas.stroke_style = self.palette.highlight
         canvas.line_width = max(3, self.cell * 0.05)
         canvas.line_join = "round"
-        left = self.left + col * self.cell + inset
-        top = self.top + row * self.cell + inset
-        canvas.stroke_rect(left, top, self.cell - 2 * inset, self.cell - 2 * inset)
+        left, top = self.origin(row, col)
+        canvas.stroke_rect(left + inset, top + inset, self.cell - 2 * inset, self.cell - 2 * inset)
 
     def draw_winning_line(self, canvas: Any, cells: Sequence[Cell]) -> None:
         """Strike through a winning line: a thick stroke in the highlight colour from the centre
@@ -445,10 +730,37 @@ class GridBoard(Board[State, Player]):
     ) -> None:
         """A faint mark of player ``who`` with ``number`` on it: move ``number`` of a line of play.
 
-        Used to show a principal variation, the moves the search expects, in order.
+        Used to show a principal variation, the moves the search expects, in order. On a cell
+        where a piece stands now (it moves away or is taken during the line), draw
+        ``draw_ghost_tag`` instead: a faint mark there would cover the piece.
         """
         canvas.global_alpha = 0.3
         self.draw_mark(canvas, row, col, who, shape)
         canvas.global_alpha = 1.0
         x, y = self.center(row, col)
         self.draw_text(canvas, x, y, str(number), round(self.cell * 0.36), self.palette.ink, True)
+
+    def draw_ghost_tag(self, canvas: Any, row: int, col: int, who: int, number: int) -> None:
+        """Move ``number`` of a line of play on an occupied cell: a small disc of player
+        ``who``'s colour with the number, in the cell's top right corner, so that the piece
+        standing there stays in view (``draw_ghost`` covers the cell's middle)."""
+        left, top = self.origin(row, col)
+        radius = self.cell * 0.2
+        x, y = left + self.cell - radius - 2, top + radius + 2
+        fill = self.color(who)
+        canvas.fill_style = fill
+        canvas.fill_circle(x, y, radius)
+        canvas.stroke_style = self.palette.grid
+        canvas.line_width = 1.5
+        canvas.stroke_circle(x, y, radius)
+        ink = self.palette.ink if _light(fill) else self.palette.background
+        self.draw_text(canvas, x, y + 0.5, str(number), round(radius * 1.3), ink, True)
+
+
+def _light(color: str) -> bool:
+    """Whether ``"#rrggbb"`` is light (dark text reads on it): its relative luminance, with
+    the sRGB weights, above one half. Other colour forms count as dark."""
+    if not (color.startswith("#") and len(color) == 7):
+        return False
+    red, green, blue = (int(color[i : i + 2], 16) / 255 for i in (1, 3, 5))
+    return 0.2126 * red + 0.7152 * green + 0.0722 * blue > 0.5

@@ -16,7 +16,17 @@ against its lecture. The command line also serves ``make play``:
 - ``python -m gamesolver.pages list``: every game, with one line each;
 - ``python -m gamesolver.pages check GAME``: exit 0 if there is a page for ``GAME``; else say
   so and list the games on stderr, and exit 2 (the status of a usage error);
+- ``python -m gamesolver.pages serve GAME [--port PORT] [VOILA OPTIONS]``: run Voilà on the
+  page (``make play GAME=...``), in place of this process; unknown ``GAME``: as ``check``;
 - ``python -m gamesolver.pages write [FOLDER]``: write every page (default: ``notebooks/play``).
+
+``serve`` runs Voilà as a page for a student needs it (``voila_command``): on 127.0.0.1 with a
+token, one kernel preheated, the page's own template (``TEMPLATE``: nothing fetched from another
+host, the board beside the rules, a closed page's kernel shut down), and a login cookie named
+anew at each start. A browser keeps the cookie of a server stopped under an open page; had
+the new server the same cookie name, a request still carrying the old cookie (the old page's
+shutdown request, sent as the new page loads) would make it clear the cookie that the new page
+had just been given, and the page's widgets would fail to load ("Forbidden"), showing no board.
 
 ``write`` stores the pages without outputs; ``make notebooks`` executes them with the lectures,
 and they are committed executed. Their code cell is tagged ``nbval-ignore-output``: nbval runs
@@ -27,6 +37,8 @@ compares nothing, so that a change of ``style.css`` or of a widget's text breaks
 from __future__ import annotations
 
 import argparse
+import os
+import secrets
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -39,6 +51,13 @@ IGNORE_OUTPUT = "nbval-ignore-output"
 """The tag of the pages' code cell: nbval runs it and compares no output."""
 PAGES_FOLDER = Path(__file__).resolve().parents[1] / "notebooks" / "play"
 """Where the pages live: ``notebooks/play/`` (the package is installed editable)."""
+TEMPLATE = "gamesolver-play"
+"""The pages' Voilà template: ``voila/templates/gamesolver-play`` in ``TEMPLATES``, Voilà's
+``lab`` template without its web fonts, with the page laid out beside the board."""
+TEMPLATES = Path(__file__).resolve().parent / "share"
+"""A Jupyter data folder (put first on ``JUPYTER_PATH`` for Voilà) holding ``TEMPLATE``."""
+PORT = 8866
+"""Voilà's port unless ``--port`` says otherwise (``make play PORT=...``)."""
 
 
 @dataclass(frozen=True)
@@ -122,6 +141,9 @@ is a lost start for the player to move.
 X and O take turns marking a free cell of the 3 × 3 grid; X moves first. Three marks in a
 row, a column or a diagonal win; a full board without one is a draw. Click a free cell. The
 computer plays perfectly; *Explain* makes it say why it moved where it did.
+
+A cell is named (row, column), both counted from 0 at the top left, as the numbers around
+the board show: (1, 1) is the centre.
 """,
         module="tic_tac_toe",
         arguments=(
@@ -138,8 +160,10 @@ computer plays perfectly; *Explain* makes it say why it moved where it did.
         rules="""
 Players take turns dropping a disc into one of the 7 columns; it falls to the lowest free
 row of the 6. Four of your discs in a row (across, up or diagonally) win; a full board is a
-draw. Click a column. The computer thinks for the *Time per move* below the board;
+draw. Click a column. The computer thinks for the *Time per move* beside the board;
 *Explain* shows the line of play it expects.
+
+The columns are numbered 1 to 7 from the left, as above the board: "column 4" is the middle.
 """,
         module="connect_four",
         arguments=(
@@ -158,8 +182,11 @@ draw. Click a column. The computer thinks for the *Time per move* below the boar
         rules="""
 `x` and `o` take turns marking a free cell of the 4 × 4 board; `x` moves first. Four marks
 in a row, a column or a diagonal win (10 lines); a full board without one is a draw. Click
-a free cell. The computer thinks for the *Time per move* below the board; *Explain* shows
+a free cell. The computer thinks for the *Time per move* beside the board; *Explain* shows
 the line of play it expects.
+
+A cell is named (row, column), both counted from 0 at the top left, as the numbers around
+the board show.
 """,
         module="square",
         arguments=(
@@ -179,7 +206,10 @@ the line of play it expects.
 The cube's four layers are drawn side by side, layer 0 on the left. `x` and `o` take turns
 marking a free cell of any layer; `x` moves first. Four in a row win, along any of the 76
 lines: within a layer, or straight or diagonally through the four layers. Click a cell. The
-computer thinks for the *Time per move* below the board.
+computer thinks for the *Time per move* under the board.
+
+A cell is named (layer, row, column), each counted from 0, as the board is labelled: layer 0
+is the square on the left, row 0 the top row, column 0 the left column.
 """,
         module="cube",
         arguments=(
@@ -199,8 +229,11 @@ computer thinks for the *Time per move* below the board.
 English draughts: pieces move diagonally on the dark squares. A man steps one square forward,
 a king forward or back. Jump an opponent's piece to capture it; a capture must be made when
 one can, and a jump goes on while it can. A man that reaches the far row is crowned king
-(a ring and a **K**). You lose when you cannot move. Red, at the top, moves first. Click one
-of your pieces, then each square where it lands.
+(a ring and a **K**). You lose when you cannot move. Red moves first. Your pieces start at
+the bottom of the board. Click one of your pieces, then each square where it lands.
+
+The dark squares are numbered 1 to 32 from red's side, as on the board: a move is written
+with them, 11-15, and a capture 15x22.
 """,
         module="checkers",
         arguments=(
@@ -221,7 +254,7 @@ Chess by the full rules; white, at the bottom, moves first. Click one of your pi
 its square: the squares it can reach get a blue dot. Castle by moving the king two squares; a
 pawn on the last rank asks for its piece. Checkmate wins; stalemate, too little material,
 the 75-move rule and fivefold repetition draw. The computer thinks for the *Time per move*
-below the board.
+beside the board.
 """,
         module="chess_lecture",
         arguments=(
@@ -291,6 +324,46 @@ def write_pages(folder: Path = PAGES_FOLDER) -> list[Path]:
     return written
 
 
+def cookie_name() -> str:
+    """A login cookie name for one start of a server: ``gamesolver-play-`` and 16 random hex
+    digits, so that no cookie of an earlier server is ever read (see the module's docstring)."""
+    return f"gamesolver-play-{secrets.token_hex(8)}"
+
+
+def voila_command(page: PlayPage, port: int, options: Sequence[str] = ()) -> list[str]:
+    """The command that serves ``page`` on ``127.0.0.1:port`` with this interpreter's Voilà;
+    ``options`` (Voilà's) come last and win, e.g. ``--preheat_kernel=False``."""
+    return [
+        sys.executable,
+        "-m",
+        "voila",
+        str(PAGES_FOLDER / f"{page.game}.ipynb"),
+        "--no-browser",
+        "--Voila.ip=127.0.0.1",
+        f"--port={port}",
+        "--Voila.auto_token=True",
+        "--preheat_kernel=True",
+        "--pool_size=1",
+        f"--template={TEMPLATE}",
+        f"--IdentityProvider.cookie_name={cookie_name()}",
+        *options,
+    ]
+
+
+def voila_environment(environ: dict[str, str]) -> dict[str, str]:
+    """``environ`` with ``TEMPLATES`` first on ``JUPYTER_PATH``, where Voilà finds templates."""
+    paths = [str(TEMPLATES), *filter(None, environ.get("JUPYTER_PATH", "").split(os.pathsep))]
+    return {**environ, "JUPYTER_PATH": os.pathsep.join(paths)}
+
+
+def serve(page: PlayPage, port: int, options: Sequence[str]) -> None:
+    """Replace this process with Voilà serving ``page`` (Ctrl-C stops it and its kernels)."""
+    print(f"Starting {page.game}: open the URL that Voila prints below (with its token).")
+    sys.stdout.flush()
+    command = voila_command(page, port, options)
+    os.execve(command[0], command, voila_environment(dict(os.environ)))
+
+
 def list_games(out: TextIO) -> None:
     """Every game with its summary, and how to play one: ``make play``'s answer without GAME."""
     width = max(len(page.game) for page in PAGES)
@@ -306,18 +379,28 @@ def main(argv: Sequence[str] | None = None) -> int:
     commands.add_parser("list", help="every game with a play page, one line each")
     check = commands.add_parser("check", help="exit 2 unless GAME has a play page")
     check.add_argument("game", metavar="GAME")
+    serving = commands.add_parser(
+        "serve", help="serve GAME's page with Voila; other options go to Voila"
+    )
+    serving.add_argument("game", metavar="GAME")
+    serving.add_argument("--port", type=int, default=PORT, help=f"default: {PORT}")
     write = commands.add_parser(
         "write", help="write every page, without outputs (notebooks/play by default)"
     )
     write.add_argument("folder", nargs="?", type=Path, default=PAGES_FOLDER)
-    arguments = parser.parse_args(argv)
+    arguments, options = parser.parse_known_args(argv)
+    if options and arguments.command != "serve":
+        parser.error(f"unrecognized arguments: {' '.join(options)}")
     if arguments.command == "list":
         list_games(sys.stdout)
-    elif arguments.command == "check":
-        if find_page(arguments.game) is None:
+    elif arguments.command in ("check", "serve"):
+        page = find_page(arguments.game)
+        if page is None:
             print(f"make play: there is no game {arguments.game!r}.", file=sys.stderr)
             list_games(sys.stderr)
             return 2
+        if arguments.command == "serve":
+            serve(page, arguments.port, options)
     else:
         for path in write_pages(arguments.folder):
             print(path)

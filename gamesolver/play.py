@@ -26,7 +26,7 @@ With ``explain``, a function ``explain(state, player, next_state) -> Explanation
 ``gamesolver.explain``), the widget gets an *Explain* toggle: when it is on, the computer's move
 is explained in words under the status line (the explanation's brief form: its move, its
 verdict, the other moves grouped), and the line of play it expects is drawn on the board
-(``Board.draw_line``), until the student's next click::
+(``Board.draw_line``), until the student's next move::
 
     Play(game, board, computer, explain=explain_move, explaining=True)
 
@@ -54,7 +54,7 @@ from typing import Any, Generic, Literal
 
 import ipywidgets
 
-from gamesolver.board import Board, IllegalMove
+from gamesolver.board import PICTURE_NOTE, Board, IllegalMove, picture_html, show_with_picture
 from gamesolver.explain import ENGLISH, Assessment, Explanation, Language, explain
 from gamesolver.game import Game, Player, State, Value
 from gamesolver.guard import Cancelled, Canceller
@@ -95,8 +95,12 @@ the move was drawn, e.g. the second click of a double click, queued in the kerne
 computer answered the first; it is not meant for the new position.
 """
 TEXT_SIZE = "18px"
-"""The size of the status line and of the explanation under it (``style.css`` sets the status
-line's too): large enough to read from the back of a lecture hall, and the same for both."""
+"""The size of the status line, the notice and the explanation (``style.css`` sets the status
+line's too): large enough to read from the back of a lecture hall, and the same for all."""
+SIDE_WIDTH = 340
+"""The width in pixels of the column beside the board: the buttons, then the texts. The texts
+wrap in it, so a longer text never moves the board or the buttons; a page too narrow for the
+board and the column puts the column under the board."""
 GAME_OVER = "The game is over: press New game."
 NOT_LEGAL = "That is not a legal move here."
 NOTHING_TO_UNDO = "Nothing to undo: you have not moved yet."
@@ -105,14 +109,19 @@ PLAY_AGAIN = "Press New game to play again."
 YOU_FIRST = "You first"
 COMPUTER_FIRST = "Computer first"
 EXPLAIN = "Explain"
+"""The *Explain* toggle's name; its label says whether it is on (``explain_label``)."""
 NO_EXPLANATION = "I cannot explain this move ({error})."
 NO_LINE = "my search gave no line of play"
 ESTIMATED = Language(
     draw="it looks even to me",
-    better="that looks good for me ({value})",
-    worse="that looks good for you ({value})",
+    better="that looks good for me",
+    worse="that looks good for you",
 )
-"""The verdicts of an explanation read from a search that estimated: no claim of best play."""
+"""The verdicts of an explanation read from a search that estimated: no claim of best play,
+and no number: the status line gives the value, once, in the game's own terms (``_sees``)."""
+NOT_LOADED = "{name}: if you read this instead of the board, reload the page (F5)."
+"""The widget's text form (``text/plain``): what a page shows in its place when the browser
+could not load the widgets, e.g. after the server was restarted under an open page."""
 
 
 class BadAnswer(ValueError):
@@ -150,9 +159,12 @@ class PlayController(Generic[State, Player]):
     """A game between a student (clicks on the board) and the computer (``choose``), no widgets.
 
     Attributes the widget shows and tests check: ``state``, ``before`` (the state before the
-    last move, for the board's highlight), ``phase``, ``status`` (the status line), ``value``
-    (the value the computer saw at its last move), ``seen`` (the ``Stats`` of that search, if
-    ``choose`` gave them) and ``history`` (what Undo goes back to).
+    last move, for the board's highlight), ``phase``, ``message`` (the status line: what the
+    game and the computer said last), ``notice`` (why the student's last click or press was
+    refused, empty if it was not), ``status`` (the latest of the two), ``value`` (the value the
+    computer saw at its last move), ``seen`` (the ``Stats`` of that search, if ``choose`` gave
+    them) and ``history`` (what Undo goes back to). A refused click changes the notice only:
+    what the computer said stays on the status line, and its explanation stays too.
 
     The computer's turn is split in three so that a caller decides where the search runs:
     ``start_computer_turn()`` returns a ``ComputerTurn``, ``think(turn)`` runs ``choose`` (the
@@ -161,7 +173,7 @@ class PlayController(Generic[State, Player]):
 
     With ``explain``, ``try_explain(turn, result)`` (also safe in another thread) explains the
     computer's move; ``finish_computer_turn`` keeps the result as ``explanation`` until the
-    student's next click, undo or new game.
+    student's next move, undo or new game.
     """
 
     def __init__(
@@ -200,12 +212,28 @@ class PlayController(Generic[State, Player]):
         """Whether the computer's moves are explained by the line of play of its own search."""
         self.explanation: Explanation[State] | None = None
         """Why the computer made its last move (with ``explain``), until the student's next
-        click."""
+        move."""
         self.explanation_error: BaseException | None = None
         """Why the last explanation failed, if it did (the game goes on without it)."""
         self.clock = clock
         self._epoch = 0
+        self.message = ""
+        self.notice = ""
         self.new_game(human_first)
+
+    @property
+    def status(self) -> str:
+        """The latest words: why the last click was refused (``notice``) if it was, else the
+        status line (``message``). A notebook cell that clicks prints it."""
+        return self.notice or self.message
+
+    def say(self, message: str) -> None:
+        """Put ``message`` on the status line; the notice of a refused click is done with."""
+        self.message, self.notice = message, ""
+
+    def refuse(self, notice: str) -> None:
+        """Say why a click or a press is refused, beside the status line, which stays."""
+        self.notice = notice
 
     # -- the state of the game ------------------------------------------------------------------
 
@@ -229,18 +257,18 @@ class PlayController(Generic[State, Player]):
         self.forget_explanation()
         you, me = self.board.player_name(self.human), self.board.player_name(self.computer)
         if self.human_first:
-            intro = f"New game: you are {you}, I am {me}."
+            intro = f"New game: you move first ({you}), I move second ({me})."
         else:
-            intro = f"New game: I am {me}, you are {you}."
+            intro = f"New game: I move first ({me}), you move second ({you})."
         if self.game.finished(self.state):
             self.phase: Phase = "over"
-            self.status = f"{intro} {self._result()} {PLAY_AGAIN}"
+            self.say(f"{intro} {self._result()} {PLAY_AGAIN}")
         elif self.human_first:
             self.phase = "human"
-            self.status = f"{intro} {self._your_turn()}"
+            self.say(f"{intro} {self._your_turn()}")
         else:
             self.phase = "computer"
-            self.status = f"{intro} {THINKING}"
+            self.say(f"{intro} {THINKING}")
 
     @property
     def to_move(self) -> Player | None:
@@ -260,42 +288,42 @@ class PlayController(Generic[State, Player]):
     def click(self, x: float, y: float, at: float | None = None) -> bool:
         """The student clicked at canvas pixel ``(x, y)``: make their move if it is one.
 
-        Returns whether a move was made. Otherwise the state is unchanged and the status line
-        says why: not the student's turn, the game is over, or the board's ``IllegalMove``.
+        Returns whether a move was made. Otherwise the state is unchanged and the notice says
+        why: not the student's turn, the game is over, or the board's ``IllegalMove``; the
+        status line (``message``) keeps what the computer said, and its explanation stays.
         The settle rule: a move clicked at time ``at`` (``clock()``, given for clicks from the
         canvas) less than ``SETTLE`` seconds after the computer's move is refused (``NOT_SEEN``),
-        as the student cannot have seen that move; such a click keeps the explanation of the
-        computer's move, any other click ends it. A click that is no move says why instead.
+        as the student cannot have seen that move. A click that is no move says why instead.
         """
         after = self._move_of_click(x, y)
         if after is not None and at is not None and at - self._moved_at < SETTLE:
-            self.status = NOT_SEEN
+            self.refuse(NOT_SEEN)
             return False
-        self.forget_explanation()
         if after is None:
             return False
+        self.forget_explanation()
         self.history.append(_HumanTurn(self.state, self.before, self.value, self.seen, after))
         name = self._move(after)
         if self.game.finished(self.state):
             self.phase = "over"
-            self.status = f"You played {name}. {self._result()} {PLAY_AGAIN}"
+            self.say(f"You played {name}. {self._result()} {PLAY_AGAIN}")
         else:
             self.phase = "computer"
-            self.status = f"You played {name}. {THINKING}"
+            self.say(f"You played {name}. {THINKING}")
         return True
 
     def _move_of_click(self, x: float, y: float) -> State | None:
-        """The state after the student's click, or ``None`` with the status line saying why not."""
+        """The state after the student's click, or ``None`` with the notice saying why not."""
         if self.phase != "human":
-            self.status = WAIT if self.phase == "computer" else GAME_OVER
+            self.refuse(WAIT if self.phase == "computer" else GAME_OVER)
             return None
         try:
             after = self.board.move_at(self.state, self.human, x, y)
         except IllegalMove as illegal:
-            self.status = str(illegal)
+            self.refuse(str(illegal))
             return None
         if after not in self.game.next_states(self.state, self.human):
-            self.status = NOT_LEGAL
+            self.refuse(NOT_LEGAL)
             return None
         return after
 
@@ -305,10 +333,10 @@ class PlayController(Generic[State, Player]):
         Allowed on the student's turn and after the end; returns whether anything was undone.
         """
         if self.phase == "computer":
-            self.status = WAIT
+            self.refuse(WAIT)
             return False
         if not self.history:
-            self.status = NOTHING_TO_UNDO
+            self.refuse(NOTHING_TO_UNDO)
             return False
         turn = self.history.pop()
         # The names stand apart, between commas: some games name a move with a verb ("take 1
@@ -322,7 +350,7 @@ class PlayController(Generic[State, Player]):
         self.error, self._moved_at = None, -math.inf
         self.forget_explanation()
         self.phase = "human"
-        self.status = f"{taken}. {self._your_turn()}"
+        self.say(f"{taken}. {self._your_turn()}")
         return True
 
     # -- the computer ---------------------------------------------------------------------------
@@ -444,10 +472,10 @@ class PlayController(Generic[State, Player]):
         played = f"I played {name}{' again' if self._repeats(name) else ''}."
         if self.game.finished(self.state):
             self.phase = "over"
-            self.status = f"{played} {self._result()} {PLAY_AGAIN}"
+            self.say(f"{played} {self._result()} {PLAY_AGAIN}")
         else:
             self.phase = "human"
-            self.status = f"{played} {self._sees(value, seen)} {self._your_turn()}"
+            self.say(f"{played} {self._sees(value, seen)} {self._your_turn()}")
         return True
 
     def _repeats(self, name: str) -> bool:
@@ -469,10 +497,10 @@ class PlayController(Generic[State, Player]):
         self.error = error
         self.phase = "over"
         if isinstance(error, BadAnswer):
-            self.status = f"My search gave no move: {error}. Press Undo or New game."
+            self.say(f"My search gave no move: {error}. Press Undo or New game.")
         else:
             failure = f"{type(error).__name__}: {error}"
-            self.status = f"My search failed ({failure}). Press Undo or New game."
+            self.say(f"My search failed ({failure}). Press Undo or New game.")
         return True
 
     def computer_move(self) -> bool:
@@ -509,6 +537,10 @@ class PlayController(Generic[State, Player]):
     def _sees(self, value: Value, seen: Stats | None) -> str:
         """The computer's ``value`` and what it means for the student, in words.
 
+        The number is the student's: the value of the position for the student, ``-value`` in a
+        zero-sum game, so that a positive number is good for the student, and in the game's own
+        terms if it has them (``game.describe_value``, e.g. chess's pawns). It is the only
+        number said for the move: the explanation gives the verdict in words (``ESTIMATED``).
         With the search's ``seen``: whether the value is exact, or an estimate from a search of
         ``seen.depth`` moves; a win or a loss found that way is certain all the same, since
         estimates lie strictly inside the utility range.
@@ -525,21 +557,26 @@ class PlayController(Generic[State, Player]):
         if seen is not None and seen.exact:
             how = ", exact"
         elif seen is not None and certain:
-            how = f", {'a win' if value > 0 else 'a loss'} found at depth {seen.depth}"
+            how = f", a win for {'me' if value > 0 else 'you'} found at depth {seen.depth}"
         elif seen is not None:
             how = f", an estimate at depth {seen.depth}"
+        yours = -value + 0.0 if isinstance(value, float) else -value  # + 0.0: no -0.0
         described = self.game.describe_value
-        said = f"the value {fmt(value)}" if described is None else described(value)
-        return f"I see {said}{how}: {meaning}."
+        said = f"the value {fmt(yours)}" if described is None else described(yours)
+        return f"I see {said} for you{how}: {meaning}."
 
 
-class Play(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped
+class Play(ipywidgets.Box):  # type: ignore[misc]  # ipywidgets is untyped
     """Play ``game`` against the computer on ``board``'s canvas: the widget for a notebook.
 
-    Below the canvas: the status line (an HTML widget with the CSS class ``gamesolver-status``)
-    and the buttons New game, Undo and who moves first. A click on the canvas goes to the
-    ``PlayController``; the computer's move is searched in a background thread, so the kernel
-    stays free to handle events. ``wait()`` joins that thread, so that a notebook cell can play::
+    The canvas, and beside it a column (``SIDE_WIDTH`` pixels; under the board where the page
+    is too narrow for both): the buttons New game, Undo and who moves first at its top, then
+    the status line (an HTML widget with the CSS class ``gamesolver-status``) and the notice
+    (``gamesolver-notice``: why the last click was refused, empty otherwise). The buttons come
+    first so that no text, however long, moves them, and the board never moves. A click on the
+    canvas goes to the ``PlayController``; the computer's move is searched in a background
+    thread, so the kernel stays free to handle events. ``wait()`` joins that thread, so that a
+    notebook cell can play::
 
         play.click(x, y)
         play.wait()
@@ -548,22 +585,27 @@ class Play(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped
     ``choose(state, player, rng)`` is the computer's choice; ``seed`` (or an ``rng``) makes the
     games reproducible. New game (or a change of who moves first) cancels a search still
     running for the old game: ``Cancelled`` is raised in its thread (``gamesolver.guard``), so
-    at most one search runs per widget. ``clock`` is the controller's, for the settle rule.
+    at most one search runs per widget. ``clock`` is the controller's, for the settle rule. The
+    board is turned to the student's side at each new game (``Board.face``).
 
     With ``explain`` (an ``Explainer``, or ``True`` for the line of play in the ``Stats`` that
     ``choose`` returns), a toggle button *Explain* joins the buttons (on from the start if
-    ``explaining``), and an explanation line (CSS class ``gamesolver-explanation``) the status
-    line: while the toggle is on, after each of the computer's moves it shows why the computer
-    moved there, and the board shows the line of play it expects, until the student's next
-    click, as large as the status line (``TEXT_SIZE``). It shows the explanation's brief form
-    (``Explanation.brief``: the move and its verdict, the other moves grouped, at most two
-    lines; the board draws the line of play that the full form reads). ``explanation`` is that
-    text as plain text.
+    ``explaining``; its label says ``Explain: on`` or ``Explain: off``), and an explanation line
+    (CSS class ``gamesolver-explanation``) the texts: while the toggle is on, after each of the
+    computer's moves it shows why the computer moved there, and the board shows the line of
+    play it expects, until the student's next move, as large as the status line
+    (``TEXT_SIZE``). It shows the explanation's brief form (``Explanation.brief``: the move and
+    its verdict, the other moves grouped, at most two lines; the board draws the line of play
+    that the full form reads). ``explanation`` is that text as plain text.
 
     With ``budgets`` (seconds), a menu *Time per move* joins the buttons, set to ``budget``
     (default: the first); ``choose`` must take the keyword ``budget``, and gets the seconds
     chosen there. The board is drawn with ``moved=True`` after each move, so that it can
     animate it (``Board.draw_motion``).
+
+    Displayed, the widget comes with a picture of itself (``Board.picture``, and the texts):
+    a notebook stored with its outputs shows the board where the widget was, before it runs;
+    once the widget is live, the picture hides itself (``gamesolver.board.BOARD_STYLE``).
     """
 
     def __init__(
@@ -598,21 +640,29 @@ class Play(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped
         )
         status_line = ipywidgets.HTML(style={"font_size": TEXT_SIZE})
         status_line.add_class("gamesolver-status")
-        new_button = ipywidgets.Button(description="New game", tooltip="Start a new game")
+        notice_line = ipywidgets.HTML(style={"font_size": TEXT_SIZE})
+        notice_line.add_class("gamesolver-notice")
+        new_button = ipywidgets.Button(
+            description="New game", tooltip="Start a new game", layout={"width": "auto"}
+        )
         undo_button = ipywidgets.Button(
-            description="Undo", tooltip="Take back your last move and my answer"
+            description="Undo",
+            tooltip="Take back your last move and my answer",
+            layout={"width": "auto"},
         )
         first = ipywidgets.ToggleButtons(
             options=[YOU_FIRST, COMPUTER_FIRST],
             value=YOU_FIRST if human_first else COMPUTER_FIRST,
             tooltips=["You move first", "I move first"],
+            style={"button_width": "auto"},
         )
-        buttons = [new_button, undo_button, first]
-        children = [board.canvas, status_line]
+        rows: list[list[Any]] = [[new_button, undo_button], [first]]
+        texts: list[Any] = [status_line, notice_line]
         explanation_line: Any = None
         explain_button: Any = None
         self.budget_menu: Any = None
         """The menu *Time per move* (``None`` without ``budgets``)."""
+        last: list[Any] = []
         if budgets:
             self.budget_menu = ipywidgets.Dropdown(
                 options=[(f"{fmt(seconds)} s", seconds) for seconds in budgets],
@@ -621,26 +671,52 @@ class Play(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped
                 style={"description_width": "initial"},
                 layout=ipywidgets.Layout(width="auto"),
             )
-            buttons.append(self.budget_menu)
+            last.append(self.budget_menu)
         if explain is not None and explain is not False:
             explanation_line = ipywidgets.HTML(style={"font_size": TEXT_SIZE})
             explanation_line.add_class("gamesolver-explanation")
             explain_button = ipywidgets.ToggleButton(
                 value=explaining,
-                description=EXPLAIN,
+                description=explain_label(explaining),
+                button_style="info" if explaining else "",
                 tooltip="After my move: why I played it, and the line I expect on the board",
+                layout={"width": "auto"},
             )
-            children.append(explanation_line)
-            buttons.append(explain_button)
-        super().__init__(children=[*children, ipywidgets.HBox(buttons)])
+            explain_button.add_class("gamesolver-explain")
+            texts.append(explanation_line)
+            last.append(explain_button)
+        if last:
+            rows.append(last)
+        self.buttons: tuple[Any, ...] = tuple(widget for row in rows for widget in row)
+        """Every button and menu, in their order in the column."""
+        controls = ipywidgets.VBox([ipywidgets.HBox(row) for row in rows])
+        controls.add_class("gamesolver-controls")
+        side = ipywidgets.VBox(
+            [controls, *texts],
+            layout=ipywidgets.Layout(width=f"{SIDE_WIDTH}px", flex="0 0 auto"),
+        )
+        side.add_class("gamesolver-side")
+        board.canvas.layout.margin = "0 20px 8px 0"  # from the column, beside or under it
+        super().__init__(
+            children=[board.canvas, side],
+            layout=ipywidgets.Layout(
+                display="flex", flex_flow="row wrap", align_items="flex-start"
+            ),
+        )
+        self.add_class("gamesolver-play")
         self.controller: PlayController[Any, Any] = controller
         self.board = board
+        self.side = side
+        """The column beside the board: the buttons, the status line, the notice, the
+        explanation."""
         self.status_line = status_line
+        self.notice_line = notice_line
+        """The HTML widget under the status line that says why a click was refused."""
         self.new_button = new_button
         self.undo_button = undo_button
         self.first = first
         self.explanation_line = explanation_line
-        """The HTML widget under the status line that shows explanations (``None`` without)."""
+        """The HTML widget under the notice that shows explanations (``None`` without)."""
         self.explain_button = explain_button
         """The *Explain* toggle (``None`` without ``explain``)."""
         # One lock for the controller and the widgets: the click handler (the kernel's thread)
@@ -663,6 +739,7 @@ class Play(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped
                 lambda change: setattr(controller, "budget", change["new"]), names="value"
             )
         with self._play_lock:
+            board.face(controller.human)
             self._show()
             self._think_if_my_turn()
 
@@ -670,11 +747,62 @@ class Play(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped
         """Short and stable: nbval compares it, so no widget ids and no racy game state."""
         return f"Play({self.controller.game.name!r})"
 
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any] | None:
+        """The widget's view, and as its text form a sentence for a page that cannot load
+        widgets (``NOT_LOADED``): a student reads what to do, not ``Play('Nim')``."""
+        bundle: dict[str, Any] | None = super()._repr_mimebundle_(**kwargs)
+        if bundle is not None:
+            bundle["text/plain"] = NOT_LOADED.format(name=repr(self))
+        return bundle
+
+    def _ipython_display_(self) -> None:
+        """Display the widget after its picture (``picture_html``), for stored notebooks."""
+        show_with_picture(self, self.picture_html())
+
+    def picture_html(self) -> str | None:
+        """The widget as it looks now, as HTML: the board's picture (``Board.picture``) and
+        beside it the status line, the notice and the explanation, with a word that it is a
+        picture. ``None`` if the board cannot be drawn as a picture."""
+        with self._play_lock:
+            board = self.board.picture()
+            if board is None:
+                return None
+            texts = [
+                (text, kind)
+                for text, kind in [
+                    (html.escape(self.controller.message), "status"),
+                    (html.escape(self.controller.notice), "notice"),
+                    (self._explained(html_form=True), "explanation"),
+                ]
+                if text
+            ]
+        side = "".join(
+            f'<div class="gamesolver-picture-{kind}">{text}</div>' for text, kind in texts
+        )
+        return picture_html(
+            board,
+            f'<div class="gamesolver-picture-side" style="width: {SIDE_WIDTH}px">{side}'
+            f'<div class="gamesolver-picture-note">{PICTURE_NOTE}</div></div>',
+        )
+
     @property
     def status(self) -> str:
-        """The status line as plain text."""
+        """The latest words as plain text: the notice if the last click was refused, else the
+        status line (``PlayController.status``)."""
         with self._play_lock:
             return self.controller.status
+
+    @property
+    def message(self) -> str:
+        """The status line as plain text: what the game and the computer said last."""
+        with self._play_lock:
+            return self.controller.message
+
+    @property
+    def notice(self) -> str:
+        """Why the student's last click or press was refused, as plain text (empty if not)."""
+        with self._play_lock:
+            return self.controller.notice
 
     @property
     def explaining(self) -> bool:
@@ -705,13 +833,10 @@ class Play(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped
         needs no delays and cannot be a stray double click.
         """
         with self._play_lock:
-            line = self._line()
             if self.controller.click(x, y, at):
                 self._show(moved=True)
                 self._think_if_my_turn()
-            elif self._line() != line:  # the click ended the explanation: the board loses it
-                self._show()
-            else:
+            else:  # refused: the board and what the computer said stay as they are
                 self._show_status()
 
     def _mouse_down(self, x: float, y: float) -> None:
@@ -731,6 +856,7 @@ class Play(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped
         with self._play_lock:
             self._cancel_search()
             self.controller.new_game(human_first)
+            self.board.face(self.controller.human)
             self._error = None
             self._setting_first = True
             try:
@@ -746,6 +872,8 @@ class Play(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped
 
     def _explain_changed(self, change: dict[str, Any]) -> None:
         with self._play_lock:
+            self.explain_button.description = explain_label(change["new"])
+            self.explain_button.button_style = "info" if change["new"] else ""
             self._show()
 
     # -- the computer's move --------------------------------------------------------------------
@@ -828,7 +956,8 @@ class Play(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped
         self._show_status()
 
     def _show_status(self) -> None:
-        self.status_line.value = html.escape(self.controller.status)
+        self.status_line.value = html.escape(self.controller.message)
+        self.notice_line.value = html.escape(self.controller.notice)
         if self.explanation_line is not None:
             self.explanation_line.value = self._explained(html_form=True)
 
@@ -853,3 +982,8 @@ def takes_budget(choose: Callable[..., object]) -> bool:
         (p.name == "budget" and p.kind != p.POSITIONAL_ONLY) or p.kind == p.VAR_KEYWORD
         for p in parameters
     )
+
+
+def explain_label(on: bool) -> str:
+    """The *Explain* toggle's label, which says whether it is on: ``Explain: on``."""
+    return f"{EXPLAIN}: {'on' if on else 'off'}"

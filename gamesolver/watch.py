@@ -29,7 +29,7 @@ from typing import Any, Literal
 
 import ipywidgets
 
-from gamesolver.board import Board
+from gamesolver.board import PICTURE_NOTE, Board, picture_html, show_with_picture
 from gamesolver.game import Game
 from gamesolver.guard import Cancelled, Canceller
 from gamesolver.play import Answer, BadAnswer, Chooser, ComputerTurn, PlayController, takes_budget
@@ -164,6 +164,25 @@ class Watch(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped
     def __repr__(self) -> str:
         """Short and stable: nbval compares it, so no widget ids and no racy game state."""
         return f"Watch({self.game.name!r})"
+
+    def _ipython_display_(self) -> None:
+        """Display the widget after a picture of its board and texts, as ``Play`` does: a
+        notebook stored with its outputs shows the game there before it runs."""
+        with self._lock:
+            board = self.board.picture()
+            texts = [self.status_line.value, self.move_list.value]
+        if board is None:
+            show_with_picture(self, None)
+            return
+        side = "".join(f"<div>{text}</div>" for text in texts if text)
+        show_with_picture(
+            self,
+            picture_html(
+                board,
+                f'<div class="gamesolver-picture-side">{side}'
+                f'<div class="gamesolver-picture-note">{PICTURE_NOTE}</div></div>',
+            ),
+        )
 
     # -- what a notebook reads ------------------------------------------------------------------
 

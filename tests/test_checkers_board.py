@@ -68,7 +68,7 @@ def test_every_square_is_clicked_where_it_is_drawn() -> None:
 
 def test_a_move_takes_two_clicks() -> None:
     c = controller()
-    assert c.status == f"New game: you are red, I am white. {YOUR_TURN}"
+    assert c.status == f"New game: you move first (red), I move second (white). {YOUR_TURN}"
     assert not click(c, 11)
     assert c.status == "11 selected: click where it goes." and c.state == START
     assert c.board.selection == CK.Selection(START, (11,))
@@ -219,7 +219,9 @@ def test_a_selection_survives_the_end_of_an_explanation() -> None:
     assert play.board.shown_line == tuple(seen.line[1:]) != ()
     state = play.controller.state
     piece = CK.legal_moves(state)[0].path[0]
-    play.click(*play.board.click_point(piece))  # ends the explanation, which is redrawn away
+    play.click(*play.board.click_point(piece))  # a selection: what the computer said stays
+    assert play.explanation.startswith("I play ") and play.board.shown_line != ()
+    play.explaining = False  # ends the explanation, which is redrawn away
     assert play.explanation == "" and play.board.shown_line == ()
     assert play.board.selection == CK.Selection(state, (piece,))
 

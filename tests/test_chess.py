@@ -214,7 +214,7 @@ def test_the_status_line_says_the_value_in_pawns_or_a_mate() -> None:
     c.click(*c.board.click_point("h7"))
     c.click(*c.board.click_point("h6"))
     c.computer_move()
-    assert c.status.startswith("I played Kh1. I see +5.0 pawns, an estimate at depth 1: that ")
+    assert c.status.startswith("I played Kh1. I see -5.0 pawns for you, an estimate at depth 1: ")
 
 
 def test_the_dynamic_values() -> None:

@@ -144,7 +144,11 @@ def test_moves_are_described_in_algebraic_notation() -> None:
 
 def test_a_move_takes_two_clicks() -> None:
     c = controller()
-    assert c.status == "New game: you are white, I am black. Your turn: " + ChessBoard.prompt
+    assert (
+        c.status
+        == "New game: you move first (white), I move second (black). Your turn: "
+        + ChessBoard.prompt
+    )
     assert not click(c, "e2")
     assert c.status == "e2 selected: click where it goes." and c.state == START
     assert c.board.selection == Selection(START, chess.E2)

@@ -286,7 +286,9 @@ def click_column(play: PlayController[State, str] | Play, column: int) -> Any:
 def test_a_whole_game_against_the_computer() -> None:
     c = PlayController(GAME, Board(), quick, seed=3)
     rng = random.Random(3)
-    assert c.status == "New game: you are X, I am O. Your turn: click a column."
+    assert c.status == (
+        "New game: you move first (blue), I move second (orange). Your turn: click a column."
+    )
     while c.phase != "over":
         open_columns = [col for col in range(7) if CF.find_empty(c.state, col) < 6]
         assert click_column(c, rng.choice(open_columns) + 1)
@@ -295,8 +297,8 @@ def test_a_whole_game_against_the_computer() -> None:
             assert c.seen is not None and c.seen.depth <= 2 and c.value is not None
             if c.phase == "human":
                 assert re.fullmatch(
-                    r"I played column [1-7]( again)?\. I see the value -?[\d.]+, "
-                    r"(an estimate at depth 2|a (win|loss) found at depth [12]|exact): .*\. "
+                    r"I played column [1-7]( again)?\. I see the value -?[\d.]+ for you, "
+                    r"(an estimate at depth 2|a win for (me|you) found at depth [12]|exact): .*\. "
                     r"Your turn: click a column\.",
                     c.status,
                 ), c.status
@@ -387,12 +389,12 @@ def test_the_widget_tells_estimates_and_explains_with_its_own_line(sent: list[li
     seen = play.controller.seen
     assert seen is not None and not seen.exact and seen.depth == 4
     assert re.fullmatch(
-        r"I played column \d\. I see the value -?0\.\d+, an estimate at depth 4: "
+        r"I played column \d\. I see the value -?0\.\d+ for you, an estimate at depth 4: "
         r"(that looks good for (me|you)|it looks even)\. Your turn: click a column\.",
         play.status,
     )
     assert play.explanation.startswith("I play column ")
-    assert play.explanation.endswith(f"({play.status.split('value ')[1].split(',')[0]}).")
+    assert play.explanation.endswith(("looks good for me.", "looks good for you.", "even to me."))
     assert play.board.shown_line == tuple(seen.line[1:]) and len(seen.line) == 4
     moves = [m for m in sent if "sleep" in m]
     assert len(moves) == 2  # the student's disc fell, then the computer's

@@ -530,14 +530,14 @@ def test_the_widget_explains_the_computers_move_and_draws_its_line(
     play = explained_play(plays)
     assert repr(play) == "Play('tic-tac-toe')"
     assert play.explaining and play.explanation == ""  # nothing to explain yet
-    assert play.children[2] is play.explanation_line
+    assert play.side.children[-1] is play.explanation_line
     assert "gamesolver-explanation" in play.explanation_line._dom_classes
-    assert [b.description for b in play.children[3].children][-1] == "Explain"
+    assert play.buttons[-1].description == "Explain: on"
 
     click(play, (0, 0))
     after_x = put(START, (0, 0), "X")
     assert play.status == (
-        "I played (1, 1). I see the value 0: with best play this is a draw. "
+        "I played (1, 1). I see the value 0 for you: with best play this is a draw. "
         "Your turn: click an empty cell."
     )
     expected = TTT.explain_move(after_x, "O", play.controller.state)
@@ -553,11 +553,12 @@ def test_the_widget_explains_the_computers_move_and_draws_its_line(
     strokes = [name for name, _ in sent[-1]]
     assert strokes.count("strokeCircle") == 1 + 3 and strokes.count("strokeLine") == 4 + 2 + 2 * 4
 
-    click(play, (1, 1))  # a taken cell: refused, and the explanation goes
+    shown = list(sent)
+    click(play, (1, 1))  # a taken cell: refused, and what the computer said stays
     assert play.status == "(1, 1) is taken: click an empty cell."
-    assert play.explanation == "" and play.explanation_line.value == ""
-    assert play.board.shown_line == () and ghost_numbers(sent[-1]) == []
-    assert play.controller.explanation is None
+    assert play.explanation == expected.brief
+    assert play.explanation_line.value == expected.brief_html()
+    assert play.board.shown_line == expected.line and sent == shown  # the board as it was
 
 
 def test_the_explain_toggle_hides_and_shows(plays: list[Play]) -> None:
@@ -605,7 +606,8 @@ def test_a_failing_explanation_does_not_stop_the_game(plays: list[Play]) -> None
 def test_without_explain_the_widget_is_as_before(plays: list[Play]) -> None:
     play = Play(GAME, TTT.TicTacToeBoard(), TTT.computer)
     plays.append(play)
-    assert len(play.children) == 3 and play.explanation_line is None and play.explain_button is None
+    assert play.side.children[1:] == (play.status_line, play.notice_line)
+    assert play.explanation_line is None and play.explain_button is None
     click(play, (0, 0))
     assert not play.explaining and play.explanation == ""
     with pytest.raises(ValueError, match="no explanations"):
@@ -633,7 +635,9 @@ def test_the_controller_keeps_the_explanation_until_the_next_click() -> None:
     c.click(*c.board.center(0, 0))  # type: ignore[attr-defined]
     assert c.computer_move()  # the move is made all the same
     assert c.explanation is None and isinstance(c.explanation_error, KeyError)
-    c.click(5, 5)  # any click, even outside the board, ends it
+    c.click(5, 5)  # a click refused (outside the board) keeps it
+    assert isinstance(c.explanation_error, KeyError)
+    c.click(*c.board.center(2, 2))  # type: ignore[attr-defined]  # a move ends it
     assert c.explanation_error is None
 
 

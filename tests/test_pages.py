@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -19,7 +20,18 @@ from typing import Any
 import pytest
 
 from gamesolver.notebook import load_notebook
-from gamesolver.pages import PAGES, PAGES_FOLDER, PlayPage, find_page, main, notebook
+from gamesolver.pages import (
+    PAGES,
+    PAGES_FOLDER,
+    TEMPLATE,
+    TEMPLATES,
+    PlayPage,
+    find_page,
+    main,
+    notebook,
+    voila_command,
+    voila_environment,
+)
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -118,3 +130,48 @@ def test_the_nim_page_keeps_emptied_piles_in_place() -> None:
     assert game.Start == start and ((0, 3, 5, 7), "B") in game.next_states(start, "A")
     _, answer = computer(((0, 3, 5, 7), "B"), "B", random.Random(0))
     assert len(answer[0]) == 4  # the computer's move keeps the empty pile 1 too
+
+
+def test_serve_runs_voila_with_the_pages_template_and_a_new_cookie_name() -> None:
+    """``make play`` runs ``python -m gamesolver.pages serve``: Voilà on the page, on
+    127.0.0.1 with a token, one kernel preheated, the pages' template (found on
+    ``JUPYTER_PATH``), and a login cookie named anew at each start (issue 28: a tab that knew
+    an earlier server got "Forbidden" and no board); Voilà options come last."""
+    page = find_page("Nim")
+    assert page is not None
+    first, second = voila_command(page, 8899), voila_command(page, 8899, ["--debug"])
+    assert first[:4] == [sys.executable, "-m", "voila", str(PAGES_FOLDER / "Nim.ipynb")]
+    for option in (
+        "--port=8899",
+        "--Voila.ip=127.0.0.1",
+        "--Voila.auto_token=True",
+        "--preheat_kernel=True",
+        f"--template={TEMPLATE}",
+    ):
+        assert option in first
+    cookies = [
+        next(option for option in command if option.startswith("--IdentityProvider.cookie_name="))
+        for command in (first, second)
+    ]
+    assert cookies[0] != cookies[1]
+    assert all(
+        re.fullmatch(r"--IdentityProvider\.cookie_name=gamesolver-play-[0-9a-f]{16}", c)
+        for c in cookies
+    )
+    assert second[-1] == "--debug"
+    template = TEMPLATES / "voila" / "templates" / TEMPLATE
+    assert json.loads((template / "conf.json").read_text(encoding="utf-8")) == {
+        "base_template": "lab"
+    }
+    text = (template / "index.html.j2").read_text(encoding="utf-8")
+    assert "https:" not in text and "<link" not in text  # no style sheet from the web
+    env = voila_environment({"JUPYTER_PATH": "/x", "HOME": "/h"})
+    assert env == {"JUPYTER_PATH": f"{TEMPLATES}{os.pathsep}/x", "HOME": "/h"}
+    assert voila_environment({})["JUPYTER_PATH"] == str(TEMPLATES)
+
+
+def test_serve_with_an_unknown_game_says_so(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["serve", "Go", "--port=1"]) == 2
+    assert "there is no game 'Go'" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(["list", "--port=1"])  # options are Voilà's, for serve only

@@ -20,6 +20,7 @@ import threading
 import types
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -28,7 +29,19 @@ from ipycanvas import Canvas, hold_canvas
 from ipycanvas.canvas import _CANVAS_MANAGER, COMMANDS
 from traitlets import TraitError
 
-from gamesolver.board import OUTSIDE, Board, GridBoard, IllegalMove
+from gamesolver.board import (
+    BOARD_STYLE,
+    FONT,
+    LABEL_SIZE,
+    OUTSIDE,
+    PICTURE_NOTE,
+    PICTURE_TEXT,
+    Board,
+    GridBoard,
+    IllegalMove,
+    PictureCanvas,
+    picture_html,
+)
 from gamesolver.game import Game, Value
 from gamesolver.play import (
     COMPUTER_FIRST,
@@ -36,9 +49,11 @@ from gamesolver.play import (
     NO_EXPLANATION,
     NO_LINE,
     NOT_LEGAL,
+    NOT_LOADED,
     NOT_SEEN,
     NOTHING_TO_UNDO,
     SETTLE,
+    SIDE_WIDTH,
     WAIT,
     YOU_FIRST,
     BadAnswer,
@@ -50,6 +65,7 @@ from gamesolver.stats import Stats
 
 # ------------------------------------------------------------------ the lecture's game and board
 
+ROOT = Path(__file__).resolve().parents[1]
 Row = tuple[str, str, str]
 State = tuple[Row, Row, Row]
 
@@ -182,7 +198,7 @@ def test_a_grid_needs_cells() -> None:
 
 def test_a_legal_click_makes_the_move_and_the_computer_answers(choose: Choose) -> None:
     c = controller(choose)
-    assert c.status == f"New game: you are X, I am O. {YOUR_TURN}"
+    assert c.status == f"New game: you move first (X), I move second (O). {YOUR_TURN}"
     assert (c.phase, c.to_move, c.human, c.computer) == ("human", "X", "X", "O")
     assert click(c, 0, 0)
     assert c.state == board_of("X.. ... ...") and c.before == START
@@ -193,19 +209,24 @@ def test_a_legal_click_makes_the_move_and_the_computer_answers(choose: Choose) -
     assert c.state == board_of("X.. .O. ...") and c.before == board_of("X.. ... ...")
     assert c.phase == "human" and c.value == 0
     assert c.status == (
-        f"I played (1, 1). I see the value 0: with best play this is a draw. {YOUR_TURN}"
+        f"I played (1, 1). I see the value 0 for you: with best play this is a draw. {YOUR_TURN}"
     )
 
 
 def test_a_click_on_an_occupied_cell_is_refused(choose: Choose) -> None:
+    """The refusal is the notice; what the computer said stays on the status line."""
     c = controller(choose)
     click(c, 0, 0)
     c.computer_move()
-    state, history = c.state, list(c.history)
+    state, history, said = c.state, list(c.history), c.message
+    assert said.startswith("I played (1, 1).") and c.notice == "" and c.status == said
     for cell in [(0, 0), (1, 1)]:
         assert not click(c, *cell)
-        assert c.status == f"{cell} is taken: click an empty cell."
+        assert c.status == c.notice == f"{cell} is taken: click an empty cell."
+        assert c.message == said
         assert (c.state, c.history, c.phase) == (state, history, "human")
+    assert click(c, 2, 2)  # a move: the notice is done with
+    assert (c.notice, c.status) == ("", c.message) and c.message.startswith("You played (2, 2)")
 
 
 def test_a_click_outside_the_board_is_refused(choose: Choose) -> None:
@@ -235,10 +256,10 @@ def test_clicks_and_undo_while_the_computer_thinks_are_refused(choose: Choose) -
     assert not click(c, 2, 2)
     assert c.status == WAIT == "Wait: I am still thinking."
     assert not c.undo()
-    assert c.status == WAIT
+    assert c.status == WAIT and c.message == "You played (0, 0). I am thinking ..."
     assert (c.state, c.phase, len(c.history)) == (state, "computer", 1)
     assert c.finish_computer_turn(turn, c.think(turn))
-    assert c.phase == "human" and c.status.startswith("I played (1, 1).")
+    assert c.phase == "human" and c.status.startswith("I played (1, 1).") and c.notice == ""
 
 
 class Clock:
@@ -256,9 +277,11 @@ def test_a_click_too_soon_after_the_computers_move_is_refused(choose: Choose) ->
     c = PlayController(GAME, TicTacToeBoard(), choose, clock=clock)
     x, y = c.board.center(2, 2)  # type: ignore[attr-defined]
     assert click(c, 0, 0) and c.computer_move()  # the computer's move is made at clock.now
+    said = c.message
     for delay in [0.0, 0.08, SETTLE / 2]:  # a double click, or a click queued meanwhile
         assert not c.click(x, y, at=clock.now + delay)
         assert c.status == NOT_SEEN == "Wait for my move to show, then click."
+        assert c.message == said  # what the computer said stays
         assert (c.state, c.phase, len(c.history)) == (REPLY, "human", 1)
     assert not c.click(*c.board.center(1, 1), at=clock.now)  # type: ignore[attr-defined]
     assert c.status == "(1, 1) is taken: click an empty cell."  # no move: the reason says more
@@ -280,6 +303,7 @@ def test_clicks_after_the_end_are_refused(choose: Choose) -> None:
     final = c.state
     assert not click(c, 2, 2) and not c.click(5, 5)
     assert c.status == GAME_OVER == "The game is over: press New game."
+    assert c.message == "I played (1, 2). I win. Press New game to play again."
     assert c.state == final
 
 
@@ -311,12 +335,15 @@ def test_the_results_as_the_student_reads_them() -> None:
 @pytest.mark.parametrize(
     ("value", "meaning"),
     [
-        (1, "I see the value 1: with best play I win."),
-        (-1, "I see the value -1: with best play you win."),
-        (0, "I see the value 0: with best play this is a draw."),
-        (0.25, "I see the value 0.25: that is good for me."),
-        (-0.5, "I see the value -0.5: that is good for you."),
-        (-0.0, "I see the value 0: with best play this is a draw."),  # a negated 0.0 estimate
+        (1, "I see the value -1 for you: with best play I win."),
+        (-1, "I see the value 1 for you: with best play you win."),
+        (0, "I see the value 0 for you: with best play this is a draw."),
+        (0.25, "I see the value -0.25 for you: that is good for me."),
+        (-0.5, "I see the value 0.5 for you: that is good for you."),
+        (
+            -0.0,
+            "I see the value 0 for you: with best play this is a draw.",
+        ),  # a negated 0.0 estimate
     ],
 )
 def test_the_value_the_computer_sees_in_words(value: Value, meaning: str) -> None:
@@ -390,17 +417,19 @@ def test_undo_after_the_end_and_after_a_winning_move(choose: Choose) -> None:
 def test_new_game_and_who_moves_first(choose: Choose) -> None:
     c = controller(choose, human_first=False)
     assert (c.human, c.computer, c.phase) == ("O", "X", "computer")
-    assert c.status == "New game: I am X, you are O. I am thinking ..."
+    assert c.status == "New game: I move first (X), you move second (O). I am thinking ..."
     assert c.computer_move()
     assert c.phase == "human" and sum(row.count("X") for row in c.state) == 1
-    assert c.status.endswith(f"I see the value 0: with best play this is a draw. {YOUR_TURN}")
+    assert c.status.endswith(
+        f"I see the value 0 for you: with best play this is a draw. {YOUR_TURN}"
+    )
     assert not c.undo() and c.status == NOTHING_TO_UNDO  # the computer's opening stays
 
     c.new_game()  # the same order again
     assert (c.state, c.human, c.phase, c.history, c.value) == (START, "O", "computer", [], None)
     c.new_game(human_first=True)
     assert (c.state, c.human, c.phase) == (START, "X", "human")
-    assert c.status == f"New game: you are X, I am O. {YOUR_TURN}"
+    assert c.status == f"New game: you move first (X), I move second (O). {YOUR_TURN}"
     with pytest.raises(RuntimeError, match="not the computer's turn"):
         c.start_computer_turn()
 
@@ -460,7 +489,10 @@ def test_a_bad_answer_from_choose_stops_the_game(answer: Any, problem: str) -> N
     assert not c.finish_computer_turn(c.start_computer_turn(), answer)
     assert (c.phase, c.state, c.status) == stopped
     c.new_game()
-    assert (c.state, c.status) == (START, f"New game: you are X, I am O. {YOUR_TURN}")
+    assert (c.state, c.status) == (
+        START,
+        f"New game: you move first (X), I move second (O). {YOUR_TURN}",
+    )
 
 
 def test_the_seed_makes_the_computer_reproducible() -> None:
@@ -663,10 +695,14 @@ def test_the_widget_plays_a_click_in_a_background_thread(
     play = Play(GAME, TicTacToeBoard(), held)
     plays.append(play)
     assert repr(play) == "Play('tic-tac-toe')"
-    assert play._repr_mimebundle_()["text/plain"] == "Play('tic-tac-toe')"
+    assert play._repr_mimebundle_()["text/plain"] == (
+        "Play('tic-tac-toe'): if you read this instead of the board, reload the page (F5)."
+    )
     assert "gamesolver-status" in play.status_line._dom_classes
-    assert play.children[0] is play.board.canvas
-    assert play.status == f"New game: you are X, I am O. {YOUR_TURN}"
+    assert "gamesolver-notice" in play.notice_line._dom_classes
+    assert "gamesolver-board" in play.board.canvas._dom_classes
+    assert play.children == (play.board.canvas, play.side)
+    assert play.status == f"New game: you move first (X), I move second (O). {YOUR_TURN}"
 
     mouse_down(play, 0, 0)
     assert play.controller.phase == "computer"
@@ -676,9 +712,10 @@ def test_the_widget_plays_a_click_in_a_background_thread(
     mouse_down(play, 2, 2)  # the kernel handles the click while the computer thinks
     assert play.status == WAIT
     play.undo_button.click()
-    assert play.status == WAIT
+    assert play.status == play.notice == WAIT
     assert play.controller.state == board_of("X.. ... ...")
-    assert play.status_line.value == html.escape(WAIT)
+    assert play.notice_line.value == html.escape(WAIT)
+    assert play.status_line.value == html.escape("You played (0, 0). I am thinking ...")
 
     held.release()
     play.wait()
@@ -686,12 +723,15 @@ def test_the_widget_plays_a_click_in_a_background_thread(
     assert play.controller.state == board_of("X.. .O. ...")
     assert play.board.shown == play.controller.state
     assert play.status == (
-        f"I played (1, 1). I see the value 0: with best play this is a draw. {YOUR_TURN}"
+        f"I played (1, 1). I see the value 0 for you: with best play this is a draw. {YOUR_TURN}"
     )
     assert play.status_line.value == html.escape(play.status)
+    assert play.notice_line.value == ""
 
     play.click(*play.board.center(1, 1))  # a notebook cell clicks the same way
     assert play.status == "(1, 1) is taken: click an empty cell."
+    assert play.notice_line.value == html.escape(play.status)
+    assert play.status_line.value.startswith("I played (1, 1).")  # it stays
     play.undo_button.click()
     assert play.controller.state == START
     assert play.status == f"Took back your move, (0, 0), and my answer, (1, 1). {YOUR_TURN}"
@@ -716,7 +756,7 @@ def test_who_moves_first_and_new_game(choose: Choose, plays: list[Play]) -> None
     plays.append(play)
     play.first.value = COMPUTER_FIRST  # starts a new game, with the computer thinking
     assert play.controller.human == "O"
-    assert play.status == "New game: I am X, you are O. I am thinking ..."
+    assert play.status == "New game: I move first (X), you move second (O). I am thinking ..."
     mouse_down(play, 1, 1)
     assert play.status == WAIT
 
@@ -725,7 +765,7 @@ def test_who_moves_first_and_new_game(choose: Choose, plays: list[Play]) -> None
     held.release()
     play.wait()  # ... whose result is ignored
     assert play.controller.state == START
-    assert play.status == f"New game: you are X, I am O. {YOUR_TURN}"
+    assert play.status == f"New game: you move first (X), I move second (O). {YOUR_TURN}"
 
     play.new_game(human_first=False)
     assert play.first.value == COMPUTER_FIRST
@@ -772,7 +812,8 @@ def test_a_double_click_on_the_canvas_makes_one_move(choose: Choose, plays: list
     assert play.controller.state == REPLY and play.board.shown == REPLY
     clock.now += 0.08
     mouse_down(play, 2, 2)  # 80 ms after the computer's move was made and drawn
-    assert play.status == NOT_SEEN and play.status_line.value == html.escape(NOT_SEEN)
+    assert play.status == NOT_SEEN and play.notice_line.value == html.escape(NOT_SEEN)
+    assert play.status_line.value.startswith("I played (1, 1).")  # what it said stays
     assert (play.controller.state, play.controller.phase) == (REPLY, "human")
     clock.now += SETTLE
     mouse_down(play, 2, 2)  # the student has seen the board
@@ -799,7 +840,7 @@ def test_the_widget_reports_a_bad_answer(answer: Any, problem: str, plays: list[
     assert play.controller.state == START
     assert play.status == f"Took back your move, (0, 0). {YOUR_TURN}"
     play.new_button.click()
-    assert play.status == f"New game: you are X, I am O. {YOUR_TURN}"
+    assert play.status == f"New game: you move first (X), I move second (O). {YOUR_TURN}"
 
 
 class Endless:
@@ -828,7 +869,7 @@ def test_new_game_cancels_the_search_for_the_old_one(choose: Choose, plays: list
     old, new = endless.threads
     old.join(timeout=30)
     assert not old.is_alive() and new.is_alive()  # one search per widget
-    assert play.status == "New game: I am X, you are O. I am thinking ..."
+    assert play.status == "New game: I move first (X), you move second (O). I am thinking ..."
 
     play.first.value = YOU_FIRST  # who moves first changes: a new game, the search is cancelled
     new.join(timeout=30)
@@ -837,7 +878,7 @@ def test_new_game_cancels_the_search_for_the_old_one(choose: Choose, plays: list
     play.wait()  # a cancelled search ends quietly: nothing to raise
     assert endless.loops == loops and len(endless.threads) == 2
     assert (play.controller.state, play.controller.phase) == (START, "human")
-    assert play.status == f"New game: you are X, I am O. {YOUR_TURN}"
+    assert play.status == f"New game: you move first (X), I move second (O). {YOUR_TURN}"
     play.controller.choose = choose
     play.click(*play.board.center(0, 0))
     play.wait()
@@ -860,7 +901,10 @@ def test_wait_after_new_game_does_not_wait_for_the_abandoned_search(plays: list[
     play.new_game(human_first=True)
     try:
         play.wait(timeout=0.5)  # the old search is still asleep: no TimeoutError
-        assert play.status == "New game: you are X, I am O. Your turn: click an empty cell."
+        assert (
+            play.status
+            == "New game: you move first (X), I move second (O). Your turn: click an empty cell."
+        )
     finally:
         wake.set()
 
@@ -876,34 +920,34 @@ def reporting(value: Value, answer: State, stats: Stats | None) -> Callable[...,
 @pytest.mark.parametrize(
     ("value", "stats", "sees"),
     [
-        (0, Stats(depth=9), "I see the value 0, exact: with best play this is a draw."),
-        (1, Stats(depth=3), "I see the value 1, exact: with best play I win."),
+        (0, Stats(depth=9), "I see the value 0 for you, exact: with best play this is a draw."),
+        (1, Stats(depth=3), "I see the value -1 for you, exact: with best play I win."),
         (
             0.25,
             Stats(depth=8, exact=False),
-            "I see the value 0.25, an estimate at depth 8: that looks good for me.",
+            "I see the value -0.25 for you, an estimate at depth 8: that looks good for me.",
         ),
         (
             -0.125,
             Stats(depth=2, exact=False),
-            "I see the value -0.125, an estimate at depth 2: that looks good for you.",
+            "I see the value 0.125 for you, an estimate at depth 2: that looks good for you.",
         ),
         (
             0,
             Stats(depth=4, exact=False),
-            "I see the value 0, an estimate at depth 4: it looks even.",
+            "I see the value 0 for you, an estimate at depth 4: it looks even.",
         ),
         (
             1,
             Stats(depth=5, exact=False),
-            "I see the value 1, a win found at depth 5: with best play I win.",
+            "I see the value -1 for you, a win for me found at depth 5: with best play I win.",
         ),
         (
             -1,
             Stats(depth=6, exact=False),
-            "I see the value -1, a loss found at depth 6: with best play you win.",
+            "I see the value 1 for you, a win for you found at depth 6: with best play you win.",
         ),
-        (0, None, "I see the value 0: with best play this is a draw."),
+        (0, None, "I see the value 0 for you: with best play this is a draw."),
     ],
 )
 def test_the_status_line_says_how_the_value_was_found(
@@ -995,7 +1039,7 @@ def test_the_widget_has_a_time_per_move_menu(plays: list[Play]) -> None:
     play = Play(GAME, TicTacToeBoard(), budgeted, budgets=(0.25, 0.5, 1, 2), budget=1)
     plays.append(play)
     menu = play.budget_menu
-    assert menu in play.children[-1].children and menu.description == "Time per move"
+    assert menu in play.buttons and menu.description == "Time per move"
     assert [label for label, _ in menu.options] == ["0.25 s", "0.5 s", "1 s", "2 s"]
     assert play.controller.budget == menu.value == 1
     play.click(*play.board.center(0, 0))
@@ -1026,7 +1070,7 @@ def test_a_time_per_move_needs_a_choose_that_takes_it(plays: list[Play]) -> None
     play = Play(GAME, TicTacToeBoard(), plain)
     plays.append(play)
     assert play.budget_menu is None and play.controller.budget is None
-    assert len(play.children[-1].children) == 3
+    assert play.buttons == (play.new_button, play.undo_button, play.first)
 
 
 # ------------------------------------------------------------------ explaining from the line
@@ -1044,9 +1088,10 @@ def test_explain_true_reads_the_line_of_the_computers_search(plays: list[Play]) 
     play.explaining = True
     play.click(*play.board.center(0, 0))
     play.wait()
-    assert play.explanation == (
-        "I play (1, 1). If you answer (2, 2), I play (0, 2); that looks good for me (0.25)."
+    assert play.explanation == (  # no number: the status line says it once, for the student
+        "I play (1, 1). If you answer (2, 2), I play (0, 2); that looks good for me."
     )
+    assert "I see the value -0.25 for you, an estimate at depth 3" in play.status
     assert play.board.shown_line == tuple(LINE[1:])
 
     c = PlayController(
@@ -1158,3 +1203,341 @@ def test_a_winning_line_is_struck_through(monkeypatch: pytest.MonkeyPatch) -> No
     board.draw(board_of("XO. XO. ..."))  # no three in a row yet
     board.draw(board_of("XOX XOO OXX"))  # a full board, a draw
     assert lines_in(drawn, green) == []
+
+
+# ------------------------------------------------------------------ a misclick keeps what was said
+
+
+def test_a_misclick_keeps_the_computers_message_and_explanation(
+    choose: Choose, plays: list[Play], sent: list[list[str]]
+) -> None:
+    """A click on a taken cell, and the second click of a double click, after the computer's
+    move: each is refused in the notice; the status line, the explanation and the line drawn
+    on the board stay as the computer left them (issue 28: the warning was erased)."""
+    clock = Clock()
+    play = Play(
+        GAME, TTT.ExplainingBoard(), choose, explain=TTT.explain_move, explaining=True, clock=clock
+    )
+    plays.append(play)
+    mouse_down(play, 0, 0)
+    play.wait()
+    said, explained, line = play.message, play.explanation, play.board.shown_line
+    assert said.startswith("I played (1, 1).") and explained and line
+    drawn = len(sent)
+    mouse_down(play, 2, 2)  # within SETTLE of the move: the second click of a double click
+    assert play.notice == NOT_SEEN and play.message == said
+    clock.now += SETTLE
+    mouse_down(play, 1, 1)  # a taken cell
+    assert play.notice == play.status == "(1, 1) is taken: click an empty cell."
+    assert play.notice_line.value == html.escape(play.notice)
+    assert (play.message, play.explanation, play.board.shown_line) == (said, explained, line)
+    assert play.status_line.value == html.escape(said) and len(sent) == drawn  # not redrawn
+    mouse_down(play, 2, 2)  # a move: the notice and the explanation of the last move go
+    assert play.notice == "" and play.notice_line.value == ""
+    assert play.message.startswith("You played (2, 2).")
+
+
+# ------------------------------------------------------------------ the layout
+
+
+def test_the_buttons_come_first_beside_the_board(choose: Choose, plays: list[Play]) -> None:
+    """The board, then a column: the buttons at its top, the texts under them, so that no
+    text moves the board or a button; the column has a fixed width for the texts to wrap in."""
+    play = Play(
+        GAME,
+        TTT.ExplainingBoard(),
+        lambda state, player, rng, budget=1: choose(state, player, rng),
+        explain=TTT.explain_move,
+        budgets=(0.5, 1),
+    )
+    plays.append(play)
+    assert play.children == (play.board.canvas, play.side)
+    assert "gamesolver-play" in play._dom_classes and play.layout.flex_flow == "row wrap"
+    controls, *texts = play.side.children
+    assert texts == [play.status_line, play.notice_line, play.explanation_line]
+    assert [widget for row in controls.children for widget in row.children] == list(play.buttons)
+    assert play.buttons == (
+        play.new_button,
+        play.undo_button,
+        play.first,
+        play.budget_menu,
+        play.explain_button,
+    )
+    assert play.side.layout.width == f"{SIDE_WIDTH}px"
+    assert play.status_line.style.font_size == play.notice_line.style.font_size == "18px"
+
+
+def test_the_explain_toggle_says_whether_it_is_on(choose: Choose, plays: list[Play]) -> None:
+    play = Play(GAME, TTT.ExplainingBoard(), choose, explain=TTT.explain_move)
+    plays.append(play)
+    button = play.explain_button
+    assert (button.description, button.button_style) == ("Explain: off", "")
+    play.explaining = True
+    assert (button.description, button.button_style) == ("Explain: on", "info")
+    play.explaining = False
+    assert (button.description, button.button_style) == ("Explain: off", "")
+    on = Play(GAME, TTT.ExplainingBoard(), choose, explain=TTT.explain_move, explaining=True)
+    plays.append(on)
+    assert (on.explain_button.description, on.explain_button.button_style) == (
+        "Explain: on",
+        "info",
+    )
+
+
+# ------------------------------------------------------------------ the board turned
+
+
+class Turning(TicTacToeBoard):  # type: ignore[misc, valid-type]
+    """A board seen from the second player's side (as checkers turns for red)."""
+
+    faced: list[str]
+
+    def face(self, player: str) -> None:
+        self.faced = [*getattr(self, "faced", []), player]
+        self.flipped = player == "O"
+
+
+def test_a_flipped_grid_maps_cells_and_pixels_half_a_turn() -> None:
+    board = Turning()
+    board.flipped = True
+    assert board.center(0, 0) == (board.left + 2.5 * board.cell, board.top + 2.5 * board.cell)
+    assert board.origin(2, 1) == (board.left + board.cell, board.top)
+    for row, col in board.cells():
+        assert board.cell_at(*board.center(row, col)) == (row, col)
+    assert board.cell_at(board.left + 1, board.top + 1) == (2, 2)
+    assert board.cell_at(1, 1) is None
+
+
+def test_play_turns_the_board_to_the_student_at_each_new_game(
+    choose: Choose, plays: list[Play]
+) -> None:
+    board = Turning()
+    play = Play(GAME, board, choose, human_first=False)
+    plays.append(play)
+    play.wait()
+    assert board.faced == ["O"] and board.flipped
+    (row, col), *_ = [
+        cell for cell in board.cells() if play.controller.state[cell[0]][cell[1]] == EMPTY
+    ]
+    play.controller.clock = lambda: math.inf  # long after the computer's move
+    mouse_down(play, row, col)  # clicks land where the turned board shows the cell
+    play.wait()
+    assert play.controller.state[row][col] == "O"
+    play.new_game(human_first=True)
+    assert board.faced == ["O", "X"] and not board.flipped
+
+
+# ------------------------------------------------------------------ labels and ghost tags
+
+
+def test_the_coordinates_are_large_enough_to_read() -> None:
+    assert TicTacToeBoard().label_size == LABEL_SIZE == 16  # the lecture's margin of 28 px
+    narrow = TicTacToeBoard()
+    narrow.margin = 12
+    assert narrow.label_size == 11  # a margin too narrow for 16 px: as large as it allows
+
+
+def test_a_ghost_tag_leaves_the_piece_in_view(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``draw_ghost_tag``: a small disc with the number in the cell's top right corner, clear
+    of the middle where a piece stands; dark ink on a light colour, white on a dark one."""
+    drawn = record_drawing(monkeypatch)
+
+    class Tagged(TicTacToeBoard):
+        def draw_state(self, canvas: Any, state: State) -> None:
+            self.draw_ghost_tag(canvas, 1, 1, 0, 3)
+
+    board = Tagged()
+    board.draw(START)
+    (disc,) = [args for name, args, _ in drawn if name == "fillCircle"]
+    (text,) = [(args, now) for name, args, now in drawn if name == "fillText"]
+    left, top = board.origin(1, 1)
+    x, y, radius = disc[:3]
+    assert radius <= board.cell * 0.2 and x - radius > left + board.cell / 2 > x - 2 * radius
+    assert top < y - radius and y + radius < top + board.cell / 2  # in the top right quarter
+    assert text[0][0] == "3" and text[1]["fill_style"] == board.palette.background  # on blue
+
+
+# ------------------------------------------------------------------ the picture of a board
+
+
+def test_a_board_draws_the_same_picture_as_on_the_canvas(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``Board.picture``: the drawing commands of ``draw``, as SVG; the shapes and the styles
+    of the canvas, the text in the board's font."""
+    drawn = record_drawing(monkeypatch)
+    board = TTT.ExplainingBoard()
+    board.draw(REPLY, before=X_00, line=[put(REPLY, 2, 2, "X")])
+    svg = board.picture()
+    assert svg is not None and svg.startswith('<svg xmlns="http://www.w3.org/2000/svg"')
+    assert f'width="{board.width}" height="{board.height}"' in svg
+    names = Counter(name for name, _, _ in drawn)
+    assert svg.count("<line ") == names["strokeLine"] == 4 + 2 + 2  # grid, X, the ghost X
+    assert svg.count("<circle ") == names["strokeCircle"] == 1  # the O
+    assert svg.count("<rect ") == names["fillRect"] + names["strokeRect"]
+    assert svg.count("<text ") == names["fillText"] == 6 + 1  # coordinates, the ghost's "1"
+    blue, vermilion = board.palette.players
+    assert f'stroke="{blue}"' in svg and f'stroke="{vermilion}"' in svg
+    assert 'opacity="0.3"' in svg  # the ghost
+    assert f"font: bold 36px {html.escape(FONT)}" in svg
+    assert board.picture() == svg  # the same on every call: nothing random, no clock
+
+
+def test_a_drawing_the_picture_cannot_make_gives_no_picture() -> None:
+    class Fancy(TicTacToeBoard):
+        def draw_state(self, canvas: Any, state: State) -> None:
+            canvas.fill_polygon([(0, 0), (10, 0), (5, 5)])  # no such command in the picture
+
+    board = Fancy()
+    board.draw(START)
+    assert board.picture() is None
+    with pytest.raises(AttributeError):
+        PictureCanvas(10, 10).fill_polygon([])
+
+
+def test_picture_canvas_writes_svg() -> None:
+    canvas = PictureCanvas(20, 10)
+    canvas.fill_style = "#123456"
+    canvas.global_alpha = 0.5
+    canvas.fill_rect(1, 2, 3)
+    canvas.global_alpha = 1.0
+    canvas.stroke_style = "red"
+    canvas.line_width = 2.5
+    canvas.set_line_dash([4, 2])
+    canvas.stroke_lines([(0, 0), (1.005, 2)])
+    canvas.font = 'bold 12px "A B"'
+    canvas.text_align = "right"
+    canvas.text_baseline = "middle"
+    canvas.fill_text("a<b", 5, 6)
+    canvas.sleep(15)
+    assert canvas.svg() == (
+        '<svg xmlns="http://www.w3.org/2000/svg" width="20" height="10" viewBox="0 0 20 10" '
+        'stroke-miterlimit="10">'
+        '<rect x="1" y="2" width="3" height="3" fill="#123456" opacity="0.5"/>'
+        '<polyline points="0,0 1,2" fill="none" stroke="red" stroke-width="2.5" '
+        'stroke-linecap="butt" stroke-linejoin="miter" stroke-dasharray="4 2"/>'
+        '<text x="5" y="6" style="font: bold 12px &quot;A B&quot;" text-anchor="end" '
+        'dominant-baseline="central" fill="#123456">a&lt;b</text></svg>'
+    )
+    canvas.clear()
+    assert "<rect" not in canvas.svg()
+
+
+def shown(monkeypatch: pytest.MonkeyPatch, widget: Any) -> list[dict[str, Any]]:
+    """What displaying ``widget`` publishes: the bundles, in order."""
+    import IPython.display
+
+    published: list[dict[str, Any]] = []
+    monkeypatch.setattr(
+        IPython.display, "display", lambda bundle, raw=False: published.append(bundle)
+    )
+    widget._ipython_display_()
+    return published
+
+
+def test_a_board_is_displayed_after_its_picture(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two outputs: the picture (HTML, with the style that hides it once the widget is live),
+    then the widget, so that a notebook stored with its outputs shows the board."""
+    board = TicTacToeBoard()
+    board.draw(REPLY)
+    picture, widget = shown(monkeypatch, board.canvas)
+    assert picture["text/plain"] == PICTURE_TEXT
+    assert picture["text/html"] == picture_html(board.picture() or "")
+    assert picture["text/html"].startswith('<div class="gamesolver-picture"><style>')
+    assert BOARD_STYLE in picture["text/html"]
+    assert widget["application/vnd.jupyter.widget-view+json"]["model_id"] == board.canvas.model_id
+    assert widget["text/plain"] == "Canvas(336 x 336) of TicTacToeBoard"  # nbval compares it
+
+
+def test_play_is_displayed_after_its_picture_with_its_texts(
+    choose: Choose, plays: list[Play], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    play = Play(GAME, TTT.ExplainingBoard(), choose, explain=TTT.explain_move, explaining=True)
+    plays.append(play)
+    play.click(*play.board.center(0, 0))
+    play.wait()
+    play.click(*play.board.center(1, 1))  # refused: the notice is in the picture too
+    picture, widget = shown(monkeypatch, play)
+    text = picture["text/html"]
+    assert (play.board.picture() or "?") in text
+    assert html.escape(play.message) in text and html.escape(play.notice) in text
+    assert play.explanation_line.value in text and PICTURE_NOTE in text
+    assert widget["text/plain"] == NOT_LOADED.format(name="Play('tic-tac-toe')")
+    assert widget["application/vnd.jupyter.widget-view+json"]["model_id"] == play.model_id
+
+
+def test_the_sanitizer_masks_a_picture_from_its_start() -> None:
+    """nbval compares a picture no more than a PNG: ``nbval_sanitize.cfg`` replaces all of
+    it (after the earlier rules, which squeeze dashes and blanks)."""
+    config = (ROOT / "nbval_sanitize.cfg").read_text(encoding="utf-8")
+    rules = re.findall(r"^regex: (.*)$\n^replace: (.*)$", config, flags=re.MULTILINE)
+    text = picture_html('<svg><text x="1">a  -- b</text></svg>', "<div>I played (1, 1).</div>")
+    for regex, replace in rules:
+        text = re.sub(regex, replace, text)
+    assert text == "<a picture of the board>"
+
+
+# ------------------------------------------------------------------ ghosts on taken squares
+
+
+def ghosts_drawn(board: Any, state: Any, line: Sequence[Any]) -> list[tuple[str, int, int, int]]:
+    """How ``board.draw_line`` draws ``line``: ``(kind, row, col, number)``, kind ``ghost`` (a
+    faint piece over the cell) or ``tag`` (a number in its corner)."""
+    calls: list[tuple[str, int, int, int]] = []
+    board.draw_ghost = lambda canvas, row, col, who, number, *rest, **kw: calls.append(
+        ("ghost", row, col, number)
+    )
+    board.draw_ghost_tag = lambda canvas, row, col, who, number: calls.append(
+        ("tag", row, col, number)
+    )
+    board.draw_line(PictureCanvas(board.width, board.height), state, tuple(line))
+    return calls
+
+
+def test_checkers_ghosts_leave_the_pieces_in_view() -> None:
+    """Issue 28: ghost 3 covered the red man on 7. A move of the line that lands where a piece
+    stands now (it left during the line) is a tag in the square's corner."""
+    ck = notebook("Checkers.ipynb")
+    state, line = ck.Start, []
+    for path in [(10, 14), (24, 20), (6, 10), (20, 16)]:  # red's 6 follows its 10
+        (state,) = [m.after for m in ck.legal_moves(state) if m.path == path]
+        line.append(state)
+    drawn = ghosts_drawn(ck.CheckersBoard(), ck.Start, line)
+    assert drawn == [
+        ("ghost", *ck.coords(14), 1),  # empty now
+        ("ghost", *ck.coords(20), 2),
+        ("tag", *ck.coords(10), 3),  # red's man stands on 10 now
+        ("ghost", *ck.coords(16), 4),
+    ]
+
+
+def test_chess_ghosts_leave_the_pieces_in_view() -> None:
+    """Issue 28: ghost 2 covered the knight on a6. A capture, or a piece going back to where it
+    stands now, is a tag in the square's corner; a move to an empty square a faint piece."""
+    import chess
+
+    ch = notebook("Chess.ipynb")
+    board = chess.Board()
+    states = []
+    for san in ["Nf3", "Nc6", "Ng1", "Nb8"]:  # the knights out and back
+        board.push_san(san)
+        states.append(board.fen())
+    drawn = ghosts_drawn(ch.ChessBoard(), chess.STARTING_FEN, states)
+    assert [(kind, number) for kind, *_, number in drawn] == [
+        ("ghost", 1),  # f3: empty
+        ("ghost", 2),  # c6: empty
+        ("tag", 3),  # g1: the knight stands there now
+        ("tag", 4),  # b8: the knight stands there now
+    ]
+
+
+def test_watch_is_displayed_after_its_picture(
+    choose: Choose, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two computers' game (``Watch``) comes with a picture of its board and texts too."""
+    from gamesolver.watch import Watch
+
+    watch = Watch(GAME, TicTacToeBoard(), [choose, choose])
+    watch.run()
+    picture, widget = shown(monkeypatch, watch)
+    assert (watch.board.picture() or "?") in picture["text/html"]
+    assert watch.move_list.value in picture["text/html"] and watch.status in picture["text/html"]
+    assert widget["text/plain"] == "Watch('tic-tac-toe')"

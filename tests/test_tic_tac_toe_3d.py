@@ -63,7 +63,9 @@ def test_every_cell_is_clicked_where_it_is_drawn() -> None:
 
 def test_a_click_on_each_layer_plays_there() -> None:
     c = PlayController(GAME, CUBE.CubeBoard(3), quick, seed=1)
-    assert c.status == "New game: you are x, I am o. Your turn: click a free cell."
+    assert (
+        c.status == "New game: you move first (x), I move second (o). Your turn: click a free cell."
+    )
     for layer, (row, col) in enumerate([(1, 2), (3, 0), (0, 3), (2, 1)]):  # not a line
         where = cell(layer, row, col)
         if marked(c.state, 1, where):  # the computer took it: the next free cell of the layer

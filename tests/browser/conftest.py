@@ -12,9 +12,15 @@ The browser is ``/usr/bin/chromium``, never a download. Without it the browser t
 skipped with the command that installs it, except on CI (``CI=true``), where that is a failure.
 
 ``PlayWidget`` reads what the student sees: the pixels of the ``gamesolver.play.Play`` widget's
-canvas (``getImageData`` in the page) and its status line (the HTML widget with the CSS class
-``gamesolver-status``). Screenshots go to ``artifacts/``: the tests save the board after their
-moves, and a failing test saves the page as it was; the paths are listed at the end of the run.
+canvas (``getImageData`` in the page), its status line (the HTML widget with the CSS class
+``gamesolver-status``) and its notice (``gamesolver-notice``: why a click was refused), and
+where its board, texts and buttons are on the screen. Screenshots go to ``artifacts/``: the
+tests save the board after their moves, and a failing test saves the page as it was; the paths
+are listed at the end of the run.
+
+Nothing may be fetched from another host than 127.0.0.1 or localhost (the course promises to
+work offline): the ``page`` fixture records every request of its browser context, and a test
+whose page asked for anything else fails.
 """
 
 from __future__ import annotations
@@ -75,6 +81,11 @@ RUN_ALL = 180_000
 """Milliseconds for every cell of a notebook to run (measured: 8 s for Tic-Tac-Toe)."""
 MOVE = 30_000
 """Milliseconds for a click to be answered on the status line and the canvas."""
+LOCAL = re.compile(r"^(https?|wss?)://(127\.0\.0\.1|localhost)(:\d+)?/|^(data|blob|about):")
+"""The requests a page may make: to the test's own servers, or none at all (data: URLs)."""
+SCREENS = ((1366, 768), (1280, 720))
+"""The screens every play page must fit, board, status line and buttons in view: the most
+common laptop screen, and a projector's 720p."""
 
 
 # -- the browser ----------------------------------------------------------------------------------
@@ -169,8 +180,13 @@ def artifacts(request: pytest.FixtureRequest) -> Artifacts:
 
 @pytest.fixture
 def page(browser: Browser, artifacts: Artifacts, request: pytest.FixtureRequest) -> Iterator[Page]:
-    """A fresh browser page; on failure, a screenshot of it and the browser's console."""
+    """A fresh browser page; on failure, a screenshot of it and the browser's console.
+
+    The test fails if the page requested anything from another host (``LOCAL``).
+    """
     context = browser.new_context(viewport={"width": 1280, "height": 1000})
+    remote: list[str] = []
+    context.on("request", lambda sent: None if LOCAL.match(sent.url) else remote.append(sent.url))
     tab = context.new_page()
     console: list[str] = []
     tab.on("console", lambda message: console.append(f"{message.type}: {message.text}"))
@@ -183,6 +199,7 @@ def page(browser: Browser, artifacts: Artifacts, request: pytest.FixtureRequest)
             tab.screenshot(path=artifacts.path("failure"), full_page=True)
     finally:
         context.close()
+    assert not remote, f"the page fetched from another host: {sorted(set(remote))}"
 
 
 # -- the servers ----------------------------------------------------------------------------------
@@ -257,7 +274,8 @@ class Server:
 
     def log_text(self) -> str:
         """Everything the server wrote so far."""
-        self.log.flush()
+        if not self.log.closed:
+            self.log.flush()
         return self.log_path.read_text(encoding="utf-8", errors="replace")
 
     def wait_ready(self, path: str, timeout: float = SERVER_START) -> None:
@@ -364,7 +382,7 @@ def make_play(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[Callab
     """
     servers: list[Server] = []
 
-    def start(game: str) -> Voila:
+    def start(game: str, port: int | None = None) -> Voila:
         home = tmp_path / f"voila-{len(servers)}"
         home.mkdir()
         command = [
@@ -374,7 +392,7 @@ def make_play(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[Callab
             ".venv/.installed-stamp",  # never (re)install from a test
             "play",
             f"GAME={game}",
-            f"PORT={_free_port()}",
+            f"PORT={port or _free_port()}",
             f"BIN={Path(sys.executable).parent}",  # this interpreter's Voilà
         ]
         server = _start("voila", command, home, ROOT)
@@ -390,8 +408,12 @@ def make_play(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[Callab
         try:
             _report_server(request, server)
         finally:
-            # SIGTERM to make and Voilà, as Ctrl-C reaches both; Voilà stops its kernel.
-            server.stop(functools.partial(os.killpg, server.process.pid, signal.SIGTERM))
+            _stop_voila(server)
+
+
+def _stop_voila(server: Server) -> int:
+    """SIGTERM to make and Voilà, as Ctrl-C reaches both; Voilà stops its kernels."""
+    return server.stop(functools.partial(os.killpg, server.process.pid, signal.SIGTERM))
 
 
 def _wait_for_url(server: Server, timeout: float = SERVER_START) -> str:
@@ -439,28 +461,36 @@ _FINGERPRINTS = """([canvas, rects]) => {
 }"""
 """For each rectangle of the canvas: an FNV-1a hash of its pixels."""
 
-_RECORD_STATUS = """(line) => {
-    const content = line.querySelector('.widget-html-content') || line;
-    if (line.gamesolverObserver) line.gamesolverObserver.disconnect();
-    const seen = [content.textContent];
-    line.gamesolverObserver = new MutationObserver((records) => {
+_RECORD_STATUS = """(widget) => {
+    const lines = Array.from(widget.querySelectorAll('.gamesolver-status, .gamesolver-notice'));
+    if (widget.gamesolverObserver) widget.gamesolverObserver.disconnect();
+    const seen = [];
+    for (const line of lines) {
+        const text = line.textContent;
+        if (text) seen.push(text);
+    }
+    widget.gamesolverObserver = new MutationObserver((records) => {
         for (const record of records) {
             const text = Array.from(record.addedNodes, (node) => node.textContent).join('');
             if (text) seen.push(text);
         }
     });
-    line.gamesolverObserver.observe(content, {childList: true});
-    line.gamesolverSeen = seen;
+    for (const line of lines) {
+        const content = line.querySelector('.widget-html-content') || line;
+        widget.gamesolverObserver.observe(content, {childList: true});
+    }
+    widget.gamesolverSeen = seen;
 }"""
-"""Records the status line's text and every later one (``line.gamesolverSeen``).
+"""Records the texts of the status line and the notice and every later one, in the order they
+were shown (``widget.gamesolverSeen``).
 
 Each text counts, even one replaced within a millisecond: the observer gets the nodes that each
 update added, not only the text of the moment.
 """
 
-_STATUS_SEEN = """([line, patterns]) => {
+_STATUS_SEEN = """([widget, patterns]) => {
     const found = [];
-    for (const text of line.gamesolverSeen) {
+    for (const text of widget.gamesolverSeen) {
         if (found.length < patterns.length && new RegExp(patterns[found.length]).test(text)) {
             found.push(text);
         }
@@ -480,18 +510,21 @@ def rgb(color: str) -> tuple[int, int, int]:
 
 
 class PlayWidget:
-    """A ``gamesolver.play.Play`` widget in the page: its canvas and its status line.
+    """A ``gamesolver.play.Play`` widget in the page: its canvas, status line and notice.
 
     Pixels are read in the page with ``getImageData`` on the ``<canvas>`` that the student sees;
     coordinates are canvas pixels, as the board's ``center`` and ``cell`` give them.
     """
 
     def __init__(self, page: Page, widget: Locator) -> None:
-        """``widget``: the widget's VBox, whose children are the canvas and the status line."""
+        """``widget``: the widget's box, whose children are the canvas and the column of its
+        buttons and texts (a ``Watch`` has the canvas and the status line among its own)."""
         self.page = page
         self.widget = widget
         self.canvas = widget.locator(":scope > canvas")
-        self.status_line = widget.locator(":scope > .gamesolver-status")
+        self.status_line = widget.locator(".gamesolver-status").first
+        self.notice_line = widget.locator(".gamesolver-notice").first
+        self.explanation_line = widget.locator(".gamesolver-explanation").first
 
     def wait_shown(self, status: re.Pattern[str], timeout: float = RUN_ALL) -> str:
         """Wait for the canvas and for a status line that matches ``status``; returns the text."""
@@ -510,12 +543,54 @@ class PlayWidget:
         """The status line's text now."""
         return (self.status_line.text_content() or "").strip()
 
+    def notice(self) -> str:
+        """The notice's text now: why the last click was refused (empty if it was not)."""
+        return (self.notice_line.text_content() or "").strip()
+
+    def explanation(self) -> str:
+        """The explanation's text now, its lines as shown (empty without one)."""
+        return self.explanation_line.inner_text().strip()
+
+    def layout(self) -> dict[str, list[float]]:
+        """Where the board, the status line and the buttons are on the screen, in CSS pixels
+        of the viewport: ``{"board": [top, bottom, left, right], "status": ..., "buttons":
+        [...] (around all of them), "button 1": ..., "button 2": ...}``."""
+        found: dict[str, list[float]] = self.widget.evaluate(_LAYOUT)
+        return found
+
+    def assert_in_view(self) -> dict[str, list[float]]:
+        """The board, the status line and every button within the window, the page unscrolled;
+        returns ``layout()``."""
+        where = self.layout()
+        size = self.page.viewport_size
+        assert size is not None
+        scrolled = self.page.evaluate(
+            "() => [window.scrollY, document.querySelector('#rendered_cells')?.scrollTop || 0]"
+        )
+        assert scrolled == [0, 0], f"the page is scrolled: {scrolled}"
+        for name, (top, bottom, left, right) in where.items():
+            assert 0 <= top < bottom <= size["height"], (
+                f"{name} is not in view at {size['width']} x {size['height']}: {where}"
+            )
+            assert 0 <= left < right <= size["width"], (
+                f"{name} is cut at the side at {size['width']} x {size['height']}: {where}"
+            )
+        return where
+
     def click(self, x: float, y: float) -> None:
         """A click at canvas pixel ``(x, y)``, scaled to the canvas's size on the page."""
         box = self.canvas.bounding_box()
         assert box is not None, "the canvas is not displayed"
         width, height = self.size()
         self.canvas.click(position={"x": x * box["width"] / width, "y": y * box["height"] / height})
+
+    def dblclick(self, x: float, y: float) -> None:
+        """A double click at canvas pixel ``(x, y)``, as ``click``."""
+        box = self.canvas.bounding_box()
+        assert box is not None, "the canvas is not displayed"
+        width, height = self.size()
+        position = {"x": x * box["width"] / width, "y": y * box["height"] / height}
+        self.canvas.dblclick(position=position)
 
     def _evaluate(self, function: str, *args: Any) -> Any:
         """``function([canvas, *args])`` in the page, for the functions above."""
@@ -576,23 +651,25 @@ class PlayWidget:
             ) from error
 
     def record_status(self) -> None:
-        """From now on, remember every text that the status line shows (and the one it shows)."""
-        self.status_line.evaluate(_RECORD_STATUS)
+        """From now on, remember every text that the status line and the notice show (and the
+        ones they show now)."""
+        self.widget.evaluate(_RECORD_STATUS)
 
     def wait_for_status(self, *patterns: re.Pattern[str], timeout: float = MOVE) -> list[str]:
-        """Wait until the status line has shown texts matching ``patterns``, in that order.
+        """Wait until the status line and the notice have shown texts matching ``patterns``,
+        in that order.
 
         Counts from the last ``record_status()``; returns the texts that matched, one for each
         pattern (a text may be shown so briefly that polling the text now would miss it).
         """
-        line = self.status_line.element_handle()
+        widget = self.widget.element_handle()
         sources = [pattern.pattern for pattern in patterns]
         try:
             handle = self.page.wait_for_function(
-                _STATUS_SEEN, arg=[line, sources], timeout=timeout, polling=100
+                _STATUS_SEEN, arg=[widget, sources], timeout=timeout, polling=100
             )
         except Exception as error:
-            seen = self.status_line.evaluate("(line) => line.gamesolverSeen")
+            seen = self.widget.evaluate("(widget) => widget.gamesolverSeen")
             raise AssertionError(
                 f"the status line never showed {sources}; it showed {seen}"
             ) from error
@@ -600,12 +677,32 @@ class PlayWidget:
         return texts
 
 
+_LAYOUT = """(widget) => {
+    const box = (element) => {
+        const rect = element.getBoundingClientRect();
+        return [rect.top, rect.bottom, rect.left, rect.right];
+    };
+    const found = {
+        board: box(widget.querySelector(':scope > canvas')),
+        status: box(widget.querySelector('.gamesolver-status')),
+    };
+    const buttons = Array.from(
+        widget.querySelectorAll('.gamesolver-controls button, .gamesolver-controls select'));
+    buttons.forEach((button, i) => { found[`button ${i + 1}`] = box(button); });
+    const all = buttons.map(box);
+    found.buttons = [Math.min(...all.map((b) => b[0])), Math.max(...all.map((b) => b[1])),
+                     Math.min(...all.map((b) => b[2])), Math.max(...all.map((b) => b[3]))];
+    return found;
+}"""
+"""The boxes of a ``Play`` widget's board, status line and buttons (``PlayWidget.layout``)."""
+
+
 def find_play_widget(page: Page) -> PlayWidget:
-    """The page's first ``Play`` widget: the VBox holding a ``gamesolver-status`` line.
+    """The page's first ``Play`` widget: the box with the CSS class ``gamesolver-play``.
 
     A board displayed on its own earlier in a notebook is a canvas too, without a status line.
     """
-    return PlayWidget(page, page.locator(".widget-vbox:has(> .gamesolver-status)").first)
+    return PlayWidget(page, page.locator(".gamesolver-play").first)
 
 
 _CELLS = """() => {
@@ -700,6 +797,23 @@ class Voila:
     def __init__(self, server: Server) -> None:
         """``server``: the running Voilà."""
         self.server = server
+
+    @property
+    def port(self) -> int:
+        """The port it serves on."""
+        return int(self.server.base.rsplit(":", 1)[1])
+
+    def stop(self) -> None:
+        """Stop it as Ctrl-C does (the fixture stops it too, if still running)."""
+        _stop_voila(self.server)
+
+    def kernel(self, kernel_id: str) -> int:
+        """The status of ``GET /api/kernels/<kernel_id>``: 200 while the kernel runs, 404 once
+        it is shut down."""
+        try:
+            return _request(self.server.url(f"api/kernels/{kernel_id}"), self.server.token)
+        except urllib.error.HTTPError as error:
+            return error.code
 
     def open(self, page: Page) -> PlayWidget:
         """Open the app; Voilà runs every cell before the page shows the widgets."""

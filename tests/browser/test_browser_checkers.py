@@ -1,4 +1,4 @@
-"""Checkers in a real browser: in JupyterLab, and as the app that ``make play`` serves.
+"""Checkers in a real browser: in JupyterLab (the play page: test_browser_pages.py).
 
 The student runs the notebook and plays on the canvas of its first ``Play`` widget (section
 *Play*; a scripted replay widget comes after it): red, moving first, clicks one of its men and
@@ -20,12 +20,12 @@ from .views import CellsView
 
 NOTEBOOK = "Checkers.ipynb"
 NEW_GAME = re.compile(
-    r"^New game: you are red, I am white\. "
+    r"^New game: you move first \(red\), I move second \(white\)\. "
     r"Your turn: click one of your pieces, then where it goes\.$"
 )
 ANSWER = re.compile(
-    r"^I played (\d+(?:[-x]\d+)+)(?: again)?\. I see the value -?[\d.]+, "
-    r"(an estimate at depth \d+|a (win|loss) found at depth \d+|exact): "
+    r"^I played (\d+(?:[-x]\d+)+)(?: again)?\. I see the value -?[\d.]+ for you, "
+    r"(an estimate at depth \d+|a win for (me|you) found at depth \d+|exact): "
 )
 """The status line after the computer's move: its move, and how it found its value."""
 MOVE_NAME = re.compile(r"\d+(?:[-x]\d+)+")
@@ -37,12 +37,16 @@ in CI; each move is drawn, listed and counted as it is made)."""
 class CheckersView(CellsView):
     """The checkers ``Play`` widget as the student sees it: what stands on each dark square."""
 
-    def __init__(self, play: Any, notebook: Any) -> None:
-        """``play``: the widget in the page; ``notebook``: the definitions of Checkers.ipynb."""
+    def __init__(self, play: Any, notebook: Any, student: str | None = "red") -> None:
+        """``play``: the widget in the page; ``notebook``: the definitions of Checkers.ipynb;
+        ``student``: the side that ``Play`` turns the board to (``None``: not turned, as in
+        ``Watch``; red's men at the top)."""
         self.notebook = notebook
         self.state = notebook.Start
         self.selected: int | None = None
         board = notebook.CheckersBoard()
+        if student is not None:
+            board.face(student)  # red, the student's side, at the bottom
         side = 24  # the middle of the square: inside a piece, clear of the number in its corner
         rects = []
         for square in range(1, 33):
@@ -121,7 +125,7 @@ def watch_computers(page: Any, notebook: Any, artifacts: Any) -> None:
     from playwright.sync_api import expect
 
     box = page.locator(".widget-vbox:has(> .gamesolver-progress)").first
-    view = CheckersView(PlayWidget(page, box), notebook)
+    view = CheckersView(PlayWidget(page, box), notebook, student=None)
     moves, progress = box.locator(".gamesolver-moves"), box.locator(".gamesolver-progress")
     view.wait_state(notebook.Start)
     box.locator("select").select_option(label="0.1 s")
@@ -156,15 +160,3 @@ def test_checkers_in_jupyterlab(jupyterlab: Any, page: Any, artifacts: Any) -> N
     view.move(view.notebook.legal_moves(view.state)[0].path)  # a step, or the jump it must make
     artifacts.save(page, view.play)
     watch_computers(page, notebook, artifacts)
-
-
-def test_checkers_with_make_play(make_play: Any, page: Any, artifacts: Any) -> None:
-    """``make play GAME=Checkers``: the board is drawn in Voilà and a move is answered."""
-    app = make_play("Checkers")
-    play = app.open(page)
-    notebook = load_notebook(app.server.served / NOTEBOOK)
-    view = CheckersView(play, notebook)
-    view.wait_new_game()
-    assert "class CheckersBoard(GridBoard)" not in page.locator("body").inner_text()  # no code
-    view.move((10, 14), seen=False)
-    artifacts.save(page, play)

@@ -1,4 +1,4 @@
-"""Chess in a real browser: in JupyterLab, and as the app that ``make play`` serves.
+"""Chess in a real browser: in JupyterLab (the play page: test_browser_pages.py).
 
 The student runs the notebook and plays on the canvas of its first ``Play`` widget: white, moving
 first, clicks a pawn, sees the blue dots where it can go, clicks one of them, and the computer
@@ -18,10 +18,10 @@ from gamesolver.notebook import load_notebook
 
 NOTEBOOK = "Chess.ipynb"
 NEW_GAME = re.compile(
-    r"^New game: you are white, I am black\. "
+    r"^New game: you move first \(white\), I move second \(black\)\. "
     r"Your turn: click one of your pieces, then where it goes\.$"
 )
-ANSWER = re.compile(r"^I played (\S+)(?: again)?\. I see ([+-]\d+\.\d pawns|a mate), ")
+ANSWER = re.compile(r"^I played (\S+)(?: again)?\. I see ([+-]\d+\.\d pawns|a mate) for you, ")
 """The status line after the computer's move: its move in SAN."""
 
 
@@ -95,16 +95,3 @@ def test_chess_in_jupyterlab(jupyterlab: Any, page: Any, artifacts: Any) -> None
     view.wait_state(view.state)
     view.move("e2e4")
     artifacts.save(page, view.play)
-
-
-def test_chess_with_make_play(make_play: Any, page: Any, artifacts: Any) -> None:
-    """``make play GAME=Chess``: the board is drawn in Voilà and a move is answered."""
-    app = make_play("Chess")
-    play = app.open(page)
-    notebook = load_notebook(app.server.served / NOTEBOOK)
-    view = ChessView(play, notebook)
-    view.play.wait_shown(NEW_GAME)
-    view.wait_state(view.state)
-    assert "class ChessBoard(GridBoard)" not in page.locator("body").inner_text()  # no code
-    view.move("g1f3")
-    artifacts.save(page, play)

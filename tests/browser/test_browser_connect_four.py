@@ -1,4 +1,4 @@
-"""Connect Four in a real browser: in JupyterLab, and as the app that ``make play`` serves.
+"""Connect Four in a real browser: in JupyterLab (the play page: test_browser_pages.py).
 
 The student runs the notebook and plays on the canvas of its ``Play`` widget: ``X``, moving
 first, clicks a column; the disc falls, and the computer answers after its search of about a
@@ -16,9 +16,11 @@ from gamesolver.notebook import load_notebook
 from .views import CellsView, grid_rect
 
 NOTEBOOK = "Connect-Four.ipynb"
-NEW_GAME = re.compile(r"^New game: you are X, I am O\. Your turn: click a column\.$")
+NEW_GAME = re.compile(
+    r"^New game: you move first \(blue\), I move second \(orange\)\. Your turn: click a column\.$"
+)
 ANSWER = re.compile(
-    r"^I played column ([1-7])(?: again)?\. I see the value -?[\d.]+, "
+    r"^I played column ([1-7])(?: again)?\. I see the value -?[\d.]+ for you, "
     r"(an estimate at depth \d+|a (win|loss) found at depth \d+|exact): "
 )
 """The status line after the computer's move: its column, and how it found its value."""
@@ -72,15 +74,3 @@ def test_connect_four_in_jupyterlab(jupyterlab: Any, page: Any, artifacts: Any) 
     discs = view.move(4, discs)
     assert discs[0, 3] == "X" and len(discs) == 4
     artifacts.save(page, view.play)
-
-
-def test_connect_four_with_make_play(make_play: Any, page: Any, artifacts: Any) -> None:
-    """``make play GAME=Connect-Four``: the board is drawn in Voilà and a click is answered."""
-    app = make_play("Connect-Four")
-    play = app.open(page)
-    notebook = load_notebook(app.server.served / NOTEBOOK)
-    view = ConnectFourView(play, notebook.ConnectFourBoard())
-    view.wait_new_game()
-    assert "class ConnectFourBoard(GridBoard)" not in page.locator("body").inner_text()  # no code
-    view.move(3, {})
-    artifacts.save(page, play)

@@ -1,4 +1,4 @@
-"""Tic-tac-toe in a real browser: in JupyterLab, and as the app that ``make play`` serves.
+"""Tic-tac-toe in a real browser: in JupyterLab, and a whole game on the page of ``make play``.
 
 The student runs the notebook and plays on the canvas of its ``Play`` widget: X, moving first.
 Every check reads the page itself: the canvas pixels (which cell shows a blue X, a vermilion O
@@ -11,11 +11,15 @@ import re
 from typing import Any
 
 from gamesolver.notebook import load_notebook
+from gamesolver.play import NOT_SEEN, WAIT
 
+from .conftest import SCREENS
 from .views import CellsView, grid_rect, wait_winning_line
 
 NOTEBOOK = "Tic-Tac-Toe.ipynb"
-NEW_GAME = re.compile(r"^New game: you are X, I am O\. Your turn: click an empty cell\.$")
+NEW_GAME = re.compile(
+    r"^New game: you move first \(X\), I move second \(O\)\. Your turn: click an empty cell\.$"
+)
 
 Cell = tuple[int, int]
 
@@ -59,15 +63,17 @@ class TicTacToeView(CellsView):
         return computer
 
     def click_taken(self, cell: Cell) -> None:
-        """A click on the occupied ``cell``: a message on the status line, the canvas unchanged."""
+        """A click on the occupied ``cell``: the notice says so; the status line (what the
+        computer said), the explanation and the canvas stay as they were."""
         whole = (0, 0, self.board.width, self.board.height)
         before = self.play.fingerprints([*self.rects, whole])
-        status = self.play.status()
+        status, explanation = self.play.status(), self.play.explanation()
         self.play.record_status()
         self.play.click(*self.board.center(*cell))
         message = f"{cell} is taken: click an empty cell."
         self.play.wait_for_status(re.compile(f"^{re.escape(message)}$"))
-        assert self.play.status() == message, f"the status line went on from {status!r}"
+        assert self.play.notice() == message
+        assert (self.play.status(), self.play.explanation()) == (status, explanation)
         after = self.play.fingerprints([*self.rects, whole])
         changed = [
             where
@@ -88,39 +94,63 @@ def test_tic_tac_toe_in_jupyterlab(jupyterlab: Any, page: Any, artifacts: Any) -
     artifacts.save(page, view.play)
 
 
-def test_tic_tac_toe_with_make_play(make_play: Any, page: Any, artifacts: Any) -> None:
-    """``make play GAME=Tic-Tac-Toe``: the board is drawn in Voilà and a click is answered."""
+def test_a_whole_game_with_explain_on(make_play: Any, page: Any, artifacts: Any) -> None:
+    """The student loses on the play page at 1366 x 768 with *Explain* on from the start.
+
+    The first move is a double click: its second click is refused (the computer is thinking,
+    or the cell is taken) and the computer's answer stays on the status line. After the answer,
+    a click on the computer's O is refused in the notice, and the status line, the explanation
+    and the canvas stay as the computer left them (issue 28: the warning was erased). After
+    every move the board and every button are where they were at the start, all in view. At
+    the end, O's three in a row are struck through in green on the canvas, the status line says
+    who won, and the explanation is the short one, two lines (artifacts/...-page.png)."""
+    from playwright.sync_api import expect
+
+    page.set_viewport_size({"width": SCREENS[0][0], "height": SCREENS[0][1]})
     app = make_play("Tic-Tac-Toe")
     play = app.open(page)
     notebook = load_notebook(app.server.served / NOTEBOOK)
     view = TicTacToeView(play, notebook.TicTacToeBoard())
     view.wait_new_game()
-    assert "class TicTacToeBoard(GridBoard)" not in page.locator("body").inner_text()  # no code
-    view.move((0, 0))
-    artifacts.save(page, play)
+    toggle = play.widget.locator("button", has_text="Explain")
+    toggle.click()
+    expect(toggle).to_have_text("Explain: on")
+    start = play.assert_in_view()
 
+    (cell, answer), *rest = LOSING
+    play.record_status()
+    play.dblclick(*view.board.center(*cell))
+    _, said = play.wait_for_status(
+        re.compile(rf"^You played {re.escape(str(cell))}\. I am thinking"),
+        re.compile(rf"^I played {re.escape(str(answer))}\. "),
+    )
+    refused = (
+        rf"^({re.escape(WAIT)}|{re.escape(NOT_SEEN)}|\(0, 0\) is taken: click an empty cell\.)$"
+    )
+    play.wait_for_status(re.compile(refused))  # the second click, before or after the answer
+    marks = {cell: "X", answer: "O"}
+    view.wait_marks(marks)
+    assert play.status() == said and play.explanation().startswith(f"I play {answer}")
+    view.click_taken(answer)  # a misclick after the computer's move: the notice says why
+    assert moved(start, play.assert_in_view()) == []
 
-def test_a_lost_game_shows_the_winning_line(make_play: Any, page: Any, artifacts: Any) -> None:
-    """The student loses on the play page, *Explain* on for the last move: O's three in a row
-    are struck through in green on the canvas, the status line says who won, and the
-    explanation is the short one, two lines (artifacts/...-board.png, ...-page.png)."""
-    app = make_play("Tic-Tac-Toe")
-    play = app.open(page)
-    notebook = load_notebook(app.server.served / NOTEBOOK)
-    view = TicTacToeView(play, notebook.TicTacToeBoard())
-    view.wait_new_game()
-    marks: dict[Cell, str] = {}
-    for number, (cell, answer) in enumerate(LOSING, start=1):
-        if number == len(LOSING):  # the computer's reasons for its winning move
-            play.widget.locator("button", has_text="Explain").click()
+    for cell, answer in rest:
         view.wait_seen()
-        assert view.move(cell, marks) == answer, f"move {number}: not the forced answer"
+        assert view.move(cell, marks) == answer, f"{cell}: not the forced answer"
         marks |= {cell: "X", answer: "O"}
+        assert play.explanation().startswith(f"I play {answer}")
+        now = play.assert_in_view()
+        assert moved(start, now) == [], f"after {cell}: {start} -> {now}"
     assert re.match(r"^I played \(2, 0\)\. I win\. Press New game to play again\.$", play.status())
     wait_winning_line(view, WON_BY_O)
-    explanation = play.widget.locator(":scope > .gamesolver-explanation").inner_text().strip()
-    assert explanation.splitlines() == [
+    assert play.explanation().splitlines() == [
         "I play (2, 0): I win.",
         "Every other move would lose: you would win at once with (2, 0).",
     ]
     artifacts.save(page, play)
+
+
+def moved(before: dict[str, list[float]], after: dict[str, list[float]]) -> list[str]:
+    """What moved between two ``PlayWidget.layout()``: the board or a button (the status line
+    grows and shrinks with its text, under the buttons)."""
+    return [name for name in before if name != "status" and before[name] != after[name]]

@@ -1,4 +1,4 @@
-"""Tic-tac-toe on 4 x 4 and on the 4 x 4 x 4 cube in a real browser: JupyterLab and ``make play``.
+"""Tic-tac-toe on 4 x 4 and on the 4 x 4 x 4 cube in JupyterLab (pages: test_browser_pages.py).
 
 The student runs the notebook and plays on the canvas of its first ``Play`` widget (section
 *Play*; a scripted replay widget comes after it): ``x``, moving first, clicks a free cell, and
@@ -19,11 +19,13 @@ from .views import CellsView, grid_rect
 
 SQUARE = "Tic-Tac-Toe-4x4.ipynb"
 CUBE = "Tic-Tac-Toe-3D.ipynb"
-NEW_GAME = re.compile(r"^New game: you are x, I am o\. Your turn: click a free cell\.$")
+NEW_GAME = re.compile(
+    r"^New game: you move first \(x\), I move second \(o\)\. Your turn: click a free cell\.$"
+)
 COORDS = r"\((\d(?:, \d)*)\)"
 """A cell as ``describe_move`` names it: ``(row, col)``, or ``(layer, row, col)`` on the cube."""
 ANSWER = re.compile(
-    rf"^I played {COORDS}\. I see the value -?[\d.]+, "
+    rf"^I played {COORDS}\. I see the value -?[\d.]+ for you, "
     r"(an estimate at depth \d+|a (win|loss) found at depth \d+|exact): "
 )
 """The status line after the computer's move: its cell, and how it found its value."""
@@ -104,27 +106,3 @@ def test_tic_tac_toe_3d_in_jupyterlab(jupyterlab: Any, page: Any, artifacts: Any
     marks = view.move(last, marks)
     assert len(marks) == 4 and marks[last] == "x"
     artifacts.save(page, view.play)
-
-
-def test_tic_tac_toe_3d_with_make_play(make_play: Any, page: Any, artifacts: Any) -> None:
-    """``make play GAME=Tic-Tac-Toe-3D``: the cube is drawn in Voilà and a click is answered."""
-    app = make_play("Tic-Tac-Toe-3D")
-    play = app.open(page)
-    notebook = load_notebook(app.server.served / SQUARE)
-    view = CubeView(play, notebook, 3)
-    view.wait_new_game()
-    assert "def make_game(" not in page.locator("body").inner_text()  # no code
-    view.move(notebook.cell_of((1, 2, 1)), {})
-    artifacts.save(page, play)
-
-
-def test_tic_tac_toe_4x4_with_make_play(make_play: Any, page: Any, artifacts: Any) -> None:
-    """``make play GAME=Tic-Tac-Toe-4x4``: the square is drawn in Voilà and a click answered."""
-    app = make_play("Tic-Tac-Toe-4x4")
-    play = app.open(page)
-    notebook = load_notebook(app.server.served / SQUARE)
-    view = CubeView(play, notebook, 2)
-    view.wait_new_game()
-    assert "class CubeBoard(GridBoard)" not in page.locator("body").inner_text()  # no code
-    view.move(6, {})
-    artifacts.save(page, play)
