@@ -107,6 +107,9 @@ COMPUTER_FIRST = "Computer first"
 EXPLAIN = "Explain"
 NO_EXPLANATION = "I cannot explain this move ({error})."
 NO_LINE = "my search gave no line of play"
+OVER_BUDGET = "Looking one move ahead took me longer than my time per move."
+"""Said after the computer's move when its search went over its budget (``Stats.over_budget``):
+a search always looks one move ahead, whatever the time, so that it has a move to play."""
 ESTIMATED = Language(
     draw="it looks even to me",
     better="that looks good for me ({value})",
@@ -447,7 +450,8 @@ class PlayController(Generic[State, Player]):
             self.status = f"{played} {self._result()} {PLAY_AGAIN}"
         else:
             self.phase = "human"
-            self.status = f"{played} {self._sees(value, seen)} {self._your_turn()}"
+            late = f" {OVER_BUDGET}" if seen is not None and seen.over_budget else ""
+            self.status = f"{played} {self._sees(value, seen)}{late} {self._your_turn()}"
         return True
 
     def _repeats(self, name: str) -> bool:
