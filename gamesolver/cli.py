@@ -1018,6 +1018,7 @@ class Decision:
             **score_of(game, self.value, stats),
             "exact": stats.exact,
             "depth": stats.depth or options.get("depth"),
+            "over_budget": stats.over_budget,
             "seconds": stats.seconds,
             "calls": stats.calls,
         }

@@ -112,6 +112,9 @@ EXPLAIN = "Explain"
 """The *Explain* toggle's name; its label says whether it is on (``explain_label``)."""
 NO_EXPLANATION = "I cannot explain this move ({error})."
 NO_LINE = "my search gave no line of play"
+OVER_BUDGET = "Looking one move ahead took me longer than my time per move."
+"""Said after the computer's move when its search went over its budget (``Stats.over_budget``):
+a search always looks one move ahead, whatever the time, so that it has a move to play."""
 ESTIMATED = Language(
     draw="it looks even to me",
     better="that looks good for me",
@@ -475,7 +478,8 @@ class PlayController(Generic[State, Player]):
             self.say(f"{played} {self._result()} {PLAY_AGAIN}")
         else:
             self.phase = "human"
-            self.say(f"{played} {self._sees(value, seen)} {self._your_turn()}")
+            late = f" {OVER_BUDGET}" if seen is not None and seen.over_budget else ""
+            self.say(f"{played} {self._sees(value, seen)}{late} {self._your_turn()}")
         return True
 
     def _repeats(self, name: str) -> bool:

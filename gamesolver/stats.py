@@ -43,15 +43,21 @@ class Stats:
     exact: bool = True
     """Whether the value is exact; a search that estimates with a heuristic (depth-limited) sets
     it to ``False`` when its value may depend on an estimate."""
+    over_budget: bool = False
+    """Whether the search took longer than its time budget. A search with a budget completes
+    depth 1 whatever the clock says, so that a decision always has a move to play; when that
+    depth alone outlasts the budget, it says so here."""
 
     def as_dict(self) -> dict[str, int | float]:
-        """The counters as a plain dictionary (for JSON and tables; ``line`` is not a counter)."""
-        return {name: value for name, value in asdict(self).items() if name != "line"}
+        """The counters as a plain dictionary (for JSON and tables; ``line`` is not a counter,
+        and ``over_budget`` is there only when it is true: only a search with a budget sets it)."""
+        skip = {"line"} if self.over_budget else {"line", "over_budget"}
+        return {name: value for name, value in asdict(self).items() if name not in skip}
 
 
 class OutOfTime(Exception):
     """Raised inside a search when its time budget is spent (``iterative_deepening`` catches it
-    and answers with its last completed iteration)."""
+    and answers with its last completed iteration; the first, depth 1, is never stopped)."""
 
 
 class LimitReached(Exception):

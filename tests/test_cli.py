@@ -358,22 +358,18 @@ def test_symmetry_needs_a_game_with_canonical(
     assert status == 0 and "value 1 (a win for A with best play)" in out
 
 
-def test_a_budget_too_small_for_one_move_is_a_bad_argument(
+def test_a_budget_too_small_for_one_move_still_gives_one(
     games: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    # not a bug in the notebook (exit 1, pointing into the Solver) but a number to change
+    # depth 1 is completed whatever the clock says, and the statistics say it took too long
     nim = str(games / "Nim.ipynb")
     argv = ["--algorithm", "iterative_deepening", "--budget", "0"]
     status, out, err = run(["solve", nim, *argv], capsys)
-    assert_one_line_error(
-        status,
-        out,
-        err,
-        "a budget of 0 s is not enough to look at one move: give a larger --budget, or none",
-    )
+    assert status == 0 and err == ""
+    assert "depth: 1" in out and "over budget: True" in out
     monkeypatch.setattr("sys.stdin", io.StringIO(""))
     status, out, err = run(["play", nim, "--first", "computer", *argv], capsys)
-    assert status == 2 and err.count("\n") == 1 and "a larger --budget" in err
+    assert status == 0 and err == "" and "My move: take" in out
 
 
 def test_a_budget_large_enough_gives_the_exact_value(
@@ -510,10 +506,6 @@ BAD_ARGUMENTS = {
     "budget nan": (
         "solve {games}/Nim.ipynb --algorithm iterative_deepening --budget nan",
         ["argument --budget: not a number of seconds: 'nan'"],
-    ),
-    "budget too small": (
-        "solve {games}/Nim.ipynb --algorithm iterative_deepening --budget 0",
-        ["a budget of 0 s is not enough to look at one move: give a larger --budget, or none"],
     ),
     "play: depth negative": (
         "play {games}/Nim.ipynb --algorithm depth_limited --depth -3",

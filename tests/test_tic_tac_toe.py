@@ -238,9 +238,15 @@ def test_iterative_deepening_line_is_a_line_of_best_play(ttt: types.ModuleType) 
         player = game.other(player)
 
 
-def test_a_budget_too_small_for_one_move_is_an_error(ttt: types.ModuleType) -> None:
-    with pytest.raises(ttt.OutOfTime, match="not enough"):
-        ttt.iterative_deepening(ttt.game, ttt.game.Start, ttt.game.Players[0], Stats(), budget=0)
+def test_a_budget_too_small_for_one_move_still_looks_one_move_ahead(
+    ttt: types.ModuleType,
+) -> None:
+    # depth 1 is completed whatever the clock says, and the statistics say it took too long
+    game, first = ttt.game, ttt.game.Players[0]
+    stats = Stats()
+    value = ttt.iterative_deepening(game, game.Start, first, stats, budget=0)
+    assert value == ttt.depth_limited(game, game.Start, first, Stats(), 1)
+    assert (stats.depth, stats.exact, stats.over_budget, stats.calls) == (1, False, True, 10)
 
 
 def test_a_generous_budget_changes_nothing(ttt: types.ModuleType) -> None:
