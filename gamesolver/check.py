@@ -530,15 +530,15 @@ class _Checker:
     def guarded(self, call: str, state: Any, which: str, run: Callable[[], _T]) -> _T:
         """``run()``, the game's code, within ``call_seconds`` and ``memory_mb``.
 
-        A limit exceeded (also by a call that returns late: ``time.sleep`` is interrupted only
+        A limit exceeded (also by a call that returns late: a long C call is interrupted only
         when it returns) is reported as an error of ``call`` for ``state``, and stops the check.
         """
-        started = time.perf_counter()
+        started = self.watchdog.call_clock()
         try:
             with self.watchdog.call():
                 result = run()
             limit = self.watchdog.call_seconds
-            if limit is None or time.perf_counter() - started <= limit:
+            if limit is None or self.watchdog.call_time(started) <= limit:
                 return result
             exceeded: type[Interrupted] = CallTimeLimit
         except (CallTimeLimit, MemoryLimit) as interrupt:

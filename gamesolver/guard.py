@@ -7,8 +7,12 @@ the interpreter to raise it at the thread's next bytecode (``PyThreadState_SetAs
 CPython's C API). A ``Watchdog`` uses it from a monitor thread to enforce limits on the thread
 that started it:
 
-- ``call_seconds``: the time of one guarded call (``with watchdog.call(): ...``);
-- ``total_seconds``: the time of the whole guarded block;
+- ``call_seconds``: the time of one guarded call (``with watchdog.call(): ...``), counted in the
+  guarded thread's own CPU time where the system has a clock for it (Linux, macOS): a busy
+  machine that gives the thread a small share of a core does not make a quick call look slow,
+  so whether a check passes does not depend on the clock; elsewhere in wall-clock time;
+- ``total_seconds``: the wall-clock time of the whole guarded block (it also bounds a call that
+  waits without computing, e.g. ``time.sleep``);
 - ``memory_mb``: how much the process may grow (resident memory) during the block.
 
 The exceptions derive from ``BaseException``, not ``Exception``, so that a student's ``except
@@ -133,6 +137,17 @@ class Canceller:
                 drain()
 
 
+def thread_clock(thread_id: int) -> Callable[[], float]:
+    """A clock of the CPU time that the thread ``thread_id`` (a ``threading.get_ident()``) has
+    used, readable from any thread; the wall clock where the system has none."""
+    try:
+        clock = time.pthread_getcpuclockid(thread_id)
+        time.clock_gettime(clock)
+    except (AttributeError, OSError, OverflowError):
+        return time.perf_counter
+    return functools.partial(time.clock_gettime, clock)
+
+
 def resident_mb() -> float:
     """The resident memory of this process, in megabytes."""
     return float(psutil.Process().memory_info().rss) / 2**20
@@ -167,6 +182,7 @@ class Watchdog:
         self._target = 0
         self._started = 0.0
         self._call_started: float | None = None
+        self._call_clock: Callable[[], float] = time.perf_counter
         self._base_mb = 0.0
         self._lock = threading.Lock()
         self._stop = threading.Event()
@@ -175,6 +191,7 @@ class Watchdog:
 
     def __enter__(self) -> Watchdog:
         self._target = threading.get_ident()
+        self._call_clock = thread_clock(self._target)
         self._started = time.perf_counter()
         self._base_mb = resident_mb() if self.memory_mb is not None else 0.0
         self._stop.clear()
@@ -226,11 +243,21 @@ class Watchdog:
     @contextmanager
     def call(self) -> Iterator[None]:
         """Guard one call with ``call_seconds``."""
-        self._call_started = time.perf_counter()
+        self._call_started = self._call_clock()
         try:
             yield
         finally:
             self._call_started = None
+
+    def call_time(self, started: float) -> float:
+        """Seconds of a call that began at ``started`` (a reading of ``call_clock``), as
+        ``call_seconds`` counts them: the guarded thread's CPU time where there is a clock for it.
+        """
+        return self._call_clock() - started
+
+    def call_clock(self) -> float:
+        """The clock ``call_seconds`` is counted on (read in the guarded thread)."""
+        return self._call_clock()
 
     def elapsed(self) -> float:
         """Seconds since the guarded block began."""
@@ -240,7 +267,7 @@ class Watchdog:
         now = time.perf_counter()
         started = self._call_started
         limit = self.call_seconds
-        if limit is not None and started is not None and now - started > limit:
+        if limit is not None and started is not None and self.call_time(started) > limit:
             return CallTimeLimit
         if self.total_seconds is not None and now - self._started > self.total_seconds:
             return TotalTimeLimit

@@ -767,9 +767,21 @@ def sleepy(seconds: float) -> Callable[[Board, str], list[Board]]:
     return moves
 
 
+def busy(seconds: float) -> Callable[[Board, str], list[Board]]:
+    """``next_states`` after computing for ``seconds`` (of the thread's CPU time)."""
+
+    def moves(s: Board, p: str) -> list[Board]:
+        until = time.thread_time() + seconds
+        while time.thread_time() < until:
+            pass
+        return next_states(s, p)
+
+    return moves
+
+
 def test_a_slow_function_is_called_once() -> None:
-    game, calls = counted(ttt(next_states=sleepy(0.5), heuristic=None, canonical=None))
-    report = check_game(game, call_seconds=0.2)  # a sleep is interrupted only when it returns
+    game, calls = counted(ttt(next_states=busy(0.5), heuristic=None, canonical=None))
+    report = check_game(game, call_seconds=0.2)
     [error] = report.errors
     assert error.startswith("next_states(state, 'X') did not return within 0.2 s")
     assert boards(error) == [START]

@@ -42,6 +42,18 @@ def test_a_call_over_its_limit_is_interrupted() -> None:
     assert watchdog.tripped is CallTimeLimit
 
 
+def test_a_call_is_timed_by_its_own_cpu_time() -> None:
+    """A call that waits (a machine busy with other work gives the thread no core) is not over
+    ``call_seconds``: its thread computed for a moment only. The wall clock made checks fail on
+    a busy machine (issue 23); the whole block's wall-clock limit still bounds such a call."""
+    with Watchdog(call_seconds=0.05) as watchdog, watchdog.call():
+        time.sleep(0.2)
+    assert watchdog.tripped is None
+    with pytest.raises(TotalTimeLimit), Watchdog(call_seconds=0.05, total_seconds=0.1):
+        time.sleep(0.3)
+        spin()
+
+
 def test_the_whole_block_has_a_limit() -> None:
     with pytest.raises(TotalTimeLimit), Watchdog(total_seconds=0.05):
         spin()
