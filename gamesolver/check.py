@@ -34,7 +34,6 @@ import random
 import re
 import sysconfig
 import textwrap
-import time
 import traceback
 from collections import deque
 from collections.abc import Callable, Iterator
