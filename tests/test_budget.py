@@ -20,8 +20,8 @@ import pytest
 from conftest import NOTEBOOKS, notebook
 
 from gamesolver import Stats
-from gamesolver.cli import main
-from gamesolver.play import OVER_BUDGET, PlayController
+from gamesolver.tools.cli import main
+from gamesolver.widgets.play import OVER_BUDGET, PlayController
 
 TINY = 1e-9
 """Seconds: less than any value call takes."""

@@ -24,7 +24,7 @@ import pytest
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 
 from gamesolver import Stats, load_notebook, measure
-from gamesolver.cli import main, suggestions
+from gamesolver.tools.cli import main, suggestions
 
 ROOT = Path(__file__).resolve().parents[1]
 SOLVER = ROOT / "notebooks" / "Solver.ipynb"

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from conftest import NOTEBOOKS, notebook
 
-from gamesolver.cli import main, summarize_moves, summary_lines
+from gamesolver.tools.cli import main, summarize_moves, summary_lines
 
 TTT4 = NOTEBOOKS / "Tic-Tac-Toe-4x4.ipynb"
 

@@ -21,8 +21,8 @@ import nbformat
 import pytest
 from nbformat.v4 import new_code_cell, new_notebook
 
-from gamesolver import cli
-from gamesolver.cli import UsageError, load_game, main
+from gamesolver.tools import cli
+from gamesolver.tools.cli import UsageError, load_game, main
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = ROOT / "notebooks"
@@ -181,7 +181,7 @@ def test_a_position_in_the_games_notation_is_not_walked_to_from_the_start(
         raise AssertionError("walked from the start")
 
     monkeypatch.setattr(cli, "is_reachable", walked)
-    monkeypatch.setattr("gamesolver.check.check_game", walked)
+    monkeypatch.setattr("gamesolver.feedback.check.check_game", walked)
     argv = ["solve", str(CHECKERS), "--position", "W:W18:B14", "--depth", "3", "--json"]
     status, out, err = run(argv, capsys)
     assert status == 0 and err == "" and json.loads(out)["value"] == 1

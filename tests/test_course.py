@@ -23,11 +23,11 @@ import nbformat
 import pytest
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 
-import gamesolver.data
-from gamesolver import course
-from gamesolver.autograde import CourseExecute, autograde_preprocessors, graded, skipped
-from gamesolver.cli import main
-from gamesolver.course import CourseError, assignments, build_source, needs, release, unlisted
+import gamesolver.resources
+from gamesolver.tools import course
+from gamesolver.tools.autograde import CourseExecute, autograde_preprocessors, graded, skipped
+from gamesolver.tools.cli import main
+from gamesolver.tools.course import CourseError, assignments, build_source, needs, release, unlisted
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = ROOT / "notebooks"
@@ -53,8 +53,8 @@ def exercise(source: str, **marks: Any) -> Any:
 
 
 def test_every_notebook_has_its_place_in_the_syllabus() -> None:
-    """A new lecture that nobody added to gamesolver/course.py is named here, and every notebook
-    the syllabus names exists."""
+    """A new lecture that nobody added to gamesolver/tools/course.py is named here, and every
+    notebook the syllabus names exists."""
     assert unlisted() == []
     names = [a.name for a in assignments(solutions=True)]
     assert len(names) == len(set(names))
@@ -86,11 +86,11 @@ def test_what_a_notebook_needs_is_found_in_its_code(tmp_path: Path) -> None:
 def test_a_course_check_brings_the_notebooks_it_compares_with(tmp_path: Path) -> None:
     """``check_algorithm`` loads the Solver and the course's games: beside a released notebook
     they must be there for a package installed without the repository."""
-    from gamesolver.exercises import COURSE_GAMES
+    from gamesolver.feedback.exercises import COURSE_GAMES
 
     for name in ["Solver.ipynb", *COURSE_GAMES]:
         write(tmp_path / name, "pass")
-    write(tmp_path / "Lecture.ipynb", "from gamesolver.exercises import check_algorithm")
+    write(tmp_path / "Lecture.ipynb", "from gamesolver.feedback.exercises import check_algorithm")
     assert set(needs(tmp_path, ["Lecture.ipynb"])[0]) == {"Lecture.ipynb", "Solver.ipynb"} | set(
         COURSE_GAMES
     )
@@ -167,7 +167,7 @@ def test_a_kernels_command_starts_under_the_memory_limit() -> None:
     import subprocess
     import sys
 
-    from gamesolver.autograde import limited_command
+    from gamesolver.tools.autograde import limited_command
 
     probe = "import resource; print(resource.getrlimit(resource.RLIMIT_AS)[0])"
     command = limited_command(["python3", "-c", probe], 1024)  # found on PATH, as a kernelspec's
@@ -417,7 +417,7 @@ def test_a_wrong_solution_gets_no_point_and_its_counterexample(
 ) -> None:
     """The feedback shows what the check shows the student in the notebook: the condition and
     the smallest counterexample (the same check, run here, says the same)."""
-    from gamesolver.exercises import check_algorithm
+    from gamesolver.feedback.exercises import check_algorithm
 
     namespace: dict[str, Any] = {}
     exec(WRONG[student], namespace)
@@ -488,10 +488,10 @@ def test_released_notebooks_need_only_their_folder(
 ) -> None:
     """A package installed without the repository finds the course's check, the Solver and the
     games beside the released notebook."""
-    from gamesolver import exercises
+    from gamesolver.feedback import exercises
     from gamesolver.notebook import load_notebook
 
-    monkeypatch.setattr(gamesolver.data, "IN_REPOSITORY", False)
+    monkeypatch.setattr(gamesolver.resources, "IN_REPOSITORY", False)
     monkeypatch.chdir(released / "release" / CLASS2)
     exercises.course_solver.cache_clear()
     exercises.course_games.cache_clear()

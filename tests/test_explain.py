@@ -17,7 +17,8 @@ import pytest
 from conftest import notebook
 from ipycanvas.canvas import _CANVAS_MANAGER, COMMANDS
 
-from gamesolver.explain import (
+from gamesolver.explore import reachable
+from gamesolver.feedback.explain import (
     ENGLISH,
     Assessment,
     Explanation,
@@ -25,9 +26,8 @@ from gamesolver.explain import (
     assess,
     explain,
 )
-from gamesolver.explore import reachable
 from gamesolver.game import Game, Value
-from gamesolver.play import NO_EXPLANATION, Play, PlayController
+from gamesolver.widgets.play import NO_EXPLANATION, Play, PlayController
 
 Row = tuple[str, str, str]
 State = tuple[Row, Row, Row]

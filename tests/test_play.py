@@ -29,7 +29,9 @@ from ipycanvas import Canvas, hold_canvas
 from ipycanvas.canvas import _CANVAS_MANAGER, COMMANDS
 from traitlets import TraitError
 
-from gamesolver.board import (
+from gamesolver.game import Game, Value
+from gamesolver.stats import Stats
+from gamesolver.widgets.board import (
     BOARD_STYLE,
     FONT,
     LABEL_SIZE,
@@ -42,8 +44,7 @@ from gamesolver.board import (
     PictureCanvas,
     picture_html,
 )
-from gamesolver.game import Game, Value
-from gamesolver.play import (
+from gamesolver.widgets.play import (
     COMPUTER_FIRST,
     GAME_OVER,
     NO_EXPLANATION,
@@ -61,7 +62,6 @@ from gamesolver.play import (
     PlayController,
     takes_budget,
 )
-from gamesolver.stats import Stats
 
 # ------------------------------------------------------------------ the lecture's game and board
 
@@ -1533,7 +1533,7 @@ def test_watch_is_displayed_after_its_picture(
     choose: Choose, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Two computers' game (``Watch``) comes with a picture of its board and texts too."""
-    from gamesolver.watch import Watch
+    from gamesolver.widgets.watch import Watch
 
     watch = Watch(GAME, TicTacToeBoard(), [choose, choose])
     watch.run()

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from gamesolver import Game, Value, load_notebook
-from gamesolver.terminal import (
+from gamesolver.tools.terminal import (
     describe_value,
     move_list,
     parse_move,

@@ -17,9 +17,9 @@ import types
 import pytest
 from conftest import NOTEBOOKS, notebook
 
-from gamesolver.board import OUTSIDE
-from gamesolver.cli import main
-from gamesolver.play import Play, PlayController
+from gamesolver.tools.cli import main
+from gamesolver.widgets.board import OUTSIDE
+from gamesolver.widgets.play import Play, PlayController
 
 CUBE: types.ModuleType = notebook("Tic-Tac-Toe-3D.ipynb")
 SQUARE: types.ModuleType = CUBE.square  # the 4 x 4 notebook as the 3D notebook loaded it

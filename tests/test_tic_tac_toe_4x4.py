@@ -12,8 +12,8 @@ import pytest
 from conftest import NOTEBOOKS, notebook
 
 from gamesolver import Stats
-from gamesolver.check import check_game
-from gamesolver.cli import main
+from gamesolver.feedback.check import check_game
+from gamesolver.tools.cli import main
 
 NOTEBOOK = NOTEBOOKS / "Tic-Tac-Toe-4x4.ipynb"
 

@@ -1,4 +1,4 @@
-"""gamesolver.grading: the checks of a move in one, for any game, against a second
+"""gamesolver.tools.assignment: the checks of a move in one, for any game, against a second
 implementation on the 4 x 4 notebook's bitboards: the cells that complete a four
 (`completing`), a win where the player has one, a block where the opponent has exactly one."""
 
@@ -9,7 +9,7 @@ import random
 import pytest
 from conftest import notebook
 
-from gamesolver.grading import MoveInOne, check_move_in_one, tally
+from gamesolver.tools.assignment import MoveInOne, check_move_in_one, tally
 
 
 @pytest.mark.parametrize("n", [2, 3])

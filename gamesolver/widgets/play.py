@@ -23,8 +23,8 @@ under nbval::
     print(play.status)
 
 With ``explain``, a function ``explain(state, player, next_state) -> Explanation`` (see
-``gamesolver.explain``), the widget gets an *Explain* toggle: when it is on, the computer's move
-is explained in words under the status line (the explanation's brief form: its move, its
+``gamesolver.feedback.explain``), the widget gets an *Explain* toggle: when it is on, the computer's
+move is explained in words under the status line (the explanation's brief form: its move, its
 verdict, the other moves grouped), and the line of play it expects is drawn on the board
 (``Board.draw_line``), until the student's next move::
 
@@ -54,12 +54,18 @@ from typing import Any, Generic, Literal
 
 import ipywidgets
 
-from gamesolver.board import PICTURE_NOTE, Board, IllegalMove, picture_html, show_with_picture
-from gamesolver.explain import ENGLISH, Assessment, Explanation, Language, explain
+from gamesolver.feedback.explain import ENGLISH, Assessment, Explanation, Language, explain
 from gamesolver.game import Game, Player, State, Value
 from gamesolver.guard import Cancelled, Canceller
 from gamesolver.stats import Stats
 from gamesolver.table import fmt
+from gamesolver.widgets.board import (
+    PICTURE_NOTE,
+    Board,
+    IllegalMove,
+    picture_html,
+    show_with_picture,
+)
 
 Phase = Literal["human", "computer", "over"]
 """Whose turn it is: the student's, the computer's, or nobody's (the game is over)."""
@@ -609,7 +615,7 @@ class Play(ipywidgets.Box):  # type: ignore[misc]  # ipywidgets is untyped
 
     Displayed, the widget comes with a picture of itself (``Board.picture``, and the texts):
     a notebook stored with its outputs shows the board where the widget was, before it runs;
-    once the widget is live, the picture hides itself (``gamesolver.board.BOARD_STYLE``).
+    once the widget is live, the picture hides itself (``gamesolver.widgets.board.BOARD_STYLE``).
     """
 
     def __init__(

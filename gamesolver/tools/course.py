@@ -3,7 +3,7 @@
 The lectures in ``notebooks/`` are the instructor's copy: every exercise's solution sits in them,
 between nbgrader's ``### BEGIN SOLUTION`` and ``### END SOLUTION`` (or in an answer cell). The
 students' copy is made by nbgrader in the course directory ``course/`` (``make release``, or
-``python -m gamesolver.course release``):
+``python -m gamesolver.tools.course release``):
 
 1. ``course/source/<assignment>/``: one nbgrader assignment per class of the core path
    (``CLASSES``: the notebooks it presents) and per deep dive (``DEEP_DIVES``), each folder with
@@ -32,7 +32,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+from gamesolver.resources import REPOSITORY
+
+ROOT = REPOSITORY
 """The repository that holds this package (installed editable)."""
 
 NOTEBOOKS = ROOT / "notebooks"
@@ -107,7 +109,7 @@ NOT_RELEASED = ("Index.ipynb",)
 _RUN = re.compile(r"""^\s*%run\s+["']?(?P<name>[^"'\s]+\.ipynb)""", re.MULTILINE)
 _QUOTED = re.compile(r"""["'](?P<name>[^"'\s/\\]+\.ipynb)["']""")
 _DATA = re.compile(r"""\bdata_path\(\s*["'](?P<name>[^"'/\\]+)["']""")
-_CHECKS = re.compile(r"\bgamesolver\.exercises\b")
+_CHECKS = re.compile(r"\bgamesolver\.feedback\.exercises\b")
 """``check_algorithm`` compares with the course's own notebooks (``exercises.COURSE_GAMES``)."""
 
 
@@ -147,7 +149,7 @@ def needs(folder: Path, notebooks: Iterable[str]) -> tuple[list[str], list[str]]
     """What ``notebooks`` (names in ``folder``) need to run: the notebooks, themselves included,
     and the folders of ``data/``. A notebook is needed if a code cell ``%run``s it or names it
     in a string (``load_notebook("Nim.ipynb")``), transitively, and the Solver and the games
-    ``check_algorithm`` compares with if a code cell imports ``gamesolver.exercises`` (a
+    ``check_algorithm`` compares with if a code cell imports ``gamesolver.feedback.exercises`` (a
     package installed without the repository finds them beside the notebook); a data folder if
     a code cell calls ``data_path("connect4", ...)``. Notebooks in the order found, data folders
     sorted."""
@@ -164,7 +166,9 @@ def needs(folder: Path, notebooks: Iterable[str]) -> tuple[list[str], list[str]]
             m["name"] for m in _QUOTED.finditer(code)
         ]
         if _CHECKS.search(code):
-            from gamesolver.exercises import COURSE_GAMES  # only then: it imports hypothesis
+            from gamesolver.feedback.exercises import (
+                COURSE_GAMES,  # only then: it imports hypothesis
+            )
 
             named += ["Solver.ipynb", *COURSE_GAMES]
         waiting += [other for other in named if other not in found and (folder / other).exists()]
@@ -186,14 +190,14 @@ def assignments(folder: Path = NOTEBOOKS, solutions: bool = False) -> list[Assig
     ]
     if missing:
         raise CourseError(
-            f"the syllabus (gamesolver/course.py) names notebooks that are not in {folder}: "
+            f"the syllabus (gamesolver/tools/course.py) names notebooks that are not in {folder}: "
             + ", ".join(sorted(set(missing)))
         )
     answers = [n for a in CLASSES for n in a.notebooks if solution_to(folder / n) is not None]
     if answers:
         raise CourseError(
             f"a class presents {', '.join(answers)}, marked as a solution to another lecture's "
-            "exercises: make it a deep dive (DEEP_DIVES in gamesolver/course.py)"
+            "exercises: make it a deep dive (DEEP_DIVES in gamesolver/tools/course.py)"
         )
     found = list(CLASSES)
     for name in DEEP_DIVES:
@@ -317,12 +321,12 @@ def release(
 
 
 def main(arguments: Sequence[str] | None = None) -> int:
-    """``python -m gamesolver.course release [--solutions] [ASSIGNMENT...]``: ``release``, with a
-    line per assignment; ``python -m gamesolver.course list``: the assignments."""
+    """``python -m gamesolver.tools.course release [--solutions] [ASSIGNMENT...]``: ``release``,
+    with a line per assignment; ``python -m gamesolver.tools.course list``: the assignments."""
     import argparse
 
     parser = argparse.ArgumentParser(
-        prog="python -m gamesolver.course", description="The course's nbgrader assignments."
+        prog="python -m gamesolver.tools.course", description="The course's nbgrader assignments."
     )
     verbs = parser.add_subparsers(dest="verb", required=True)
     made = verbs.add_parser("release", help="build course/source and course/release")

@@ -65,13 +65,13 @@ from typing import Any, NoReturn
 import gamesolver
 from gamesolver.explore import is_reachable, per_ply
 from gamesolver.game import AnyGame, Game, Value
-from gamesolver.grade import LEAST_MEMORY_MB
-from gamesolver.grading import check_move_in_one, tally
 from gamesolver.guard import Interrupted, TotalTimeLimit, Watchdog
 from gamesolver.notebook import NotebookError, describe_error, find_game, load_notebook
 from gamesolver.stats import Algorithm, LimitedStats, LimitReached, OutOfTime, Stats
 from gamesolver.table import Table, fmt
-from gamesolver.terminal import LONGEST, number_text, outside, play_in_terminal, value_text
+from gamesolver.tools.assignment import check_move_in_one, tally
+from gamesolver.tools.grade import LEAST_MEMORY_MB
+from gamesolver.tools.terminal import LONGEST, number_text, outside, play_in_terminal, value_text
 
 PROG = "gamesolver"
 
@@ -651,7 +651,7 @@ def check_position(
     within ``seconds``): a ``UsageError`` naming ``text`` if it breaks it. Then say on stderr if
     the state cannot be reached from the start, where that is found out within
     ``REACHABLE_LIMIT`` positions and the same time."""
-    from gamesolver.check import check_game  # here: only a given state needs the validator
+    from gamesolver.feedback.check import check_game  # here: only a given state needs the validator
 
     deadline = time.perf_counter() + seconds
     report = run_code(
@@ -1115,7 +1115,7 @@ def move_in(
     args: argparse.Namespace, it: Setup, number: int, position: Position, name: str
 ) -> dict[str, Any]:
     """The decision in the ``number``th position of the file ``name``, as ``move --json`` has it
-    in ``moves``, with the checks of ``gamesolver/grading.py``."""
+    in ``moves``, with the checks of ``gamesolver/tools/assignment.py``."""
     game = it.game
     try:
         decision = decide(it, position.state, position.player, new_stats(args), args.seed)
@@ -1264,7 +1264,9 @@ def cmd_count(args: argparse.Namespace) -> int:
 
 def cmd_check(args: argparse.Namespace) -> int:
     """Run the validator on the notebook's game and print its report; 1 if the game has errors."""
-    from gamesolver.check import check_game  # here: solve and play do not need the validator
+    from gamesolver.feedback.check import (
+        check_game,  # here: solve and play do not need the validator
+    )
 
     game_path, _, game = load_game(args.notebook, args.set)
     report = run_code(f"checking {game_path}", lambda: check_game(game))
@@ -1273,9 +1275,9 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 
 def cmd_grade(args: argparse.Namespace) -> int:
-    """Autograde an assignment with nbgrader (``gamesolver.grade``); print a row per student and
-    graded cell, with what the course's check found, and a summary."""
-    from gamesolver.grade import (  # here: the other commands do not need nbgrader
+    """Autograde an assignment with nbgrader (``gamesolver.tools.grade``); print a row per student
+    and graded cell, with what the course's check found, and a summary."""
+    from gamesolver.tools.grade import (  # here: the other commands do not need nbgrader
         GradeError,
         autograde,
         csv_target,

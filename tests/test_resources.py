@@ -7,15 +7,15 @@ from pathlib import Path
 
 import pytest
 
-import gamesolver.data
-from gamesolver.style import load_style
+import gamesolver.resources
+from gamesolver.resources import load_style
 
 
 def test_in_the_repository_the_files_are_the_repositorys() -> None:
     root = Path(__file__).resolve().parents[1]
-    assert gamesolver.data.IN_REPOSITORY
-    assert gamesolver.data.data_path("chess") == root / "data" / "chess"
-    assert gamesolver.data.notebooks_folder() == root / "notebooks"
+    assert gamesolver.resources.IN_REPOSITORY
+    assert gamesolver.resources.data_path("chess") == root / "data" / "chess"
+    assert gamesolver.resources.notebooks_folder() == root / "notebooks"
     assert (root / "style.css").read_text(encoding="utf-8") in load_style().data
 
 
@@ -25,10 +25,10 @@ def test_a_package_without_its_repository_reads_the_current_folder(
     (tmp_path / "data" / "set").mkdir(parents=True)
     (tmp_path / "data" / "set" / "a.txt").write_text("1\n")
     (tmp_path / "style.css").write_text("h1 { color: red; }")
-    monkeypatch.setattr(gamesolver.data, "IN_REPOSITORY", False)
+    monkeypatch.setattr(gamesolver.resources, "IN_REPOSITORY", False)
     monkeypatch.chdir(tmp_path)
-    assert gamesolver.data.data_path("set", "a.txt").read_text() == "1\n"
-    assert gamesolver.data.notebooks_folder() == tmp_path
+    assert gamesolver.resources.data_path("set", "a.txt").read_text() == "1\n"
+    assert gamesolver.resources.notebooks_folder() == tmp_path
     assert "color: red" in load_style().data
     with pytest.raises(FileNotFoundError, match="data/ beside the notebook"):
-        gamesolver.data.data_path("other")
+        gamesolver.resources.data_path("other")

@@ -12,11 +12,11 @@ on every run (nbval) plays in the calling thread instead::
 
     print(watch.run())
 
-The players are ``Chooser``s exactly as for ``gamesolver.play.Play``: ``choose(state, player,
-rng)`` answering ``(value, next_state)`` or ``(value, next_state, stats)``, and with ``budgets``
-the keyword ``budget``, the seconds per move from the menu *Time per move*. Each player's ``rng``
-is seeded from ``seed`` and the player's index, and Pause lets the current move finish, so a game
-is the same on every run, however it is paused and stepped.
+The players are ``Chooser``s exactly as for ``gamesolver.widgets.play.Play``: ``choose(state,
+player, rng)`` answering ``(value, next_state)`` or ``(value, next_state, stats)``, and with
+``budgets`` the keyword ``budget``, the seconds per move from the menu *Time per move*. Each
+player's ``rng`` is seeded from ``seed`` and the player's index, and Pause lets the current move
+finish, so a game is the same on every run, however it is paused and stepped.
 """
 
 from __future__ import annotations
@@ -29,11 +29,18 @@ from typing import Any, Literal
 
 import ipywidgets
 
-from gamesolver.board import PICTURE_NOTE, Board, picture_html, show_with_picture
 from gamesolver.game import Game
 from gamesolver.guard import Cancelled, Canceller
-from gamesolver.play import Answer, BadAnswer, Chooser, ComputerTurn, PlayController, takes_budget
 from gamesolver.table import fmt
+from gamesolver.widgets.board import PICTURE_NOTE, Board, picture_html, show_with_picture
+from gamesolver.widgets.play import (
+    Answer,
+    BadAnswer,
+    Chooser,
+    ComputerTurn,
+    PlayController,
+    takes_budget,
+)
 
 Result = Literal["first", "second", "draw"]
 """How a finished game ended: ``game.Players[0]`` won, ``game.Players[1]`` won, or a draw."""
