@@ -30,6 +30,7 @@ from ipycanvas.canvas import _CANVAS_MANAGER, COMMANDS
 from traitlets import TraitError
 
 from gamesolver.game import Game, Value
+from gamesolver.match import takes
 from gamesolver.stats import Stats
 from gamesolver.widgets.board import (
     BOARD_STYLE,
@@ -60,7 +61,6 @@ from gamesolver.widgets.play import (
     BadAnswer,
     Play,
     PlayController,
-    takes_budget,
 )
 
 # ------------------------------------------------------------------ the lecture's game and board
@@ -997,9 +997,9 @@ def test_takes_budget() -> None:
     def budgeted(state: State, player: str, rng: random.Random, budget: float = 1) -> Any: ...
     def keywords(state: State, player: str, rng: random.Random, **options: Any) -> Any: ...
 
-    assert [takes_budget(f) for f in (plain, budgeted, keywords)] == [False, True, True]
-    assert takes_budget(functools.partial(budgeted, budget=3))
-    assert not takes_budget(len)  # a builtin without the keyword (or without a signature)
+    assert [takes(f, "budget") for f in (plain, budgeted, keywords)] == [False, True, True]
+    assert takes(functools.partial(budgeted, budget=3), "budget")
+    assert not takes(len, "budget")  # a builtin without the keyword (or without a signature)
 
 
 def test_the_budget_goes_to_a_choose_that_takes_it() -> None:
