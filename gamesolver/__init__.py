@@ -9,9 +9,10 @@ each game in its own notebook; this package holds the rest, grouped by who uses 
   that nbval can compare (``Table``, ``seconds``, ``ratio``: ``table``), loading another
   notebook's definitions (``load_notebook``: ``notebook``), walking a game's positions
   (``reachable``, ``per_ply``: ``explore``), the style sheet and the test data (``load_style``,
-  ``data_path``: ``resources``); and, imported by module, trees typed in as lists (``trees``), a
-  search recorded as a tree (``trace``) and told step by step (``stepper``), and limits on code
-  we do not control (``guard``);
+  ``data_path``: ``resources``); and, imported by module, a value in words, the same on every
+  surface (``words``), games between two computers (``match``), trees typed in as lists
+  (``trees``), a search recorded as a tree (``trace``) and told step by step (``stepper``), and
+  limits on code we do not control (``guard``);
 - ``gamesolver.widgets``: what a lecture shows and a student clicks: the boards and their
   clicks (``board``), play against the computer (``play``), two computers playing (``watch``),
   trees (``treeplot``, ``treewidget``) and charts (``plots``);

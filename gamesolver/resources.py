@@ -1,18 +1,16 @@
-"""The course's files that are not code: the style sheet of the notebooks and the test data.
+"""The course's files that are not code, shipped inside the package: the notebooks' style sheet
+(``style.css``) and the public test data (``data/``).
 
-``load_style()`` is the first cell of every notebook: the style sheet as HTML.
+``load_style()`` is the first cell of every notebook: the style sheet as HTML. ``data_path(...)``
+finds the test data: Pons' solved Connect Four positions (``data/connect4/``), the Win at Chess
+positions (``data/chess/``) and the KTH assignment's positions (``data/tic-tac-toe-nd/``), each
+set with its origin, licence and checksums beside it.
 
-``data_path(...)`` finds the course's public test data, the folder ``data/``.
-
-The data travels with the code, so that a fresh clone runs every notebook, test and benchmark
-without fetching anything: Pons' solved Connect Four positions (``data/connect4/``), each set
-with its origin, licence and checksums in a ``PROVENANCE.md`` beside it.
-
-The package is installed in place (``pip install -e``, as ``make`` does), so the data, the style
-sheet and the lectures are found in the repository beside it. A package installed without its
-repository (a wheel, e.g. on a hub whose students must not read the lectures' solutions) finds
-them in the current folder instead: a released assignment's folder, where the student's notebook
-runs, which ``make release`` fills with the notebooks, the data and the style sheet it needs.
+Both live in the package's own folder, so that they are found the same way by an editable
+install (``make``), a wheel (``pip install .``) and a released course on a hub: the repository
+keeps one copy of each, and the wheel carries it (``[tool.setuptools.package-data]``). Only the
+lectures are not packaged: a package installed without its repository finds them in the current
+folder, a released assignment's folder (``notebooks_folder``).
 """
 
 from __future__ import annotations
@@ -23,16 +21,14 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from IPython.display import HTML
 
-REPOSITORY = Path(__file__).resolve().parents[1]
-"""The folder that holds this package: the repository, when installed in place."""
+PACKAGE = Path(__file__).resolve().parent
+"""The package's folder: ``style.css`` and ``data/`` are in it."""
+
+REPOSITORY = PACKAGE.parent
+"""The folder that holds the package: the repository, when installed in place."""
 
 IN_REPOSITORY = (REPOSITORY / "pyproject.toml").is_file() and (REPOSITORY / "notebooks").is_dir()
 """True iff the package sits in its repository (else: installed without it)."""
-
-
-def course_root() -> Path:
-    """The folder with ``data/`` and ``style.css``: the repository, or the current folder."""
-    return REPOSITORY if IN_REPOSITORY else Path.cwd()
 
 
 def notebooks_folder() -> Path:
@@ -41,18 +37,17 @@ def notebooks_folder() -> Path:
 
 
 def data_path(*parts: str) -> Path:
-    """The file or folder ``data/<parts>``; ``FileNotFoundError`` naming it if it is missing."""
-    path = course_root().joinpath("data", *parts)
+    """The file or folder ``data/<parts>`` of the package; ``FileNotFoundError`` naming it if it
+    is missing."""
+    path = PACKAGE.joinpath("data", *parts)
     if not path.exists():
-        where = "the repository's data/ folder" if IN_REPOSITORY else "data/ beside the notebook"
-        raise FileNotFoundError(f"no test data at {path} ({where})")
+        raise FileNotFoundError(f"no test data at {path} (the package's data/ folder)")
     return path
 
 
 def load_style(path: Path | None = None) -> HTML:
-    """The style sheet (``style.css`` at the top of the repository, or beside the notebook in a
-    released copy: ``course_root``) as an HTML object; displayed, it restyles
-    the notebook's markdown.
+    """The style sheet (the package's ``style.css``, or the one at ``path``) as an HTML object;
+    displayed, it restyles the notebook's markdown.
 
     The sheet uses system fonts only, so it works in a lecture room without a network. Its
     class, ``gamesolver-style``, lets the sheet hide the output row it sits in (an empty row
@@ -60,5 +55,5 @@ def load_style(path: Path | None = None) -> HTML:
     """
     from IPython.display import HTML  # here: the command line imports the package, not IPython
 
-    sheet = (path or course_root() / "style.css").read_text(encoding="utf-8")
+    sheet = (path or PACKAGE / "style.css").read_text(encoding="utf-8")
     return HTML(f'<style class="gamesolver-style">\n{sheet}</style>')  # type: ignore[no-untyped-call]

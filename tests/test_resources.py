@@ -1,5 +1,6 @@
-"""Where the course's files are found: in the repository beside the package (installed in
-place), or, for a package installed without it, beside the notebook (a released folder)."""
+"""Where the course's files are found: the style sheet and the data in the package's own folder
+(however it is installed: tests/test_install.py installs a wheel), the lectures in the repository
+beside the package or, for a package installed without it, in the current folder."""
 
 from __future__ import annotations
 
@@ -8,27 +9,26 @@ from pathlib import Path
 import pytest
 
 import gamesolver.resources
-from gamesolver.resources import load_style
+from gamesolver.resources import data_path, load_style
+
+PACKAGE = Path(gamesolver.resources.__file__).resolve().parent
 
 
-def test_in_the_repository_the_files_are_the_repositorys() -> None:
-    root = Path(__file__).resolve().parents[1]
-    assert gamesolver.resources.IN_REPOSITORY
-    assert gamesolver.resources.data_path("chess") == root / "data" / "chess"
-    assert gamesolver.resources.notebooks_folder() == root / "notebooks"
-    assert (root / "style.css").read_text(encoding="utf-8") in load_style().data
+def test_the_style_sheet_and_the_data_are_the_packages() -> None:
+    assert data_path("chess") == PACKAGE / "data" / "chess"
+    assert (PACKAGE / "style.css").read_text(encoding="utf-8") in load_style().data
+    with pytest.raises(FileNotFoundError, match=r"no test data at .*other \(the package's data/"):
+        data_path("other")
 
 
-def test_a_package_without_its_repository_reads_the_current_folder(
+def test_the_lectures_are_the_repositorys_or_the_current_folders(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    (tmp_path / "data" / "set").mkdir(parents=True)
-    (tmp_path / "data" / "set" / "a.txt").write_text("1\n")
-    (tmp_path / "style.css").write_text("h1 { color: red; }")
+    assert gamesolver.resources.IN_REPOSITORY
+    assert gamesolver.resources.notebooks_folder() == PACKAGE.parent / "notebooks"
     monkeypatch.setattr(gamesolver.resources, "IN_REPOSITORY", False)
     monkeypatch.chdir(tmp_path)
-    assert gamesolver.resources.data_path("set", "a.txt").read_text() == "1\n"
     assert gamesolver.resources.notebooks_folder() == tmp_path
-    assert "color: red" in load_style().data
-    with pytest.raises(FileNotFoundError, match="data/ beside the notebook"):
-        gamesolver.resources.data_path("other")
+    assert data_path("chess") == PACKAGE / "data" / "chess"  # the data does not move
+    (tmp_path / "mine.css").write_text("h1 { color: red; }")
+    assert "color: red" in load_style(tmp_path / "mine.css").data

@@ -11,7 +11,7 @@ import types
 import pytest
 from conftest import NOTEBOOKS, notebook
 
-from gamesolver import Stats
+from gamesolver import Stats, data_path
 from gamesolver.feedback.check import check_game
 from gamesolver.match import IllegalMove, match, openings, play_game
 from gamesolver.tools.cli import main
@@ -247,13 +247,13 @@ def test_the_positions_files_are_the_assignment_states(
     ttt4: types.ModuleType, n: int, name: str
 ) -> None:
     game = ttt4.tic_tac_toe(n)
-    path = NOTEBOOKS.parent / "data" / "tic-tac-toe-nd" / f"positions-{name}.txt"
+    path = data_path("tic-tac-toe-nd", f"positions-{name}.txt")
     lines = [line for line in path.read_text().splitlines() if not line.startswith("#")]
     assert lines == [game.notation(s, p) for s, p in ttt4.assignment_states(game)]
 
 
 def test_the_cli_grades_the_assignment_positions(capsys: pytest.CaptureFixture[str]) -> None:
-    path = NOTEBOOKS.parent / "data" / "tic-tac-toe-nd" / "positions-4x4.txt"
+    path = data_path("tic-tac-toe-nd", "positions-4x4.txt")
     argv = ["move", str(NOTEBOOK), "--positions", str(path), "--depth", "1", "--json"]
     assert main(argv) == 0
     result = json.loads(capsys.readouterr().out)

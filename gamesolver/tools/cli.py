@@ -61,11 +61,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NoReturn
 
-import gamesolver
 from gamesolver.explore import is_reachable, per_ply
 from gamesolver.game import AnyGame, Game, Value
 from gamesolver.guard import Interrupted, TotalTimeLimit, Watchdog
 from gamesolver.notebook import NotebookError, describe_error, find_game, load_notebook
+from gamesolver.resources import REPOSITORY, notebooks_folder
 from gamesolver.stats import Algorithm, LimitedStats, LimitReached, OutOfTime, Stats
 from gamesolver.table import Table, fmt
 from gamesolver.tools import assignment
@@ -202,8 +202,9 @@ class _Parser(argparse.ArgumentParser):
 
 
 def default_solver() -> Path:
-    """This repository's ``notebooks/Solver.ipynb`` (the package is installed editable)."""
-    return Path(gamesolver.__file__).resolve().parents[1] / "notebooks" / "Solver.ipynb"
+    """The lectures' ``Solver.ipynb``: the repository's, or the current folder's for a package
+    installed without it (``gamesolver.resources.notebooks_folder``)."""
+    return notebooks_folder() / "Solver.ipynb"
 
 
 # -- loading notebooks ----------------------------------------------------------------------------
@@ -1515,7 +1516,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     grade.add_argument(
         "--course",
-        default=str(Path(gamesolver.__file__).resolve().parents[1] / "course"),
+        default=str(REPOSITORY / "course"),
         metavar="DIR",
         help="the nbgrader course directory (default: this repository's course/)",
     )
