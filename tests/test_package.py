@@ -31,6 +31,17 @@ def test_the_package_docstring_describes_the_package() -> None:
         assert modules(PACKAGE / group) <= listed, (group, modules(PACKAGE / group) - listed)
 
 
+def test_the_readme_lists_every_module_in_the_package_table() -> None:
+    readme = (PACKAGE.parent / "README.md").read_text(encoding="utf-8")
+    table = readme.split("## The package", 1)[1].split("\n## ", 1)[0]
+    rows = [line for line in table.splitlines() if line.startswith("| `")]
+    listed = {name for row in rows for name in re.findall(r"`([\w/]+)\.py`", row.split("|")[1])}
+    paths = {f"{m}" for m in modules(PACKAGE)} | {
+        f"{group}/{m}" for group in GROUPS for m in modules(PACKAGE / group)
+    }
+    assert paths <= listed, paths - listed
+
+
 def test_what_a_lecture_needs_is_one_import_away() -> None:
     names = {"Game", "Value", "Stats", "LimitedStats", "LimitReached", "OutOfTime", "measure"}
     names |= {"Table", "load_notebook", "load_style", "data_path"}
