@@ -368,7 +368,9 @@ def test_every_slide_fits(lecture: str, jupyterlab: Any, page: Any, artifacts: A
 
 BOARD = "Tic-Tac-Toe.ipynb"
 """The lecture whose board slide is played (its board cell and the next start slides)."""
-NEW_GAME = re.compile(r"^New game: you are X, I am O\. Your turn: click an empty cell\.$")
+NEW_GAME = re.compile(
+    r"^New game: you move first \(X\), I move second \(O\)\. Your turn: click an empty cell\.$"
+)
 
 
 def test_a_board_answers_in_a_slide(jupyterlab: Any, page: Any, artifacts: Any) -> None:
