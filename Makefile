@@ -46,18 +46,19 @@ test: lint typecheck pytest
 
 # Play a game against the computer in a browser: make play GAME=Nim serves the game's play page,
 # notebooks/play/Nim.ipynb (its rules and the board, no code; Voila; Ctrl-C stops). Without GAME
-# it lists the games. The pages come from gamesolver/pages.py: python -m gamesolver.pages write;
-# it starts Voila too (python -m gamesolver.pages serve GAME), with the pages' own template
-# (nothing fetched from the web; the board beside the rules) and a login cookie named anew at
-# each start, so that a tab still open on an earlier server gets the board, not a "Forbidden".
+# it lists the games. The pages come from gamesolver/tools/pages.py (python -m
+# gamesolver.tools.pages write); it starts Voila too (python -m gamesolver.tools.pages serve
+# GAME), with the pages' own template (nothing fetched from the web; the board beside the
+# rules) and a login cookie named anew at each start, so that a tab still open on an earlier
+# server gets the board, not a "Forbidden".
 # Voila keeps one kernel preheated (the page already run) for the next visitor: the board shows
 # 2-3 s after opening the page (about 1 s on a reload) instead of 3-4 s (measured on 2 busy
 # cores). More Voila options in VOILA_ARGS, e.g. VOILA_ARGS=--preheat_kernel=False.
 .PHONY: play
 play: PORT ?= 8866
 play: $(STAMP)
-	@if [ -z "$(GAME)" ]; then $(BIN)/python -m gamesolver.pages list; exit 0; fi; \
-	exec $(BIN)/python -m gamesolver.pages serve "$(GAME)" --port=$(PORT) $(VOILA_ARGS)
+	@if [ -z "$(GAME)" ]; then $(BIN)/python -m gamesolver.tools.pages list; exit 0; fi; \
+	exec $(BIN)/python -m gamesolver.tools.pages serve "$(GAME)" --port=$(PORT) $(VOILA_ARGS)
 
 # Side-by-side benchmarks against easyAI, aima3 and OpenSpiel (the extra `bench`) and sunfish (its
 # own venv, .venv-sunfish, made on first use), like for like technique by technique, then best
@@ -92,13 +93,13 @@ bench: $(VENV)/.bench-stamp
 	$(BIN)/python -m benchmarks.checkers $(CHECKERS_ARGS)
 	$(BIN)/python -m benchmarks.chess $(CHESS_ARGS)
 
-# The students' copies (gamesolver/course.py): course/source/ from the lectures, an nbgrader
+# The students' copies (gamesolver/tools/course.py): course/source/ from the lectures, an nbgrader
 # assignment per class and per deep dive, then nbgrader's generate_assignment into course/release/
 # (the lecturer's own folders there, submitted/ autograded/ feedback/ gradebook.db, stay).
 # SOLUTIONS=1 also releases the notebooks marked as another lecture's solutions. The venv's bin
 # goes first on PATH: nbgrader starts `alembic` by name when it creates the gradebook.
 release: $(STAMP)
-	PATH="$(abspath $(BIN)):$$PATH" $(BIN)/python -m gamesolver.course release $(if $(filter 1 yes true,$(SOLUTIONS)),--solutions,)
+	PATH="$(abspath $(BIN)):$$PATH" $(BIN)/python -m gamesolver.tools.course release $(if $(filter 1 yes true,$(SOLUTIONS)),--solutions,)
 
 # Re-execute every notebook in place and store its outputs (run after changing one).
 notebooks: $(STAMP)

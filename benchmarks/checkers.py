@@ -70,6 +70,7 @@ from benchmarks.harness import (
     parts_option,
 )
 from gamesolver.explore import per_ply
+from gamesolver.match import play_game
 from gamesolver.notebook import load_notebook
 from gamesolver.stats import OutOfTime, Stats
 
@@ -314,39 +315,35 @@ class Match(MatchTally):
         return self.count("win") >= self.needed() and self.count("loss") == 0
 
 
-def play(nb: types.ModuleType, ours: Chooser, theirs: Chooser, side: int, match: Match) -> str:
-    """One game from the start, ours red if ``side`` is 0; our result."""
-    state, plies = nb.Start, 0
-    colour = nb.Players[side]
-    while not nb.finished(state):
-        mine = state.turn == colour
-        start = cpu()
-        after = (ours if mine else theirs)(state)
-        (match.our_seconds if mine else match.their_seconds).append(cpu() - start)
-        if after not in {m.after for m in nb.legal_moves(state)}:
-            raise AssertionError(f"an illegal move from {nb.notation(state, state.turn)}")
-        state, plies = after, plies + 1
-    match.plies.append(plies)
-    value = nb.utility(state, colour)
-    return "win" if value > 0 else "loss" if value < 0 else "draw"
+def as_chooser(choose: Chooser) -> Callable[..., Any]:
+    """A player of these matches (a state to the state after its move) as a chooser of
+    ``gamesolver.match``."""
+    return lambda state, player, rng, **limits: choose(state)
 
 
 def run_match(nb: types.ModuleType, opponent: str, games: int, budget: float) -> Match:
+    """``games`` games from the start against ``opponent`` (``gamesolver.match.play_game``),
+    ours red in the even-numbered games, each side's choices seeded with the game's number."""
     match = Match(opponent)
     for number in range(games):
-        ours = our_player(nb, budget, number, match.depths)
-        theirs = OPPONENTS[opponent](nb, number)
+        side = number % 2
+        ours = as_chooser(our_player(nb, budget, number, match.depths))
+        theirs = as_chooser(OPPONENTS[opponent](nb, number))
         try:
-            match.results.append(play(nb, ours, theirs, number % 2, match))
+            played = play_game(nb.game, (ours, theirs) if side == 0 else (theirs, ours))
         except OutOfTime as error:  # our search could not look at one move in its budget
             match.results.append("abandoned")
             match.notes.append(f"game {number} abandoned: {error}")
             print(f"{opponent} game {number}: abandoned, {error}", file=sys.stderr, flush=True)
             continue
+        colour = nb.Players[side]
+        won = "draw" if played.winner is None else "win" if played.winner == colour else "loss"
+        match.results.append(won)
+        match.plies.append(played.plies)
+        match.our_seconds += played.seconds[side::2]
+        match.their_seconds += played.seconds[1 - side :: 2]
         print(
-            f"{opponent} game {number}: {match.results[-1]} in {match.plies[-1]} plies",
-            file=sys.stderr,
-            flush=True,
+            f"{opponent} game {number}: {won} in {played.plies} plies", file=sys.stderr, flush=True
         )
     return match
 

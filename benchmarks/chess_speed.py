@@ -50,8 +50,8 @@ import chess
 
 from benchmarks.chess import NOTEBOOK, SUNFISH_VENV, find_sunfish, sunfish_version
 from benchmarks.harness import OURS, Case, Outcome, Runner, Search
-from gamesolver.data import data_path
 from gamesolver.notebook import load_notebook
+from gamesolver.resources import data_path
 
 
 @functools.cache

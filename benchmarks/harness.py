@@ -46,23 +46,6 @@ from typing import Protocol, TypeVar
 
 from gamesolver.table import Table
 
-COLUMNS = (
-    "library",
-    "game",
-    "technique",
-    "algorithm",
-    "depth",
-    "value",
-    "move",
-    "nodes",
-    "positions",
-    "runs",
-    "seconds",
-    "spread",
-)
-"""The columns of ``results.csv``: ``nodes`` are value calls, ``positions`` every position looked
-at, ``seconds`` the median CPU time of ``runs`` runs, ``spread`` the slowest over the fastest."""
-
 TECHNIQUES = (
     "minimax",
     "minimax+table",
@@ -495,6 +478,37 @@ def count_text(count: int | float | None) -> str:
     return "" if count is None else f"{count:,.0f}"
 
 
+RESULT_COLUMNS: tuple[tuple[str, str, Callable[[Row], object], Callable[[Row], object]], ...] = (
+    ("library", "library", lambda r: r.library, lambda r: r.library),
+    ("game", "game", lambda r: r.game, lambda r: r.game),
+    ("technique", "technique", lambda r: r.technique, lambda r: r.technique),
+    ("algorithm", "algorithm", lambda r: r.algorithm, lambda r: r.algorithm),
+    ("depth", "depth", lambda r: r.depth, lambda r: r.depth),
+    ("value", "value", lambda r: value_text(r.value), lambda r: value_text(r.value)),
+    ("move", "best move", lambda r: r.move or "", lambda r: r.move or "—"),
+    ("nodes", "nodes", lambda r: "" if r.nodes is None else r.nodes, lambda r: count_text(r.nodes)),
+    (
+        "positions",
+        "positions",
+        lambda r: "" if r.positions is None else r.positions,
+        lambda r: count_text(r.positions),
+    ),
+    ("runs", "runs", lambda r: r.runs, lambda r: r.runs),
+    ("seconds", "CPU s", lambda r: f"{r.seconds:.6g}", lambda r: seconds_text(r.seconds)),
+    ("spread", "spread", lambda r: f"{r.spread:.4g}", lambda r: ratio(r.spread)),
+    ("", "nodes/s", lambda r: "", lambda r: count_text(r.nodes_per_second)),
+)
+"""Each column of the results once: its name in ``results.csv`` ("" for a column the CSV leaves
+out, since it follows from the others), its header in the tables, and its cell in each."""
+
+COLUMNS = tuple(name for name, _, _, _ in RESULT_COLUMNS if name)
+"""The columns of ``results.csv``: ``nodes`` are value calls, ``positions`` every position looked
+at, ``seconds`` the median CPU time of ``runs`` runs, ``spread`` the slowest over the fastest."""
+
+TABLE_COLUMNS = [header for _, header, _, _ in RESULT_COLUMNS]
+"""The columns of the tables (the terminal's and ``results.md``'s)."""
+
+
 def csv_text(results: Sequence[CaseResult]) -> str:
     """``results.csv``: the exact columns of ``COLUMNS``, one line per measured row."""
     out = io.StringIO()
@@ -502,58 +516,12 @@ def csv_text(results: Sequence[CaseResult]) -> str:
     writer.writerow(COLUMNS)
     for result in results:
         for row in result.rows:
-            writer.writerow(
-                [
-                    row.library,
-                    row.game,
-                    row.technique,
-                    row.algorithm,
-                    row.depth,
-                    value_text(row.value),
-                    row.move or "",
-                    "" if row.nodes is None else row.nodes,
-                    "" if row.positions is None else row.positions,
-                    row.runs,
-                    f"{row.seconds:.6g}",
-                    f"{row.spread:.4g}",
-                ]
-            )
+            writer.writerow([cell(row) for name, _, cell, _ in RESULT_COLUMNS if name])
     return out.getvalue()
 
 
-TABLE_COLUMNS = [
-    "library",
-    "game",
-    "technique",
-    "algorithm",
-    "depth",
-    "value",
-    "best move",
-    "nodes",
-    "positions",
-    "runs",
-    "CPU s",
-    "spread",
-    "nodes/s",
-]
-
-
 def _cells(row: Row) -> list[object]:
-    return [
-        row.library,
-        row.game,
-        row.technique,
-        row.algorithm,
-        row.depth,
-        value_text(row.value),
-        row.move or "—",
-        count_text(row.nodes),
-        count_text(row.positions),
-        row.runs,
-        seconds_text(row.seconds),
-        ratio(row.spread),
-        count_text(row.nodes_per_second),
-    ]
+    return [cell(row) for _, _, _, cell in RESULT_COLUMNS]
 
 
 def text_table(results: Sequence[CaseResult]) -> str:

@@ -3,20 +3,20 @@
 ``python -m benchmarks.tic_tac_toe_nd [--boards 2,3] [--states N] [--games N] [--out FILE]
 [--no-write]``
 
-The assignment grades a program by its moves: 100 seeded board states (``assignment_states``),
-one move each under the budget, the total within 1 s on 4x4 and 6 s on the 4x4x4 cube (10 ms
-and 60 ms a state). The notebook's ``grade`` asks ``searcher`` (``best_move`` with
-``iterative_deepening``, on the threat rules) for every move, timed by the wall clock as the
-assignment counts it; this benchmark adds the CPU time of each move (``time.process_time``, so
-that other jobs on the machine show as the difference), the depth each search reached and
-whether it solved the state. On 4x4 every move is checked against the exact value
-(``exact_value``); on the cube no exact value can be computed.
+The assignment grades a program by its moves: 100 seeded board states
+(``gamesolver.tools.assignment.positions``), one move each under the budget, the total within 1 s on
+4x4 and 6 s on the 4x4x4 cube (10 ms and 60 ms a state). The package's ``grade`` asks the notebook's
+``searcher`` (``best_move`` with ``iterative_deepening``, on the threat rules) for every move, timed
+by the wall clock as the assignment counts it, and by the CPU time (``time.process_time``, so that
+other jobs on the machine show as the difference), with the depth each search reached and whether it
+solved the state. On 4x4 every move is checked against the exact value (``exact_value``); on the
+cube no exact value can be computed.
 
-Then matches, as the issue asks for play strength: ``searcher`` against ``random_mover`` and
-against ``greedy`` (win now, else block, else random), ``--games`` games each, colours
-alternating (ours is x in the even-numbered games), the opponent seeded with the game's number,
-with the per-state budget per move. The targets: no losses on 4x4, at least 49 wins of 50 on
-the cube. Everything is printed and written to ``benchmarks/tic_tac_toe_nd.md``; a target
+Then matches (``gamesolver.match.play_game``), as the issue asks for play strength: ``searcher``
+against ``random_mover`` and against ``greedy`` (win now, else block, else random), ``--games``
+games each, colours alternating (ours is x in the even-numbered games), the opponent seeded with the
+game's number, with the per-state budget per move. The targets: no losses on 4x4, at least 49 wins
+of 50 on the cube. Everything is printed and written to ``benchmarks/tic_tac_toe_nd.md``; a target
 missed is reported as missed, and the exit status is 1 only if a move was illegal.
 """
 
@@ -35,11 +35,12 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from importlib.metadata import version
 from pathlib import Path
-from typing import Any
 
 from benchmarks.harness import MatchTally, count_option, load_average, machine, md_table
+from gamesolver.match import play_game
 from gamesolver.notebook import load_notebook
 from gamesolver.table import Table
+from gamesolver.tools.assignment import grade, positions, tally
 
 HERE = Path(__file__).resolve().parent
 NOTEBOOK = HERE.parent / "notebooks" / "Tic-Tac-Toe-4x4.ipynb"
@@ -53,10 +54,10 @@ WIN_SHARE = {3: 49 / 50}
 """The share of the games to win, by board; a board not here must lose none."""
 OPPONENTS = ("random_mover", "greedy")
 """The notebook's choosers that play against ours."""
-CHECKS = ("legal", "won", "blocked", "kept")
-"""The grade's checks, as the notebook's ``Checks`` names them."""
+CHECKS = ("legal", "won", "saved", "kept")
+"""The grade's checks (``gamesolver.tools.assignment.CHECKS``)."""
 
-Chooser = Callable[[Any, int, float], object]
+Chooser = Callable[..., object]
 
 
 def board_name(n: int) -> str:
@@ -72,13 +73,13 @@ class BudgetRun:
     seconds: list[float]
     """Each move's wall-clock time, as ``grade`` measured it (what the budget counts)."""
     cpu: list[float]
-    """Each move's CPU time (``time.process_time`` around the chooser)."""
+    """Each move's CPU time (``time.process_time``, as ``grade`` measured it)."""
     depths: list[int]
     solved: list[bool]
     """Whether each search saw every line to its end (``stats.exact``): its depth is then where
     the game ends, not where the clock stopped it."""
     tallies: dict[str, str]
-    """Each check of ``grade`` as "passed/applied" (the notebook's ``tally``)."""
+    """Each check of ``grade`` as "passed/applied"."""
     illegal: int
     exact: bool
     """Whether the moves were checked against the exact values."""
@@ -105,30 +106,20 @@ def run_budget(nb: types.ModuleType, n: int, states: int, exact: bool) -> Budget
     board of ``n`` dimensions, with its budget per state; with ``exact``, check every move's
     value."""
     game, rules = nb.tic_tac_toe(n), nb.tic_tac_toe(n, threats=True)
-    choose: Chooser = nb.searcher(rules)
-    cpu: list[float] = []
-    solved: list[bool] = []
-
-    def measured(state: Any, player: int, budget: float) -> object:
-        """``choose``, with its CPU time and whether it solved the state recorded."""
-        start = time.process_time()
-        answer = choose(state, player, budget)
-        cpu.append(time.process_time() - start)
-        solved.append(bool(answer[2].exact) if isinstance(answer, tuple) else False)
-        return answer
-
-    positions = nb.assignment_states(game, count=states)
-    grades = nb.grade(
-        game, measured, positions, BUDGETS[n], nb.exact_value(game) if exact else None
-    )
+    starts = positions(game, count=states)
+    value = nb.exact_value(game) if exact else None
+    grades = grade(game, nb.searcher(rules), starts, BUDGETS[n], value)
     return BudgetRun(
         n=n,
         budget=BUDGETS[n],
         seconds=[g.seconds for g in grades],
-        cpu=cpu,
-        depths=[g.depth for g in grades],
-        solved=solved,
-        tallies={check: str(nb.tally(grades, check)) for check in CHECKS},
+        cpu=[g.cpu_seconds for g in grades],
+        depths=[g.depth or 0 for g in grades],
+        solved=[bool(g.exact) for g in grades],
+        tallies={
+            check: "/".join(map(str, tally([getattr(g, check) for g in grades])))
+            for check in CHECKS
+        },
         illegal=sum(not g.legal for g in grades),
         exact=exact,
     )
@@ -167,7 +158,7 @@ def run_match(nb: types.ModuleType, n: int, opponent: str, games: int) -> Match:
         side = number % 2  # 0: ours is x
         theirs: Chooser = make(game, seed=number)
         choosers = (ours, theirs) if side == 0 else (theirs, ours)
-        winner = nb.play_game(game, choosers, BUDGETS[n])
+        winner = play_game(game, choosers, budget=BUDGETS[n]).winner
         match.results.append("draw" if winner is None else "win" if winner == side else "loss")
     return match
 

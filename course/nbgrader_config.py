@@ -1,13 +1,13 @@
 """nbgrader's configuration for the gamesolver course: run nbgrader's commands in this folder.
 
-`make release` builds source/ from the lectures (gamesolver/course.py) and the students' copies
-in release/; the rest (submitted/, autograded/, feedback/, gradebook.db) is nbgrader's, and
+`make release` builds source/ from the lectures (gamesolver/tools/course.py) and the students'
+copies in release/; the rest (submitted/, autograded/, feedback/, gradebook.db) is nbgrader's, and
 nothing here but this file is committed. The README's "Teaching with this course" shows the flow.
 """
 
 from pathlib import Path
 
-from gamesolver.autograde import autograde_preprocessors
+from gamesolver.tools.autograde import autograde_preprocessors
 
 c = get_config()  # noqa: F821 (nbgrader's config loader defines it)
 
@@ -19,9 +19,9 @@ c.CourseDirectory.submitted_directory = "submitted"
 c.CourseDirectory.autograded_directory = "autograded"
 c.CourseDirectory.feedback_directory = "feedback"
 
-# Autograding (gamesolver/autograde.py): only notebooks with a graded code cell run; their cells
-# tagged `demo` do not; the kernel starts under a memory limit (MB of address space); every cell
-# gets `timeout` seconds, then the kernel is interrupted, the cell shows "ran out of time (60 s
+# Autograding (gamesolver/tools/autograde.py): only notebooks with a graded code cell run; their
+# cells tagged `demo` do not; the kernel starts under a memory limit (MB of address space); every
+# cell gets `timeout` seconds, then the kernel is interrupted, the cell shows "ran out of time (60 s
 # for a cell)" (its test fails) and the next cell runs.
 c.Autograde.autograde_preprocessors = autograde_preprocessors()
 c.Execute.timeout = 60

@@ -1,5 +1,5 @@
-"""``python -m gamesolver``: the command line (see ``gamesolver.cli``)."""
+"""``python -m gamesolver``: the command line (see ``gamesolver.tools.cli``)."""
 
-from gamesolver.cli import main
+from gamesolver.tools.cli import main
 
 raise SystemExit(main())

@@ -8,8 +8,9 @@ are defined in notebook cells, nowhere else. This module runs those cells outsid
   nbgrader's solution and test cells (an exercise is the student's: in a released copy its
   solution cell raises ``NotImplementedError``; see ``is_exercise``);
 - a line ``%run Other.ipynb`` loads that notebook's definitions into the same namespace, as
-  IPython's ``%run`` does in the kernel (the path is relative to the notebook's folder); a
-  notebook that ends up running itself is an error that names the cycle;
+  IPython's ``%run`` does in the kernel (the path is relative to the notebook's folder, and read
+  as IPython reads it: ``%run "My Solver.ipynb"``, see ``run_target``); a notebook that ends up
+  running itself is an error that names the cycle;
 - any other IPython magic in a loaded cell is an error that names the cell, so that a notebook
   cannot silently depend on Jupyter for its definitions.
 
@@ -28,6 +29,7 @@ import io
 import json
 import linecache
 import re
+import shlex
 import sys
 import tokenize
 import types
@@ -39,7 +41,6 @@ from gamesolver.game import Game
 DEMO_TAG = "demo"
 """Cells with this tag are skipped when a notebook is loaded as a module."""
 
-_RUN = re.compile(r"""^%run\s+(?P<quote>["']?)(?P<path>[^"'\s]+\.ipynb)(?P=quote)\s*(#.*)?$""")
 _MAGIC = re.compile(r"^\s*(%|!)")
 
 
@@ -81,6 +82,23 @@ def code_cells(path: Path, exercises: bool = True) -> list[tuple[int, str, list[
     except (ValueError, KeyError, TypeError) as error:
         raise NotebookError(f"{path} is not a readable notebook: {error}") from None
     return result
+
+
+def run_target(line: str) -> str | None:
+    """The notebook that the line ``%run NOTEBOOK.ipynb`` runs, its words read as IPython reads
+    them (``shlex``: ``%run "My Solver.ipynb"``, ``%run 'My Solver.ipynb'`` and ``%run My\\
+    Solver.ipynb`` run ``My Solver.ipynb``; a ``#`` outside quotes starts a comment); ``None``
+    if the line is not a ``%run`` of one notebook (options, a script, two names, no name)."""
+    text = line.strip()
+    if not re.match(r"%run(\s|$)", text):
+        return None
+    words = shlex.shlex(text[len("%run") :], posix=True)
+    words.whitespace_split, words.commenters = True, "#"
+    try:
+        names = list(words)
+    except ValueError:  # a quote without its end
+        return None
+    return names[0] if len(names) == 1 and names[0].endswith(".ipynb") else None
 
 
 def describe_error(error: BaseException) -> str:
@@ -142,13 +160,19 @@ def load_into(path: str | Path, namespace: dict[str, Any], running: tuple[Path, 
         start = 0  # the first line (from 0) not yet run
         for index in sorted(magics):
             line = lines[index - 1]
-            run = _RUN.match(line)
+            run = run_target(line)
+            where = f"{path.name}, cell {number}, line {index}"
             if line[:1].isspace() and line.lstrip().startswith("%run"):
                 raise NotebookError(
-                    f"{path.name}, cell {number}, line {index}: write {line.strip()!r} at the "
-                    "start of its line, outside any block: the loader runs it unconditionally"
+                    f"{where}: write {line.strip()!r} at the start of its line, outside any "
+                    "block: the loader runs it unconditionally"
                 )
-            if not run:
+            if run is None and re.match(r"%run(\s|$)", line):
+                raise NotebookError(
+                    f"{where}: {line.strip()!r}: the loader runs '%run NOTEBOOK.ipynb', one "
+                    "notebook without options (its name in quotes if it has a blank)"
+                )
+            if run is None:
                 raise NotebookError(
                     f"{path.name}, cell {number}, line {index}: the magic {line.strip()!r} needs "
                     f"Jupyter; tag the cell {DEMO_TAG!r} if it only shows something, or write it "
@@ -157,18 +181,13 @@ def load_into(path: str | Path, namespace: dict[str, Any], running: tuple[Path, 
             # blank lines keep the line numbers of tracebacks right
             chunk = [""] * start + lines[start : index - 1]
             _run_source("\n".join(chunk), f"<{path.name}, cell {number}>", namespace)
-            target = path.parent / run["path"]
+            target = path.parent / run
             if not target.is_file():  # named with the cell that runs it: that is what to fix
                 missing = "no such notebook" if not target.exists() else "not a notebook file"
-                raise NotebookError(
-                    f"{path.name}, cell {number}, line {index}: %run {run['path']}: {missing}: "
-                    f"{target}"
-                )
+                raise NotebookError(f"{where}: %run {run}: {missing}: {target}")
             if target.resolve() in running:
                 chain = " → ".join(p.name for p in (*running, target))
-                raise NotebookError(
-                    f"{path.name}, cell {number}: %run {run['path']} runs itself ({chain})"
-                )
+                raise NotebookError(f"{path.name}, cell {number}: %run {run} runs itself ({chain})")
             load_into(target, namespace, running)
             start = index
         chunk = [""] * start + lines[start:]

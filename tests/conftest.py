@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from ipycanvas.canvas import _CANVAS_MANAGER, COMMANDS
 
+from gamesolver import Game
 from gamesolver.notebook import load_notebook
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -16,6 +17,33 @@ NOTEBOOKS = ROOT / "notebooks"
 
 TIC_TAC_TOE_NOTEBOOKS = ["Tic-Tac-Toe.ipynb", "Tic-Tac-Toe-Bitboard.ipynb"]
 """Every notebook that defines tic-tac-toe: they must agree on values and counts."""
+
+Heap = tuple[int, str]
+"""A state of take-away: the matches left, the player to move."""
+
+
+def take(heap: Heap, player: str) -> list[Heap]:
+    """Take 1 or 2 matches (none once the heap is empty)."""
+    left, _ = heap
+    other = "B" if player == "A" else "A"
+    return [(left - k, other) for k in (1, 2) if left - k >= 0] if left else []
+
+
+def take_away(matches: int) -> Game[Heap, str]:
+    """Take-away from a heap of ``matches``, A first: who cannot move has lost, so the player to
+    move wins at once with 1 or 2 left, and loses with a multiple of 3 (a toy game for the tests
+    of matches and graders, which search nothing themselves)."""
+    return Game(
+        "take-away",
+        ("A", "B"),
+        (matches, "A"),
+        take,
+        lambda heap: heap[0] == 0,
+        lambda heap, player: -1 if heap[1] == player else 1,
+        describe_move=lambda heap, after: f"take {heap[0] - after[0]}",
+        notation=lambda heap, player: str(heap[0]),
+    )
+
 
 _loaded: dict[str, types.ModuleType] = {}
 

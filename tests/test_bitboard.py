@@ -14,8 +14,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gamesolver import AnyGame, Stats
-from gamesolver.check import check_game
 from gamesolver.explore import reachable
+from gamesolver.feedback.check import check_game
 
 Position = tuple[Hashable, Hashable]
 

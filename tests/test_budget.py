@@ -13,21 +13,20 @@ import functools
 import io
 import json
 import random
-from pathlib import Path
 from typing import Any
 
 import pytest
 from conftest import NOTEBOOKS, notebook
 
-from gamesolver import Stats
-from gamesolver.cli import main
-from gamesolver.play import OVER_BUDGET, PlayController
+from gamesolver import Stats, data_path
+from gamesolver.tools.cli import main
+from gamesolver.widgets.play import OVER_BUDGET, PlayController
 
 TINY = 1e-9
 """Seconds: less than any value call takes."""
 HOUR = 3600.0
 """Seconds: more than any search here takes."""
-DATA = Path(__file__).resolve().parents[1] / "data" / "tic-tac-toe-nd"
+DATA = data_path("tic-tac-toe-nd")
 
 
 def first_positions(name: str, game: Any, count: int) -> list[tuple[Any, Any]]:

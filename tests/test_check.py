@@ -20,8 +20,8 @@ from typing import Any
 
 import pytest
 
-from gamesolver.check import MAX_PROBLEMS, CheckReport, GameDefinitionError, check_game
 from gamesolver.explore import reachable
+from gamesolver.feedback.check import MAX_PROBLEMS, CheckReport, GameDefinitionError, check_game
 from gamesolver.game import Game
 from gamesolver.trees import tree_game
 

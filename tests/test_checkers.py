@@ -14,9 +14,9 @@ import types
 import pytest
 from conftest import NOTEBOOKS, notebook
 
-from gamesolver.check import check_game
-from gamesolver.cli import main
 from gamesolver.explore import per_ply
+from gamesolver.feedback.check import check_game
+from gamesolver.tools.cli import main
 
 CK: types.ModuleType = notebook("Checkers.ipynb")
 GAME = CK.game

@@ -17,9 +17,9 @@ from typing import Any
 import pytest
 from conftest import notebook
 
-from gamesolver.board import OUTSIDE, IllegalMove
-from gamesolver.play import COMPUTER_FIRST, Play, PlayController
-from gamesolver.watch import Watch, numbered
+from gamesolver.widgets.board import OUTSIDE, IllegalMove
+from gamesolver.widgets.play import COMPUTER_FIRST, Play, PlayController
+from gamesolver.widgets.watch import Watch, numbered
 
 CK: types.ModuleType = notebook("Checkers.ipynb")
 GAME = CK.game

@@ -11,9 +11,9 @@ import chess
 import pytest
 from conftest import NOTEBOOKS, notebook
 
-from gamesolver.check import check_game
-from gamesolver.cli import main
 from gamesolver.explore import per_ply
+from gamesolver.feedback.check import check_game
+from gamesolver.tools.cli import main
 
 CH: types.ModuleType = notebook("Chess.ipynb")
 GAME = CH.game
@@ -146,7 +146,7 @@ def test_the_win_at_chess_file_is_the_one_its_provenance_records() -> None:
     import hashlib
     import re
 
-    from gamesolver.data import data_path
+    from gamesolver.resources import data_path
 
     provenance = data_path("chess", "PROVENANCE.md").read_text()
     (digest,) = re.findall(r"^([0-9a-f]{64})  wac\.epd$", provenance, re.MULTILINE)
@@ -200,7 +200,7 @@ def test_a_line_in_words_and_a_mate_allowed() -> None:
 def test_the_status_line_says_the_value_in_pawns_or_a_mate() -> None:
     import functools
 
-    from gamesolver.play import PlayController
+    from gamesolver.widgets.play import PlayController
 
     assert (CH.describe_value(CH.material(CH.Start, "white")), CH.describe_value(-1)) == (
         "+0.0 pawns",

@@ -16,8 +16,8 @@ import chess
 import pytest
 from conftest import notebook
 
-from gamesolver.board import OUTSIDE, IllegalMove
-from gamesolver.play import Play, PlayController
+from gamesolver.widgets.board import OUTSIDE, IllegalMove
+from gamesolver.widgets.play import Play, PlayController
 
 CK: types.ModuleType = notebook("Chess.ipynb")
 NS: dict[str, Any] = vars(CK)

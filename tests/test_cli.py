@@ -24,7 +24,7 @@ import pytest
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 
 from gamesolver import Stats, load_notebook, measure
-from gamesolver.cli import main, suggestions
+from gamesolver.tools.cli import main, suggestions
 
 ROOT = Path(__file__).resolve().parents[1]
 SOLVER = ROOT / "notebooks" / "Solver.ipynb"
@@ -211,7 +211,7 @@ def test_solve_nim_with_every_algorithm(
     status, out, err = run(argv, capsys)
     assert status == 0 and err == ""
     first, second, *line = out.splitlines()
-    assert first == f"nim, {algorithm}: value 1 (a win for A with best play)"
+    assert first == f"nim, {algorithm}: the value 1 for A, exact: with best play A wins"
     assert second.startswith("value calls: ") and "seconds: " in second
     assert ("depth: " in second) == (algorithm == "iterative_deepening")
     if algorithm in ("iterative_deepening", "alpha_beta_memo"):  # the line of their search:
@@ -268,7 +268,9 @@ def test_solve_a_given_state_and_player(games: Path, capsys: pytest.CaptureFixtu
     argv = ["solve", str(games / "Nim.ipynb"), "--algorithm", "alpha_beta"]
     status, out, _ = run([*argv, "--state", "((1, 1), 'B')", "--player", "1"], capsys)
     assert status == 0
-    assert out.splitlines()[0] == "nim, alpha_beta: value -1 (a loss for B with best play)"
+    assert (
+        out.splitlines()[0] == "nim, alpha_beta: the value -1 for B, exact: with best play A wins"
+    )
     status, out, _ = run([*argv, "--state", "((0, 0), 'A')", "--player", "1", "--json"], capsys)
     assert status == 0
     assert json.loads(out)["value"] == 1 and json.loads(out)["calls"] == 1
@@ -318,7 +320,10 @@ def test_depth_0_is_the_heuristic_estimate_alone(
     status, out, err = run(argv, capsys)
     assert status == 0 and err == ""
     first, second = out.splitlines()
-    assert first == "nim, depth_limited: value 0 (the heuristic's estimate, without looking ahead)"
+    assert first == (
+        "nim, depth_limited: the value 0 for A, the heuristic's estimate, without looking ahead: "
+        "it looks even"
+    )
     assert second.startswith("value calls: 1   seconds: ")
 
 
@@ -328,14 +333,16 @@ def test_a_depth_limited_win_is_certain_and_a_shallow_value_an_estimate(
     argv = ["solve", str(games / "Nim.ipynb"), "--algorithm", "depth_limited", "--depth"]
     _, out, _ = run([*argv, "1"], capsys)
     assert out.splitlines()[0] == (
-        "nim, depth_limited: value 0 (an estimate: the search looked 1 move ahead)"
+        "nim, depth_limited: the value 0 for A, an estimate at depth 1: it looks even"
     )
     _, out, _ = run([*argv, "2"], capsys)
     assert out.splitlines()[0] == (
-        "nim, depth_limited: value 0 (an estimate: the search looked 2 moves ahead)"
+        "nim, depth_limited: the value 0 for A, an estimate at depth 2: it looks even"
     )
     _, out, _ = run([*argv, "3"], capsys)  # a win found by search is never an estimate
-    assert out.splitlines()[0] == "nim, depth_limited: value 1 (a win for A with best play)"
+    assert (
+        out.splitlines()[0] == "nim, depth_limited: the value 1 for A, exact: with best play A wins"
+    )
 
 
 def test_symmetry_needs_a_game_with_canonical(
@@ -355,7 +362,7 @@ def test_symmetry_needs_a_game_with_canonical(
             "and pass canonical=canonical to Game(...)",
         )
     status, out, _ = run(["solve", str(nim), "--algorithm", "alpha_beta_memo", "--order"], capsys)
-    assert status == 0 and "value 1 (a win for A with best play)" in out
+    assert status == 0 and "the value 1 for A, exact: with best play A wins" in out
 
 
 def test_a_budget_too_small_for_one_move_still_gives_one(
@@ -379,7 +386,7 @@ def test_a_budget_large_enough_gives_the_exact_value(
     status, out, _ = run([*argv, "--budget", "60"], capsys)
     assert status == 0
     first, second, line = out.splitlines()
-    assert first == "nim, iterative_deepening: value 1 (a win for A with best play)"
+    assert first == "nim, iterative_deepening: the value 1 for A, exact: with best play A wins"
     assert "depth: 3" in second and line.startswith("line of best play: take 1 from pile 2")
     status, out, _ = run([*argv, "--budget", "60", "--json"], capsys)
     result = json.loads(out)
@@ -640,7 +647,7 @@ def test_play_nim_in_the_terminal(
     status, out, err = run(["play", str(games / "Nim.ipynb"), "--seed", "0"], capsys)
     assert status == 0 and err == ""
     assert "nim: you play A, the computer plays B." in out
-    assert "For me (B), the game has the value -1 (a loss for B with best play)." in out
+    assert "I see the value 1 for you, exact: with best play you win." in out
     assert "'what?' is not one of your moves" in out
     assert out.rstrip().endswith("Game over: you win (A).")
 
@@ -649,7 +656,7 @@ def test_play_computer_first_and_end_of_input(games: Path) -> None:
     done = run_process("play", str(games / "Nim.ipynb"), "--first", "computer", "--seed", "3")
     assert done.returncode == 0 and done.stderr == ""
     assert "nim: you play B, the computer plays A." in done.stdout
-    assert "For me (A), the game has the value 1 (a win for A with best play)." in done.stdout
+    assert "I see the value -1 for you, exact: with best play I win." in done.stdout
     assert done.stdout.rstrip().endswith("Game abandoned: no more input.")
 
 
@@ -673,7 +680,10 @@ def test_tic_tac_toe_text_in_a_real_terminal(algorithm: str, calls: str) -> None
     done = run_process("solve", "notebooks/Tic-Tac-Toe.ipynb", "--algorithm", algorithm)
     assert done.returncode == 0 and done.stderr == ""
     first, second = done.stdout.splitlines()
-    assert first == f"tic-tac-toe, {algorithm}: value 0 (a draw with best play for X)"
+    assert (
+        first
+        == f"tic-tac-toe, {algorithm}: the value 0 for X, exact: with best play this is a draw"
+    )
     assert second.startswith(f"value calls: {calls}   ")
     assert ("cut-offs: " in second) == (algorithm == "alpha_beta")
 
@@ -696,7 +706,10 @@ def test_tic_tac_toe_state_and_player(capsys: pytest.CaptureFixture[str]) -> Non
     argv = ["solve", str(TIC_TAC_TOE), "--algorithm", "alpha_beta", "--state", board]
     status, out, _ = run([*argv, "--player", "1"], capsys)
     assert status == 0
-    assert out.splitlines()[0] == "tic-tac-toe, alpha_beta: value 1 (a win for O with best play)"
+    assert (
+        out.splitlines()[0]
+        == "tic-tac-toe, alpha_beta: the value 1 for O, exact: with best play O wins"
+    )
     status, out, _ = run([*argv, "--player", "1", "--json"], capsys)
     ttt = load_notebook(TIC_TAC_TOE)
     value, stats = measure(ttt.alpha_beta, ttt.game, ast.literal_eval(board), "O")
@@ -754,7 +767,10 @@ def test_tic_tac_toe_alpha_beta_memo(
     assert "depth" not in result and len(result["line"]) == 9  # the line of its own search
     status, out, _ = run(argv, capsys)
     first, second, third = out.splitlines()
-    assert first == "tic-tac-toe, alpha_beta_memo: value 0 (a draw with best play for X)"
+    assert (
+        first
+        == "tic-tac-toe, alpha_beta_memo: the value 0 for X, exact: with best play this is a draw"
+    )
     assert second.startswith(f"value calls: {calls:,}   cache hits: ")
     assert f"   cache entries: {entries:,}   seconds: " in second
     assert third == f"line of best play: {', '.join(result['line'])}"
@@ -771,7 +787,8 @@ def test_tic_tac_toe_depth_limited(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = run(argv, capsys)
     first, second = out.splitlines()
     assert first == (
-        "tic-tac-toe, depth_limited: value 0.333 (an estimate: the search looked 3 moves ahead)"
+        "tic-tac-toe, depth_limited: the value 0.333 for X, an estimate at depth 3: that looks "
+        "good for X"
     )
     assert second.startswith("value calls: 163   ") and "depth" not in second
 
@@ -781,7 +798,9 @@ def test_tic_tac_toe_iterative_deepening_in_a_real_terminal() -> None:
     done = run_process("solve", "notebooks/Tic-Tac-Toe.ipynb", "--algorithm", "iterative_deepening")
     assert done.returncode == 0 and done.stderr == ""
     first, second, third = done.stdout.splitlines()
-    assert first == "tic-tac-toe, iterative_deepening: value 0 (a draw with best play for X)"
+    assert first == (
+        "tic-tac-toe, iterative_deepening: the value 0 for X, exact: with best play this is a draw"
+    )
     assert second.startswith("value calls: 6,743   cut-offs: ")
     assert "   depth: 9   seconds: " in second
     assert third == (
@@ -825,12 +844,14 @@ def test_tic_tac_toe_iterative_deepening_to_a_depth_is_depth_limited(
     argv = ["solve", str(TIC_TAC_TOE), "--algorithm", "iterative_deepening", "--depth"]
     _, out, _ = run([*argv, "4"], capsys)
     assert out.splitlines()[0] == (
-        "tic-tac-toe, iterative_deepening: value 0.111 (an estimate: the search looked 4 moves "
-        "ahead)"
+        "tic-tac-toe, iterative_deepening: the value 0.111 for X, an estimate at depth 4: that "
+        "looks good for X"
     )
     _, out, _ = run([*argv, "12"], capsys)  # it stops at 9, the end of every line: exact
     first, second, _ = out.splitlines()
-    assert first == "tic-tac-toe, iterative_deepening: value 0 (a draw with best play for X)"
+    assert first == (
+        "tic-tac-toe, iterative_deepening: the value 0 for X, exact: with best play this is a draw"
+    )
     assert "   depth: 9   " in second
 
 
@@ -838,10 +859,13 @@ def test_tic_tac_toe_iterative_deepening_to_a_depth_is_depth_limited(
 @pytest.mark.parametrize(
     ("options", "says"),
     [
-        (["alpha_beta_memo", "--order", "--symmetry"], "0 (a draw with best play for X)."),
+        (
+            ["alpha_beta_memo", "--order", "--symmetry"],
+            "I see the value 0 for you, exact: with best play this is a draw.",
+        ),
         (
             ["depth_limited", "--depth", "2"],
-            "0.333 (an estimate, unless the search saw every line to its end).",
+            "I see the value -0.333 for you, an estimate at depth 2: that looks good for me.",
         ),
     ],
 )
@@ -855,7 +879,7 @@ def test_tic_tac_toe_play_with_options(
     argv = ["play", str(TIC_TAC_TOE), "--first", "computer", "--seed", "1", "--algorithm"]
     status, out, err = run([*argv, *options], capsys)
     assert status == 0 and err == ""
-    assert f"For me (X), the game has the value {says} My move: " in out
+    assert says in out and "My move: " in out
     assert out.rstrip().endswith("Game abandoned: no more input.")
 
 
@@ -892,7 +916,8 @@ def test_move_from_a_position_in_the_games_notation(capsys: pytest.CaptureFixtur
     status, out, _ = run(argv[:-1], capsys)
     assert status == 0
     assert out.splitlines()[0] == (
-        "tic-tac-toe, iterative_deepening: X plays (0, 2), value 1 (a win for X with best play)"
+        "tic-tac-toe, iterative_deepening: X plays (0, 2); the value 1 for X, exact: with best "
+        "play X wins"
     )
 
 
@@ -931,7 +956,10 @@ def test_a_search_deep_enough_is_exact(algorithm: str, capsys: pytest.CaptureFix
     argv = ["solve", str(TIC_TAC_TOE), "--algorithm", algorithm, "--depth", "100000"]
     status, out, _ = run(argv, capsys)
     assert status == 0
-    assert out.splitlines()[0] == f"tic-tac-toe, {algorithm}: value 0 (a draw with best play for X)"
+    assert (
+        out.splitlines()[0]
+        == f"tic-tac-toe, {algorithm}: the value 0 for X, exact: with best play this is a draw"
+    )
     status, out, _ = run([*argv, "--json"], capsys)
     assert json.loads(out)["exact"] is True
 
@@ -1073,7 +1101,7 @@ def test_a_reachable_state_gets_no_note(capsys: pytest.CaptureFixture[str]) -> N
     board = "(('X',' ',' '), (' ',' ',' '), (' ',' ',' '))"
     argv = ["solve", str(TIC_TAC_TOE), "--algorithm", "alpha_beta", "--state", board, "--player"]
     status, out, err = run([*argv, "1"], capsys)
-    assert status == 0 and err == "" and out.startswith("tic-tac-toe, alpha_beta: value 0 ")
+    assert status == 0 and err == "" and out.startswith("tic-tac-toe, alpha_beta: the value 0 ")
 
 
 # ----------------------------------------------------------------------------- robust

@@ -16,7 +16,9 @@ from pathlib import Path
 import pytest
 from conftest import NOTEBOOKS, notebook
 
-from gamesolver.cli import main, summarize_moves, summary_lines
+from gamesolver import Stats
+from gamesolver.tools.assignment import Grade, summary, summary_lines
+from gamesolver.tools.cli import main
 
 TTT4 = NOTEBOOKS / "Tic-Tac-Toe-4x4.ipynb"
 
@@ -108,12 +110,12 @@ def test_text_is_a_table_and_a_summary(tmp_path: Path, capsys: pytest.CaptureFix
     )
     assert lines[1] == ""
     assert lines[2].split() == [
-        *("#", "position", "player", "move", "value", "exact", "depth", "wall", "ms"),
-        *("won", "at", "once", "no", "loss", "at", "once"),
+        *("#", "position", "to", "move", "move", "value", "exact", "depth", "ms"),
+        *("legal", "win", "block"),
     ]
     row = re.compile(
         r"(?P<number>\d) +(?P<position>[xo.]{16}) +0 +(?P<move>\(\d, \d\)) +(?P<value>[-\d.]+)"
-        r" +(?P<exact>exact|estimate) +(?P<depth>\d+) +\d+\.\d *(?P<won>yes|NO)? *"
+        r" +(?P<exact>exact|estimate) +(?P<depth>\d+) +\d+\.\d +yes *(?P<won>yes|NO)? *"
     )
     rows = [row.fullmatch(line) for line in lines[4:7]]
     assert all(rows), lines[4:7]
@@ -134,7 +136,7 @@ def test_text_is_a_table_and_a_summary(tmp_path: Path, capsys: pytest.CaptureFix
     assert lines[9] == "budget: 3 × 1 s = 3 s: within the budget"
     assert lines[10] == "depth: median 2, smallest 1, largest 2   exact moves: 1 of 3"
     assert [r["won"] for r in rows if r] == [None, "yes", None]
-    assert lines[11] == "wins at once taken: 1 of 1   losses at once avoided: 0 of 0"
+    assert lines[11] == ("checks: legal 3/3, wins played 1/1, threats blocked 0/0, value kept 0/0")
     assert len(lines) == 12
 
 
@@ -248,33 +250,34 @@ def test_help_tells_how_to_grade_a_notebook(capsys: pytest.CaptureFixture[str]) 
     assert "python -m gamesolver move MyGame.ipynb --positions positions.txt --budget 0.01" in out
 
 
+def grade(depth: int | None, exact: bool, won: bool | None, saved: bool | None) -> Grade:
+    """A made-up grade of a legal move that took 0.02 s (0.01 s of CPU)."""
+    stats = None if depth is None else Stats(depth=depth, exact=exact)
+    return Grade("p", 0, "m", 0.02, 0.01, True, 0, stats, None, won, saved)
+
+
 def test_the_summary_says_how_far_over_the_budget() -> None:
-    moves = [
-        {"seconds": 0.02, "cpu_seconds": 0.01, "depth": depth, "exact": depth == 5}
-        | {"won": None, "saved": depth > 3 if depth < 6 else None}
-        for depth in (3, 4, 5, 6)
+    grades = [
+        grade(depth, depth == 5, None, depth > 3 if depth < 6 else None) for depth in (3, 4, 5, 6)
     ]
-    summary = summarize_moves(moves, 0.01)
-    assert summary["budget_total"] == pytest.approx(0.04) and summary["within_budget"] is False
-    assert (summary["median_depth"], summary["min_depth"], summary["max_depth"]) == (4.5, 3, 6)
-    assert summary_lines(summary, 0.01, "iterative_deepening") == [
+    totals = summary(grades, 0.01)
+    assert totals["budget_total"] == pytest.approx(0.04) and totals["within_budget"] is False
+    assert (totals["median_depth"], totals["min_depth"], totals["max_depth"]) == (4.5, 3, 6)
+    assert summary_lines(grades, 0.01, "iterative_deepening") == [
         "positions: 4   wall time: 0.080 s   CPU time: 0.040 s",
         "budget: 4 × 0.01 s = 0.04 s: over the budget by 0.040 s",
         "depth: median 4.5, smallest 3, largest 6   exact moves: 1 of 4",
-        "wins at once taken: 0 of 0   losses at once avoided: 2 of 3",
+        "checks: legal 4/4, wins played 0/0, threats blocked 2/3, value kept 0/0",
     ]
 
 
 def test_the_summary_of_a_search_without_budget_or_depth() -> None:
-    moves = [
-        {"seconds": 0.5, "cpu_seconds": 0.5, "depth": None, "exact": True, "won": True}
-        | {"saved": None}
-    ]
-    summary = summarize_moves(moves, None)
-    assert summary["budget_total"] is None and summary["within_budget"] is None
-    assert summary["median_depth"] is None
-    assert summary_lines(summary, None, "alpha_beta")[1:] == [
+    grades = [grade(None, True, True, None)]
+    totals = summary(grades, None)
+    assert totals["budget_total"] is None and totals["within_budget"] is None
+    assert totals["median_depth"] is None
+    assert summary_lines(grades, None, "alpha_beta takes no --budget")[1:] == [
         "budget: none (alpha_beta takes no --budget)",
-        "depth: none reported   exact moves: 1 of 1",
-        "wins at once taken: 1 of 1   losses at once avoided: 0 of 0",
+        "depth: none reported   exact moves: 0 of 1",
+        "checks: legal 1/1, wins played 1/1, threats blocked 0/0, value kept 0/0",
     ]

@@ -21,8 +21,8 @@ import nbformat
 import pytest
 from nbformat.v4 import new_code_cell, new_notebook
 
-from gamesolver import cli
-from gamesolver.cli import UsageError, load_game, main
+from gamesolver.tools import cli
+from gamesolver.tools.cli import UsageError, load_game, main
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = ROOT / "notebooks"
@@ -181,7 +181,7 @@ def test_a_position_in_the_games_notation_is_not_walked_to_from_the_start(
         raise AssertionError("walked from the start")
 
     monkeypatch.setattr(cli, "is_reachable", walked)
-    monkeypatch.setattr("gamesolver.check.check_game", walked)
+    monkeypatch.setattr("gamesolver.feedback.check.check_game", walked)
     argv = ["solve", str(CHECKERS), "--position", "W:W18:B14", "--depth", "3", "--json"]
     status, out, err = run(argv, capsys)
     assert status == 0 and err == "" and json.loads(out)["value"] == 1
@@ -194,7 +194,7 @@ def test_a_one_move_win_within_a_second(capsys: pytest.CaptureFixture[str]) -> N
     argv = ["solve", str(NOTEBOOKS / "Chess.ipynb"), "--position", mate, "--depth", "2"]
     status, out, err = run([*argv, "--max-seconds", "1"], capsys)
     assert status == 0 and err == "", err
-    assert "a win for white" in out and "Ra8#" in out
+    assert "a mate for white, exact: with best play white wins" in out and "Ra8#" in out
 
 
 def test_a_state_is_still_walked_to_where_the_game_has_no_notation(
@@ -203,7 +203,7 @@ def test_a_state_is_still_walked_to_where_the_game_has_no_notation(
     """Nim has no notation: a state that no game from the start reaches gets a note."""
     argv = ["solve", str(NOTEBOOKS / "Nim.ipynb"), "--algorithm", "alpha_beta"]
     status, out, err = run([*argv, "--state", "((2, 2), 'A')"], capsys)
-    assert status == 0 and out.startswith("Nim, alpha_beta: value -1")
+    assert status == 0 and out.startswith("Nim, alpha_beta: the value -1 for A")
     assert err.startswith("gamesolver: note: --state with A to move cannot be reached")
 
 

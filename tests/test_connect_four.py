@@ -19,9 +19,9 @@ from typing import Any
 import pytest
 from conftest import notebook
 
-from gamesolver.check import check_game
-from gamesolver.play import WAIT, Play, PlayController
+from gamesolver.feedback.check import check_game
 from gamesolver.stats import Stats
+from gamesolver.widgets.play import WAIT, Play, PlayController
 
 CF: types.ModuleType = notebook("Connect-Four.ipynb")
 GAME = CF.game

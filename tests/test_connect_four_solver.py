@@ -19,10 +19,10 @@ from pathlib import Path
 import pytest
 from conftest import NOTEBOOKS, notebook
 
-from gamesolver.check import check_game
-from gamesolver.cli import main
 from gamesolver.explore import per_ply
+from gamesolver.feedback.check import check_game
 from gamesolver.stats import LimitedStats, LimitReached, Stats
+from gamesolver.tools.cli import main
 
 ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:  # benchmarks/ is a folder of the repository, not of the package
@@ -390,17 +390,17 @@ def test_a_position_is_checked_without_spending_the_check_time(
     """``--position`` on Connect Four: the game's parse is the check of a position in its
     notation (the validator used to walk positions until its 10 s were spent, and checkers and
     chess spent 5-11 s before a search of 0.000 s): the search runs at once."""
-    import gamesolver.check
+    import gamesolver.feedback.check
 
     reports = []
-    original = gamesolver.check.check_game
+    original = gamesolver.feedback.check.check_game
 
     def spied(*args: object, **kwargs: object) -> object:
         report = original(*args, **kwargs)  # type: ignore[arg-type]
         reports.append(report)
         return report
 
-    monkeypatch.setattr(gamesolver.check, "check_game", spied)
+    monkeypatch.setattr(gamesolver.feedback.check, "check_game", spied)
     status, out, _ = run(["solve", PATH, "--position", "44455554221", "--json"], capsys)
     assert status == 0 and json.loads(out)["score"] == -15
     assert reports == []

@@ -23,11 +23,11 @@ import nbformat
 import pytest
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 
-import gamesolver.data
-from gamesolver import course
-from gamesolver.autograde import CourseExecute, autograde_preprocessors, graded, skipped
-from gamesolver.cli import main
-from gamesolver.course import CourseError, assignments, build_source, needs, release, unlisted
+import gamesolver.resources
+from gamesolver.tools import course
+from gamesolver.tools.autograde import CourseExecute, autograde_preprocessors, graded, skipped
+from gamesolver.tools.cli import main
+from gamesolver.tools.course import CourseError, assignments, build_source, needs, release, unlisted
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = ROOT / "notebooks"
@@ -53,8 +53,8 @@ def exercise(source: str, **marks: Any) -> Any:
 
 
 def test_every_notebook_has_its_place_in_the_syllabus() -> None:
-    """A new lecture that nobody added to gamesolver/course.py is named here, and every notebook
-    the syllabus names exists."""
+    """A new lecture that nobody added to gamesolver/tools/course.py is named here, and every
+    notebook the syllabus names exists."""
     assert unlisted() == []
     names = [a.name for a in assignments(solutions=True)]
     assert len(names) == len(set(names))
@@ -71,29 +71,35 @@ def test_a_solution_notebook_is_released_only_when_asked() -> None:
 
 
 def test_what_a_notebook_needs_is_found_in_its_code(tmp_path: Path) -> None:
-    """``%run``, a quoted notebook name (``load_notebook``), transitively; ``data_path``'s folder;
-    a name in prose or a notebook that is not there is not a need."""
+    """``%run`` (its name quoted too, as IPython reads it), a quoted notebook name
+    (``load_notebook``), transitively; a name in prose or a notebook that is not there is not a
+    need."""
     write(tmp_path / "Lecture.ipynb", "%run Base.ipynb", new_markdown_cell("See Other.ipynb"))
     write(tmp_path / "Base.ipynb", 'game = load_notebook("Game.ipynb")\nx = "Missing.ipynb"')
-    write(tmp_path / "Game.ipynb", 'rows = data_path("positions", "a.txt")')
+    write(tmp_path / "Game.ipynb", '%run "My Solver.ipynb"  # the lecture\'s')
+    write(tmp_path / "My Solver.ipynb", 'rows = data_path("positions", "a.txt")')
     write(tmp_path / "Other.ipynb", "raise ValueError")
-    assert needs(tmp_path, ["Lecture.ipynb"]) == (
-        ["Lecture.ipynb", "Base.ipynb", "Game.ipynb"],
-        ["positions"],
-    )
+    assert needs(tmp_path, ["Lecture.ipynb"]) == [
+        "Lecture.ipynb",
+        "Base.ipynb",
+        "Game.ipynb",
+        "My Solver.ipynb",
+    ]
 
 
 def test_a_course_check_brings_the_notebooks_it_compares_with(tmp_path: Path) -> None:
     """``check_algorithm`` loads the Solver and the course's games: beside a released notebook
     they must be there for a package installed without the repository."""
-    from gamesolver.exercises import COURSE_GAMES
+    from gamesolver.feedback.exercises import COURSE_GAMES
 
     for name in ["Solver.ipynb", *COURSE_GAMES]:
         write(tmp_path / name, "pass")
-    write(tmp_path / "Lecture.ipynb", "from gamesolver.exercises import check_algorithm")
-    assert set(needs(tmp_path, ["Lecture.ipynb"])[0]) == {"Lecture.ipynb", "Solver.ipynb"} | set(
-        COURSE_GAMES
-    )
+    write(tmp_path / "Lecture.ipynb", "from gamesolver.feedback.exercises import check_algorithm")
+    assert set(needs(tmp_path, ["Lecture.ipynb"])) == {
+        "Lecture.ipynb",
+        "Solver.ipynb",
+        *COURSE_GAMES,
+    }
 
 
 def test_a_needed_notebook_comes_without_its_exercises(tmp_path: Path) -> None:
@@ -167,7 +173,7 @@ def test_a_kernels_command_starts_under_the_memory_limit() -> None:
     import subprocess
     import sys
 
-    from gamesolver.autograde import limited_command
+    from gamesolver.tools.autograde import limited_command
 
     probe = "import resource; print(resource.getrlimit(resource.RLIMIT_AS)[0])"
     command = limited_command(["python3", "-c", probe], 1024)  # found on PATH, as a kernelspec's
@@ -207,7 +213,6 @@ def test_release_gives_every_lecture_without_solutions(released: Path) -> None:
     for assignment in built:
         folder = released / "release" / assignment.name
         assert set(assignment.notebooks) <= {p.name for p in folder.glob("*.ipynb")}
-        assert (folder / "style.css").is_file()
         for path in folder.glob("*.ipynb"):
             source = notebook_cells(released / "source" / assignment.name / path.name)
             cells = notebook_cells(path)
@@ -231,7 +236,7 @@ def test_release_gives_every_lecture_without_solutions(released: Path) -> None:
     assert regions >= 1  # at least the alpha-beta exercise was checked
     game_trees = released / "release" / CLASS2 / "Game-Trees.ipynb"
     assert "raise NotImplementedError()" in "".join(text(c) for c in notebook_cells(game_trees))
-    assert (released / "release" / "class6-a-real-game-chess" / "data" / "chess").is_dir()
+    assert not (released / "release" / "class6-a-real-game-chess" / "data").exists()  # packaged
 
 
 SOLUTION_CELL = "ex7-solution"
@@ -417,7 +422,7 @@ def test_a_wrong_solution_gets_no_point_and_its_counterexample(
 ) -> None:
     """The feedback shows what the check shows the student in the notebook: the condition and
     the smallest counterexample (the same check, run here, says the same)."""
-    from gamesolver.exercises import check_algorithm
+    from gamesolver.feedback.exercises import check_algorithm
 
     namespace: dict[str, Any] = {}
     exec(WRONG[student], namespace)
@@ -488,10 +493,10 @@ def test_released_notebooks_need_only_their_folder(
 ) -> None:
     """A package installed without the repository finds the course's check, the Solver and the
     games beside the released notebook."""
-    from gamesolver import exercises
+    from gamesolver.feedback import exercises
     from gamesolver.notebook import load_notebook
 
-    monkeypatch.setattr(gamesolver.data, "IN_REPOSITORY", False)
+    monkeypatch.setattr(gamesolver.resources, "IN_REPOSITORY", False)
     monkeypatch.chdir(released / "release" / CLASS2)
     exercises.course_solver.cache_clear()
     exercises.course_games.cache_clear()

@@ -20,10 +20,10 @@ import numpy as np
 import pytest
 from conftest import notebook
 
-from gamesolver import Game, Stats, Value, game_exercises
-from gamesolver.check import check_game
-from gamesolver.exercises import SPECS, check_algorithm
-from gamesolver.game_exercises import check_heuristic
+from gamesolver import Game, Stats, Value
+from gamesolver.feedback import exercises
+from gamesolver.feedback.check import check_game
+from gamesolver.feedback.exercises import SPECS, check_algorithm, check_heuristic
 from gamesolver.trees import size
 
 EXAMPLES = 60
@@ -595,7 +595,7 @@ def test_a_generator_is_named_without_its_address() -> None:
 
 def test_one_check_game() -> None:
     # the validator is the only check_game: the exercises' report is the validator's
-    assert not hasattr(game_exercises, "check_game")
+    assert exercises.check_game is check_game
     never = Game("t", ("A", "B"), 0, lambda n, p: [n + 1], lambda n: False, lambda n, p: 0)
     report = check_game(never, max_states=1000)
     assert not report.ok and "A random game did not end" in repr(report)

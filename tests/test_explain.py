@@ -17,7 +17,8 @@ import pytest
 from conftest import notebook
 from ipycanvas.canvas import _CANVAS_MANAGER, COMMANDS
 
-from gamesolver.explain import (
+from gamesolver.explore import reachable
+from gamesolver.feedback.explain import (
     ENGLISH,
     Assessment,
     Explanation,
@@ -25,9 +26,8 @@ from gamesolver.explain import (
     assess,
     explain,
 )
-from gamesolver.explore import reachable
 from gamesolver.game import Game, Value
-from gamesolver.play import NO_EXPLANATION, Play, PlayController
+from gamesolver.widgets.play import NO_EXPLANATION, Play, PlayController
 
 Row = tuple[str, str, str]
 State = tuple[Row, Row, Row]
@@ -191,11 +191,14 @@ def test_a_slower_win_names_the_quicker_ones() -> None:
 def test_a_worse_move_than_possible_is_said_to_be_worse() -> None:
     explanation = why("XX. OO. ...", "X", (2, 2))  # not the win, nor the block
     assert explanation.summary == "I play (2, 2). If you answer (1, 2), you win."
-    assert explanation.reasons[:2] == ("(0, 2) would be better (1).", "(1, 2) would be better (0).")
+    assert explanation.reasons[:2] == (  # the values as the status line says them: yours
+        "(0, 2) would be better (the value -1 for you).",
+        "(1, 2) would be better (the value 0 for you).",
+    )
     assert explanation.brief == (
         "I play (2, 2): you can win with your next move.\n"
-        "(0, 2) would be better (1); (1, 2) would be better (0); "
-        "(2, 0) and (2, 1) would be just as good."
+        "(0, 2) would be better (the value -1 for you); (1, 2) would be better (the value 0 for "
+        "you); (2, 0) and (2, 1) would be just as good."
     )
 
 
@@ -304,18 +307,20 @@ def test_every_comparison_with_graded_values() -> None:
     moves = assess(GRADED, "root", "Max", negamax(GRADED), lines(GRADED, negamax(GRADED)))
     explanation = explain(GRADED, "root", "Max", "long", moves)
     assert explanation.sentences == (
-        "I play long. If you answer l1, I play l2; with best play it is better for me (0.5).",
-        "win would be better (1).",
+        "I play long. If you answer l1, I play l2; with best play it is better for me (the value "
+        "-0.5 for you).",
+        "win would be better (the value -1 for you).",
         "half is just as good.",
-        "quarter is worse for me (0.25): you would answer q1.",
+        "quarter is worse for me (the value -0.25 for you): you would answer q1.",
         "zero only draws: you would answer z1 and hold the draw.",
         "lose loses: you would win with x1.",
         "drawn would end the game: it is a draw.",
     )
     assert explanation.brief == (  # the best other moves first, then in the game's order
-        "I play long: with best play it is better for me (0.5).\n"
-        "Win would be better (1); half would be just as good; quarter would be worse for me "
-        "(0.25); zero would only draw; drawn would end the game: it is a draw; lose would lose."
+        "I play long: with best play it is better for me (the value -0.5 for you).\n"
+        "Win would be better (the value -1 for you); half would be just as good; quarter would be "
+        "worse for me (the value -0.25 for you); zero would only draw; drawn would end the game: "
+        "it is a draw; lose would lose."
     )
     assert (
         explain(GRADED, "root", "Max", "half", moves).summary

@@ -9,8 +9,16 @@ from typing import Any
 
 import pytest
 
-from gamesolver.cli import main
-from gamesolver.grade import GradeError, Row, csv_target, failures, outcome, submissions, summary
+from gamesolver.tools.cli import main
+from gamesolver.tools.grade import (
+    GradeError,
+    Row,
+    csv_target,
+    failures,
+    outcome,
+    submissions,
+    summary,
+)
 
 CLASS2 = "class2-alpha-beta-and-its-windows"
 
@@ -160,7 +168,7 @@ def test_bad_arguments_are_one_line_and_nothing_is_graded(
 
 
 def test_running_out_of_memory_in_the_check_is_not_an_error_of_the_function() -> None:
-    from gamesolver.exercises import check_algorithm
+    from gamesolver.feedback.exercises import check_algorithm
 
     def hoards(game: object, state: object, player: object, stats: object) -> int:
         raise MemoryError

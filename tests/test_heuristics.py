@@ -16,8 +16,8 @@ import pytest
 from conftest import NOTEBOOKS
 
 from gamesolver import Stats
-from gamesolver.check import check_game
 from gamesolver.explore import reachable
+from gamesolver.feedback.check import check_game
 from gamesolver.game import Game
 from gamesolver.notebook import load_notebook
 

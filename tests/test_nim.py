@@ -18,11 +18,11 @@ from hypothesis import strategies as st
 from test_play import record_drawing
 
 from gamesolver import Stats, measure
-from gamesolver.board import IllegalMove
-from gamesolver.check import check_game
 from gamesolver.explore import reachable
-from gamesolver.play import PlayController
+from gamesolver.feedback.check import check_game
 from gamesolver.trace import record
+from gamesolver.widgets.board import IllegalMove
+from gamesolver.widgets.play import PlayController
 
 State = tuple[tuple[int, ...], str]
 
@@ -98,11 +98,12 @@ def test_finished_and_zero_sum_utility(nb: types.ModuleType) -> None:
 
 
 @pytest.mark.skipif(
-    importlib.util.find_spec("gamesolver.check") is None, reason="no validator (gamesolver.check)"
+    importlib.util.find_spec("gamesolver.feedback.check") is None,
+    reason="no validator (gamesolver.feedback.check)",
 )
 @pytest.mark.parametrize("piles", [(1, 2), (1, 3, 5, 7)])
 def test_validator_passes(nb: types.ModuleType, piles: tuple[int, ...]) -> None:
-    from gamesolver.check import check_game
+    from gamesolver.feedback.check import check_game
 
     report = check_game(nb.nim(piles))
     assert report.ok, report

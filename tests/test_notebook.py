@@ -10,7 +10,7 @@ import nbformat
 import pytest
 from nbformat.v4 import new_code_cell, new_notebook
 
-from gamesolver.notebook import NotebookError, load_notebook
+from gamesolver.notebook import NotebookError, load_notebook, run_target
 
 
 def write(path: Path, *sources: str) -> Path:
@@ -96,6 +96,36 @@ def test_run_in_quotes_or_with_a_comment(tmp_path: Path) -> None:
     write(tmp_path / "Other.ipynb", "shared = 42")
     module = load_notebook(write(tmp_path / "Q.ipynb", '%run "Other.ipynb"  # the definitions'))
     assert module.shared == 42
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        '%run "My Solver.ipynb"',
+        "%run 'My Solver.ipynb'  # the definitions",
+        "%run My\\ Solver.ipynb",
+        '%run "My #1 Solver.ipynb"',
+    ],
+)
+def test_a_quoted_path_with_a_blank_is_run_as_ipython_runs_it(tmp_path: Path, line: str) -> None:
+    """`%run "My Solver.ipynb"` was rejected: "the magic ... needs Jupyter; tag the cell demo"."""
+    name = "My #1 Solver.ipynb" if "#1" in line else "My Solver.ipynb"
+    write(tmp_path / name, "shared = 42")
+    assert run_target(line) == name
+    assert load_notebook(write(tmp_path / "Q.ipynb", line)).shared == 42
+
+
+@pytest.mark.parametrize(
+    "line", ["%run My Solver.ipynb", "%run -i Other.ipynb", "%run script.py", '%run "Other.ipynb']
+)
+def test_a_run_the_loader_cannot_follow_says_how_to_write_it(tmp_path: Path, line: str) -> None:
+    write(tmp_path / "Other.ipynb", "shared = 42")
+    assert run_target(line) is None
+    path = write(tmp_path / "Bad.ipynb", line)
+    with pytest.raises(
+        NotebookError, match=r"the loader runs '%run NOTEBOOK\.ipynb', one notebook"
+    ):
+        load_notebook(path)
 
 
 def test_an_indented_run_is_named(tmp_path: Path) -> None:

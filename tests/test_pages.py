@@ -1,4 +1,4 @@
-"""The play pages (``gamesolver.pages``) and ``make play`` without a browser.
+"""The play pages (``gamesolver.tools.pages``) and ``make play`` without a browser.
 
 The browser test (``tests/browser/test_browser_pages.py``) opens each page; nbval runs each one
 against its lecture (``notebooks/play/`` is collected with the other notebooks). Here: the pages
@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 
 from gamesolver.notebook import load_notebook
-from gamesolver.pages import (
+from gamesolver.tools.pages import (
     PAGES,
     PAGES_FOLDER,
     TEMPLATE,
@@ -76,7 +76,7 @@ def test_command_line(capsys: pytest.CaptureFixture[str]) -> None:
 @pytest.mark.parametrize("page", PAGES, ids=[page.game for page in PAGES])
 def test_the_page_on_disk_is_the_generated_one(page: PlayPage) -> None:
     """The cells of ``notebooks/play/<game>.ipynb`` are what ``PAGES`` says: after a change in
-    ``gamesolver/pages.py``, run ``python -m gamesolver.pages write``."""
+    ``gamesolver/tools/pages.py``, run ``python -m gamesolver.tools.pages write``."""
     path = PAGES_FOLDER / f"{page.game}.ipynb"
     stored = json.loads(path.read_text(encoding="utf-8"))
     expected = notebook(page)
@@ -133,7 +133,7 @@ def test_the_nim_page_keeps_emptied_piles_in_place() -> None:
 
 
 def test_serve_runs_voila_with_the_pages_template_and_a_new_cookie_name() -> None:
-    """``make play`` runs ``python -m gamesolver.pages serve``: Voilà on the page, on
+    """``make play`` runs ``python -m gamesolver.tools.pages serve``: Voilà on the page, on
     127.0.0.1 with a token, one kernel preheated, the pages' template (found on
     ``JUPYTER_PATH``), and a login cookie named anew at each start (issue 28: a tab that knew
     an earlier server got "Forbidden" and no board); Voilà options come last."""

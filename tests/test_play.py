@@ -29,7 +29,10 @@ from ipycanvas import Canvas, hold_canvas
 from ipycanvas.canvas import _CANVAS_MANAGER, COMMANDS
 from traitlets import TraitError
 
-from gamesolver.board import (
+from gamesolver.game import Game, Value
+from gamesolver.match import takes
+from gamesolver.stats import Stats
+from gamesolver.widgets.board import (
     BOARD_STYLE,
     FONT,
     LABEL_SIZE,
@@ -42,8 +45,7 @@ from gamesolver.board import (
     PictureCanvas,
     picture_html,
 )
-from gamesolver.game import Game, Value
-from gamesolver.play import (
+from gamesolver.widgets.play import (
     COMPUTER_FIRST,
     GAME_OVER,
     NO_EXPLANATION,
@@ -59,9 +61,7 @@ from gamesolver.play import (
     BadAnswer,
     Play,
     PlayController,
-    takes_budget,
 )
-from gamesolver.stats import Stats
 
 # ------------------------------------------------------------------ the lecture's game and board
 
@@ -997,9 +997,9 @@ def test_takes_budget() -> None:
     def budgeted(state: State, player: str, rng: random.Random, budget: float = 1) -> Any: ...
     def keywords(state: State, player: str, rng: random.Random, **options: Any) -> Any: ...
 
-    assert [takes_budget(f) for f in (plain, budgeted, keywords)] == [False, True, True]
-    assert takes_budget(functools.partial(budgeted, budget=3))
-    assert not takes_budget(len)  # a builtin without the keyword (or without a signature)
+    assert [takes(f, "budget") for f in (plain, budgeted, keywords)] == [False, True, True]
+    assert takes(functools.partial(budgeted, budget=3), "budget")
+    assert not takes(len, "budget")  # a builtin without the keyword (or without a signature)
 
 
 def test_the_budget_goes_to_a_choose_that_takes_it() -> None:
@@ -1533,7 +1533,7 @@ def test_watch_is_displayed_after_its_picture(
     choose: Choose, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Two computers' game (``Watch``) comes with a picture of its board and texts too."""
-    from gamesolver.watch import Watch
+    from gamesolver.widgets.watch import Watch
 
     watch = Watch(GAME, TicTacToeBoard(), [choose, choose])
     watch.run()

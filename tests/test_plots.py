@@ -1,4 +1,4 @@
-"""The charts of ``gamesolver.plots`` (read back from the axes, no image comparison) and the
+"""The charts of ``gamesolver.widgets.plots`` (read back from the axes, no image comparison) and the
 helpers that Pruning-Statistics.ipynb defines."""
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from matplotlib.patches import Rectangle
 
 from gamesolver import Stats
 from gamesolver.explore import reachable
-from gamesolver.plots import (
+from gamesolver.widgets.plots import (
     branching_by_depth,
     calls_bars,
     calls_by_depth,

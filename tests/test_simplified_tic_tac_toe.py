@@ -13,9 +13,9 @@ import pytest
 from conftest import NOTEBOOKS, notebook
 
 from gamesolver import measure
-from gamesolver.check import check_game
-from gamesolver.cli import main
 from gamesolver.explore import per_ply, reachable
+from gamesolver.feedback.check import check_game
+from gamesolver.tools.cli import main
 
 SIMPLIFIED = NOTEBOOKS / "Simplified-Tic-Tac-Toe.ipynb"
 

@@ -1,4 +1,4 @@
-"""A lecture's slides read from its notebook (``gamesolver.slides``), without a browser.
+"""A lecture's slides read from its notebook (``gamesolver.tools.slides``), without a browser.
 
 The browser test (``tests/browser/test_browser_slides.py``) checks the slides that RISE builds
 against ``slides()`` and measures them; here: the structure on small notebooks, the problems
@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from gamesolver import slides
+from gamesolver.tools import slides
 
 NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
 

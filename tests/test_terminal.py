@@ -3,22 +3,15 @@
 from __future__ import annotations
 
 import dataclasses
-import math
 import random
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
 import pytest
 
-from gamesolver import Game, Value, load_notebook
-from gamesolver.terminal import (
-    describe_value,
-    move_list,
-    parse_move,
-    play_in_terminal,
-    result_text,
-    value_text,
-)
+from gamesolver import Game, Stats, Value, load_notebook
+from gamesolver.match import IllegalMove
+from gamesolver.tools.terminal import move_list, parse_move, play_in_terminal, result_text
 
 ROOT = Path(__file__).resolve().parents[1]
 TIC_TAC_TOE = ROOT / "notebooks" / "Tic-Tac-Toe.ipynb"
@@ -99,8 +92,7 @@ def test_a_legal_game_human_first() -> None:
         "Your moves:  [1] take 1 from pile 1  [2] take 1 from pile 2",
         "             [3] take 2 from pile 2",
         "piles: 1 1",
-        "For me (B), the game has the value 0 (a draw with best play for B). "
-        "My move: take 1 from pile 1",
+        "My move: take 1 from pile 1. I see the value 0 for you: with best play this is a draw.",
         "piles: 0 1",
         "Your moves:  [1] take 1 from pile 2",
         "piles: 0 0",
@@ -122,9 +114,8 @@ def test_computer_first_with_the_solver_best_move() -> None:
     assert final == ((0, 0), "B")
     text = lines(out)
     assert text[0] == "nim: you play B, the computer plays A."
-    assert text[2] == (
-        "For me (A), the game has the value 1 (a win for A with best play). "
-        "My move: take 1 from pile 2"
+    assert (
+        text[2] == "My move: take 1 from pile 2. I see the value -1 for you: with best play I win."
     )
     assert text[-1] == "Game over: the computer wins (A)."
 
@@ -203,7 +194,7 @@ def test_tic_tac_toe_against_alpha_beta_never_loses(seed: int) -> None:
     assert final is not None and game.finished(final)
     assert lines(out)[-1] == "Game over: the computer wins (O)."
     assert "Your moves:  [1] (0, 0)  [2] (0, 1)  [3] (0, 2)" in out[2]
-    assert any("For me (O), the game has the value 1 (a win for O" in line for line in out)
+    assert any("I see the value -1 for you: with best play I win." in line for line in out)
 
 
 # ----------------------------------------------------------------------------- the parts
@@ -250,38 +241,38 @@ def test_move_list_breaks_between_moves_only() -> None:
     )
 
 
-def test_values_in_words() -> None:
-    assert describe_value(NIM, 1, "A") == "a win for A with best play"
-    assert describe_value(NIM, -1, "B") == "a loss for B with best play"
-    assert describe_value(NIM, 0, "A") == "a draw with best play for A"
-    assert describe_value(NIM, 0.5, "A") == ""
-    assert value_text(NIM, 0.5, "A") == "0.5"
-    assert value_text(NIM, 1.0, "A") == "1 (a win for A with best play)"
-    assert describe_value(NIM, 0, 1) == "a draw with best play for player 1"
-
-
-def test_values_that_may_be_estimates_in_words() -> None:
-    # a heuristic lies strictly between a loss and a win: only they are certain
-    estimate = "(an estimate, unless the search saw every line to its end)"
-    assert value_text(NIM, 0, "A", estimate=True) == f"0 {estimate}"
-    assert value_text(NIM, 0.25, "A", estimate=True) == f"0.25 {estimate}"
-    assert value_text(NIM, 1, "A", estimate=True) == "1 (a win for A with best play)"
-    assert value_text(NIM, -1, "B", estimate=True) == "-1 (a loss for B with best play)"
-
-
-def test_play_says_when_the_computer_estimates() -> None:
+def test_play_says_how_the_computer_knows() -> None:
+    """The computer's value as the play widget says it (``gamesolver.words``): with its search's
+    ``Stats``, exact or an estimate and from which depth; without, with ``estimates``, that it
+    may be an estimate."""
     read, _ = scripted()
     out: list[str] = []
     play_in_terminal(NIM, first_move, human_first=False, read=read, write=out.append)
-    assert "the game has the value 0 (a draw with best play for A)" in out[2]
+    assert out[2].endswith("I see the value 0 for you: with best play this is a draw.")
     out.clear()
     play_in_terminal(
         NIM, first_move, human_first=False, read=read, write=out.append, estimates=True
     )
     assert out[2] == (
-        "For me (A), the game has the value 0 (an estimate, unless the search saw every line to "
-        "its end). My move: take 1 from pile 1"
+        "My move: take 1 from pile 1. I see the value 0 for you, an estimate: it looks even."
     )
+
+    def searched(state: NimState, player: str) -> tuple[Value, NimState, Stats]:
+        return 0.25, nim_moves(state, player)[0], Stats(depth=3, exact=False)
+
+    out.clear()
+    play_in_terminal(NIM, searched, human_first=False, read=read, write=out.append)
+    assert out[2].endswith(
+        "I see the value -0.25 for you, an estimate at depth 3: that looks good for me."
+    )
+
+
+def test_an_answer_that_is_no_move_is_an_error() -> None:
+    read, _ = scripted()
+    with pytest.raises(IllegalMove, match="not a legal move of 'A'"):
+        play_in_terminal(
+            NIM, lambda state, player: (0, "nowhere"), human_first=False, read=read, write=print
+        )
 
 
 def test_result_from_the_humans_side() -> None:
@@ -305,15 +296,9 @@ def test_result_from_the_humans_side() -> None:
     )
 
 
-def test_values_outside_the_utility_range_in_words() -> None:
-    """A value of `inf` read "the value inf" and one of 10**5000 crashed the game: Python writes
-    at most 4,300 digits of a whole number."""
-    outside = "(outside the game's utility range -1 to 1)"
-    assert value_text(NIM, math.inf, "A") == f"inf {outside}"
-    assert value_text(NIM, -math.inf, "A", estimate=True) == f"-inf {outside}"
-    assert value_text(NIM, math.nan, "A") == "nan (not a number)"
-    assert value_text(NIM, 10**5000, "A") == f"a number of 5,001 digits {outside}"
-    assert value_text(NIM, -(10**5000) + 1, "A") == f"minus a number of 5,000 digits {outside}"
+def test_a_utility_too_long_to_write_ends_the_game_in_words() -> None:
+    """A utility of 10**5000 crashed the game: Python writes at most 4,300 digits of a whole
+    number."""
     huge: Game[NimState, str] = dataclasses.replace(NIM, utility=lambda s, p: 10**5000)
     assert result_text(huge, ((0, 0), "A"), "A") == (
         "Game over: you win (A), with utility a number of 5,001 digits for you."

@@ -17,9 +17,10 @@ import types
 import pytest
 from conftest import NOTEBOOKS, notebook
 
-from gamesolver.board import OUTSIDE
-from gamesolver.cli import main
-from gamesolver.play import Play, PlayController
+from gamesolver.match import match, openings
+from gamesolver.tools.cli import main
+from gamesolver.widgets.board import OUTSIDE
+from gamesolver.widgets.play import Play, PlayController
 
 CUBE: types.ModuleType = notebook("Tic-Tac-Toe-3D.ipynb")
 SQUARE: types.ModuleType = CUBE.square  # the 4 x 4 notebook as the 3D notebook loaded it
@@ -153,7 +154,6 @@ def test_move_on_the_cube_from_the_command_line(capsys: pytest.CaptureFixture[st
 def test_line_count_beats_the_seeds_eval_on_the_cube() -> None:
     rules = CUBE.make_game(threats=True)
     seed_eval = dataclasses.replace(rules, heuristic=CUBE.Parts[rules].seed_eval)
-    by_seed = SQUARE.searcher(seed_eval, depth=1)
-    by_lines = SQUARE.searcher(rules, depth=1)
-    played = SQUARE.compare_by_play(GAME, by_seed, by_lines)
-    assert played == {"a": 3, "b": 15, "draws": 2}  # the notebook's numbers
+    by_seed, by_lines = SQUARE.searcher(seed_eval), SQUARE.searcher(rules)
+    played = match(GAME, by_seed, by_lines, openings(GAME, 10), depth=1).tally
+    assert played == {"a": 3, "b": 15, "draw": 2}  # the notebook's numbers

@@ -11,9 +11,10 @@ import types
 import pytest
 from conftest import NOTEBOOKS, notebook
 
-from gamesolver import Stats
-from gamesolver.check import check_game
-from gamesolver.cli import main
+from gamesolver import Stats, data_path
+from gamesolver.feedback.check import check_game
+from gamesolver.match import IllegalMove, match, openings, play_game
+from gamesolver.tools.cli import main
 
 NOTEBOOK = NOTEBOOKS / "Tic-Tac-Toe-4x4.ipynb"
 
@@ -183,7 +184,7 @@ def test_the_grader_sees_our_wins_and_blocks(ttt4: types.ModuleType, n: int) -> 
     positions = [(state, player) for state, player, _ in wins[:5] + blocks[:5]]
     graded = ttt4.grade(game, ttt4.searcher(ttt4.tic_tac_toe(n, threats=True)), positions, 0.05)
     assert [g.won for g in graded] == [True] * 5 + [None] * 5
-    assert [g.blocked for g in graded] == [None] * 5 + [True] * 5
+    assert [g.saved for g in graded] == [None] * 5 + [True] * 5
     assert all(g.legal and g.kept is None for g in graded)
     assert (
         ttt4.tallies(graded) == "legal 10/10, wins played 5/5, threats blocked 5/5, value kept 0/0"
@@ -197,7 +198,7 @@ def test_the_grader_catches_a_missed_win_a_lost_value_and_an_illegal_move(
     parts = ttt4.Parts[game]
     wins, _ = forced_positions(ttt4, game, 3, seed=7)
 
-    def blind(state: int, player: int, budget: float) -> int:
+    def blind(state: int, player: int, rng: object = None, budget: float = 0) -> int:
         """The first move that does not win: it misses every win in one."""
         mine, theirs = parts.marks(state, player), parts.marks(state, 1 - player)
         target = parts.completing(mine, theirs)
@@ -211,23 +212,24 @@ def test_the_grader_catches_a_missed_win_a_lost_value_and_an_illegal_move(
     assert [(g.legal, g.won) for g in graded] == [(True, False)] * 3
     for g, (state, player) in zip(graded, positions, strict=True):
         assert exact(state, player) == 1  # a win in one: the position is won
-        after = blind(state, player, 0.01)
+        after = blind(state, player)
         assert g.kept == (-exact(after, 1 - player) == 1)
     assert not all(g.kept for g in graded)  # a win not taken gives the win away here and there
-    cheat = ttt4.grade(game, lambda state, player, budget: state | 0xFFFF, positions[:1], 0.01)
+    cheat = ttt4.grade(game, lambda state, player, rng, budget: state | 0xFFFF, positions[:1], 0.01)
     assert not cheat[0].legal and cheat[0].move.startswith("illegal")
-    assert "legal 0/1" in ttt4.summary(cheat, 0.01)
+    assert "legal 0/1" in ttt4.tallies(cheat)
 
 
-def test_play_game_and_the_greedy_player(ttt4: types.ModuleType) -> None:
+def test_our_searcher_never_loses_to_a_random_player(ttt4: types.ModuleType) -> None:
     game = ttt4.game
     ours = ttt4.searcher(ttt4.tic_tac_toe(threats=True))
     for seed in range(3):
-        assert ttt4.play_game(game, (ours, ttt4.random_mover(game, seed)), 0.01) in (0, None)
-        assert ttt4.play_game(game, (ttt4.random_mover(game, seed), ours), 0.01) in (1, None)
+        mover = ttt4.random_mover(game, seed)
+        assert play_game(game, (ours, mover), budget=0.01).winner in (0, None)
+        assert play_game(game, (mover, ours), budget=0.01).winner in (1, None)
     illegal = ttt4.random_mover(ttt4.tic_tac_toe(3))  # a move of the cube is not one of 4 x 4
-    with pytest.raises(ValueError, match="illegal move"):
-        ttt4.play_game(game, (illegal, ours), 0.01)
+    with pytest.raises(IllegalMove, match="not a legal move of 0"):
+        play_game(game, (illegal, ours), budget=0.01)
 
 
 def test_the_square_board_maps_clicks_to_cells(ttt4: types.ModuleType) -> None:
@@ -245,13 +247,13 @@ def test_the_positions_files_are_the_assignment_states(
     ttt4: types.ModuleType, n: int, name: str
 ) -> None:
     game = ttt4.tic_tac_toe(n)
-    path = NOTEBOOKS.parent / "data" / "tic-tac-toe-nd" / f"positions-{name}.txt"
+    path = data_path("tic-tac-toe-nd", f"positions-{name}.txt")
     lines = [line for line in path.read_text().splitlines() if not line.startswith("#")]
     assert lines == [game.notation(s, p) for s, p in ttt4.assignment_states(game)]
 
 
 def test_the_cli_grades_the_assignment_positions(capsys: pytest.CaptureFixture[str]) -> None:
-    path = NOTEBOOKS.parent / "data" / "tic-tac-toe-nd" / "positions-4x4.txt"
+    path = data_path("tic-tac-toe-nd", "positions-4x4.txt")
     argv = ["move", str(NOTEBOOK), "--positions", str(path), "--depth", "1", "--json"]
     assert main(argv) == 0
     result = json.loads(capsys.readouterr().out)
@@ -259,9 +261,10 @@ def test_the_cli_grades_the_assignment_positions(capsys: pytest.CaptureFixture[s
     assert all(move["depth"] == 1 or move["exact"] for move in result["moves"])
 
 
-def test_compare_by_play_swaps_colours_on_each_opening(ttt4: types.ModuleType) -> None:
+def test_a_match_swaps_colours_on_each_opening(ttt4: types.ModuleType) -> None:
     game = ttt4.game
-    ours = ttt4.searcher(ttt4.tic_tac_toe(threats=True), depth=2)
-    played = ttt4.compare_by_play(game, ours, ttt4.random_mover(game, 3), openings=5)
-    assert sum(played.values()) == 10 and played["b"] == 0  # random never beats the search
-    assert ttt4.compare_by_play(game, ours, ours, openings=3) == {"draws": 6}
+    ours = ttt4.searcher(ttt4.tic_tac_toe(threats=True))
+    played = match(game, ours, ttt4.random_mover(game, 3), openings(game, 5), depth=2)
+    assert sum(played.tally.values()) == 10 and played.tally["b"] == 0  # random never wins
+    assert played.a_plays == [0, 1] * 5
+    assert match(game, ours, ours, openings(game, 3), depth=2).tally == {"draw": 6}

@@ -24,10 +24,9 @@ from matplotlib.figure import Figure
 from matplotlib.transforms import Bbox
 
 from gamesolver import Stats
-from gamesolver.check import check_game
+from gamesolver.feedback.check import check_game
 from gamesolver.stepper import Stepper, number, window_text
 from gamesolver.trace import record
-from gamesolver.treeplot import TreeFigure, draw_search, layout, png, status
 from gamesolver.trees import (
     PLAYERS,
     SEED_002,
@@ -45,7 +44,8 @@ from gamesolver.trees import (
     subtree,
     tree_game,
 )
-from gamesolver.treewidget import MAX_NODES, SearchPlayer, TreeExplorer
+from gamesolver.widgets.treeplot import TreeFigure, draw_search, layout, png, status
+from gamesolver.widgets.treewidget import MAX_NODES, SearchPlayer, TreeExplorer
 
 inf = math.inf
 

@@ -18,8 +18,8 @@ import pytest
 from conftest import notebook
 
 from gamesolver.game import Game, Value
-from gamesolver.play import BadAnswer
-from gamesolver.watch import Watch, numbered
+from gamesolver.widgets.play import BadAnswer
+from gamesolver.widgets.watch import Watch, numbered
 
 Row = tuple[str, str, str]
 State = tuple[Row, Row, Row]

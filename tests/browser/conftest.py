@@ -11,8 +11,8 @@ SIGTERM, then SIGKILL to its process group).
 The browser is ``/usr/bin/chromium``, never a download. Without it the browser tests are
 skipped with the command that installs it, except on CI (``CI=true``), where that is a failure.
 
-``PlayWidget`` reads what the student sees: the pixels of the ``gamesolver.play.Play`` widget's
-canvas (``getImageData`` in the page), its status line (the HTML widget with the CSS class
+``PlayWidget`` reads what the student sees: the pixels of the ``gamesolver.widgets.play.Play``
+widget's canvas (``getImageData`` in the page), its status line (the HTML widget with the CSS class
 ``gamesolver-status``) and its notice (``gamesolver-notice``: why a click was refused), and
 where its board, texts and buttons are on the screen. Screenshots go to ``artifacts/``: the
 tests save the board after their moves, and a failing test saves the page as it was; the paths
@@ -510,7 +510,7 @@ def rgb(color: str) -> tuple[int, int, int]:
 
 
 class PlayWidget:
-    """A ``gamesolver.play.Play`` widget in the page: its canvas, status line and notice.
+    """A ``gamesolver.widgets.play.Play`` widget in the page: its canvas, status line and notice.
 
     Pixels are read in the page with ``getImageData`` on the ``<canvas>`` that the student sees;
     coordinates are canvas pixels, as the board's ``center`` and ``cell`` give them.

@@ -1,6 +1,6 @@
 """The play pages in a real browser, as ``make play GAME=...`` serves them to a student.
 
-For every game of ``gamesolver.pages.PAGES``: the page shows the game's name, its rules and
+For every game of ``gamesolver.tools.pages.PAGES``: the page shows the game's name, its rules and
 one board with its buttons, no code; the board is drawn within ``BOARD_VISIBLE`` seconds of
 the start of the navigation (the faster of ``VISITS`` visits); the board, the status line and
 every button are in view, on a 1366 x 768 screen and on a 1280 x 720 one (``SCREENS``), before
@@ -29,7 +29,7 @@ from typing import Any
 import pytest
 
 from gamesolver.notebook import load_notebook
-from gamesolver.pages import PAGES, PlayPage
+from gamesolver.tools.pages import PAGES, PlayPage
 
 from .conftest import SCREENS, find_play_widget
 from .test_browser_checkers import CheckersView

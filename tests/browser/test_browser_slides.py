@@ -12,7 +12,7 @@ and left, its scroll height and width) must lie inside the window, and nothing i
 scroll or clip (a code cell's editor, an output, a table wider or taller than its box). A
 failure names the slide as the lecturer sees it (its number n/t at the bottom right, its
 cells, its first line) and by how many pixels it overflows. Also checked: the slides are those
-that the cells' slide types make (``gamesolver.slides``, with the same numbers), the course's
+that the cells' slide types make (``gamesolver.tools.slides``, with the same numbers), the course's
 style sheet holds on them (prose and headings as in the notebook, code as JupyterLab's), and
 the slideshow fetches nothing from the web (a room may be offline). Screenshots in
 ``artifacts/``: the title slide and, where ``SHOWN`` names one, a definition with its example.
@@ -31,7 +31,7 @@ a run): Heuristics takes 50-90 s in all on a busy 2-core machine (25-55 s to ope
 10-20 s for each pass), the board 35-50 s. A core lecture that meets the course's conventions
 runs in under 15 s, so the whole core path adds about 5 minutes to ``make test``. ``LECTURES``
 lists the core lectures that have their slides; a lecture without slide metadata fails
-(``gamesolver.slides.problems``). To check another notebook before adding it:
+(``gamesolver.tools.slides.problems``). To check another notebook before adding it:
 ``GAMESOLVER_SLIDES=Nim.ipynb pytest tests/browser/test_browser_slides.py -k every``.
 """
 
@@ -45,8 +45,8 @@ from typing import Any
 
 import pytest
 
-from gamesolver import slides
 from gamesolver.notebook import load_notebook
+from gamesolver.tools import slides
 
 from .conftest import _CELLS, KERNEL_READY, NOTEBOOKS, RUN_ALL, STARTED, find_play_widget
 from .views import CellsView, grid_rect

@@ -11,7 +11,7 @@ import re
 from typing import Any
 
 from gamesolver.notebook import load_notebook
-from gamesolver.play import NOT_SEEN, WAIT
+from gamesolver.widgets.play import NOT_SEEN, WAIT
 
 from .conftest import SCREENS
 from .views import CellsView, grid_rect, wait_winning_line

@@ -16,7 +16,7 @@ from collections.abc import Hashable, Sequence
 from itertools import pairwise
 from typing import Any
 
-from gamesolver.play import SETTLE
+from gamesolver.widgets.play import SETTLE
 
 Rect = tuple[float, float, float, float]
 """``(x, y, width, height)`` in canvas pixels."""

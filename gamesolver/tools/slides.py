@@ -9,7 +9,7 @@ extension): each cell's metadata ``"slideshow": {"slide_type": ...}`` says where
 - ``"-"``: on the current slide (or fragment), below the cell before it;
 - ``"skip"``: not presented (the style cell, long set-up); it still runs.
 
-``python -m gamesolver.slides notebooks/Heuristics.ipynb [...]`` lists the slides, numbered as
+``python -m gamesolver.tools.slides notebooks/Heuristics.ipynb [...]`` lists the slides, numbered as
 RISE shows them (``slideNumber: "c/t"``), with the cells on each, the lines of code, prose and
 output, a rough height in pixels at the course's font sizes, and the slide's first line. It flags
 a slide that is likely too tall for 1280x720 (``SLIDE_HEIGHT``), a cell without a slide type and
@@ -317,7 +317,7 @@ def report(path: Path) -> tuple[list[str], int]:
 def main(argv: Sequence[str] | None = None) -> int:
     """List the slides of each notebook given; exit 1 if one has a problem, 2 if unreadable."""
     parser = argparse.ArgumentParser(
-        prog="python -m gamesolver.slides",
+        prog="python -m gamesolver.tools.slides",
         description="List a lecture's slides (RISE) with a rough size of each.",
     )
     parser.add_argument("notebooks", nargs="+", type=Path, metavar="NOTEBOOK")

@@ -12,11 +12,11 @@ on every run (nbval) plays in the calling thread instead::
 
     print(watch.run())
 
-The players are ``Chooser``s exactly as for ``gamesolver.play.Play``: ``choose(state, player,
-rng)`` answering ``(value, next_state)`` or ``(value, next_state, stats)``, and with ``budgets``
-the keyword ``budget``, the seconds per move from the menu *Time per move*. Each player's ``rng``
-is seeded from ``seed`` and the player's index, and Pause lets the current move finish, so a game
-is the same on every run, however it is paused and stepped.
+The players are ``Chooser``s exactly as for ``gamesolver.widgets.play.Play``: ``choose(state,
+player, rng)`` answering ``(value, next_state)`` or ``(value, next_state, stats)``, and with
+``budgets`` the keyword ``budget``, the seconds per move from the menu *Time per move*. Each
+player's ``rng`` is seeded from ``seed`` and the player's index, and Pause lets the current move
+finish, so a game is the same on every run, however it is paused and stepped.
 """
 
 from __future__ import annotations
@@ -29,11 +29,12 @@ from typing import Any, Literal
 
 import ipywidgets
 
-from gamesolver.board import PICTURE_NOTE, Board, picture_html, show_with_picture
 from gamesolver.game import Game
 from gamesolver.guard import Cancelled, Canceller
-from gamesolver.play import Answer, BadAnswer, Chooser, ComputerTurn, PlayController, takes_budget
+from gamesolver.match import Chooser, takes
 from gamesolver.table import fmt
+from gamesolver.widgets.board import PICTURE_NOTE, Board, picture_html, show_with_picture
+from gamesolver.widgets.play import Answer, BadAnswer, ComputerTurn, PlayController
 
 Result = Literal["first", "second", "draw"]
 """How a finished game ended: ``game.Players[0]`` won, ``game.Players[1]`` won, or a draw."""
@@ -55,8 +56,8 @@ class Watch(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped
     a sequence in the order of ``game.Players``. The game starts from ``start`` (default
     ``game.Start``) with ``first`` to move (default ``game.Players[0]``), and stops when it is
     finished or after ``max_plies`` moves, without a result. ``budget`` is the seconds per move
-    for the choosers that take the keyword ``budget`` (``takes_budget``); with ``budgets``, a
-    menu *Time per move* sets it (default: the first).
+    for the choosers that take the keyword ``budget`` (``gamesolver.match.takes``); with
+    ``budgets``, a menu *Time per move* sets it (default: the first).
 
     Below the canvas: the status line (CSS class ``gamesolver-status``), a progress bar of the
     plies (``gamesolver-progress``), the buttons and the move list (``gamesolver-moves``).
@@ -91,7 +92,7 @@ class Watch(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped
             raise ValueError(f"players needs one chooser for each of {list(game.Players)!r}")
         if max_plies < 1:
             raise ValueError(f"max_plies must be at least 1, not {max_plies!r}")
-        if budgets and not any(takes_budget(choose) for choose in choosers):
+        if budgets and not any(takes(choose, "budget") for choose in choosers):
             raise ValueError("a time per move needs a choose(state, player, rng, budget=...)")
         self.game = game
         self.board = board

@@ -40,9 +40,12 @@ one move that ends the game is read ``answer_ends``, and says all there is to sa
 verdict).
 
 "I" is the player who moves, "you" the opponent; every value is the player's. ``{move}`` and
-``{reply}`` are ``game.move_name``; ``{value}`` is a value as the tables print it; ``{n}``
-counts moves of one player: "I win in {n} more moves" counts mine after this one, "you win in
-{n} moves" counts yours, your answer included (as chess counts a "mate in n").
+``{reply}`` are ``game.move_name``; ``{value}`` is a value as the play widget's status line
+says it, in the game's own terms and from your side, e.g. ``"the value -0.5 for you"`` or
+chess's ``"+1.3 pawns for you"`` (``gamesolver.words``: one number for one evaluation
+everywhere); ``{n}`` counts moves of one player: "I win in {n} more moves" counts mine after
+this one, "you win in {n} moves" counts yours, your answer included (as chess counts a "mate in
+n").
 
 Every template, by default (``Language()``)::
 
@@ -133,7 +136,7 @@ from dataclasses import dataclass, fields
 from typing import Generic
 
 from gamesolver.game import Game, Player, State, Value
-from gamesolver.table import fmt
+from gamesolver.words import in_terms
 
 ValueSearch = Callable[[State, Player], Value]
 """``value(state, player)``: the value of ``state`` for ``player``, the player to move there."""
@@ -466,14 +469,14 @@ class _Words(Generic[State, Player]):
             return words.loss_next if yours == 1 else words.loss_in.format(n=yours)
         if v == 0:
             return words.draw
-        return (words.better if v > 0 else words.worse).format(value=fmt(v))
+        return (words.better if v > 0 else words.worse).format(value=self.value(v))
 
     def judge(self, other: Assessment[State], me: Assessment[State]) -> _Judgement:
         """Why ``other`` was not played instead of ``me``: which sentence, filled with what."""
         game = self.game
         w, v = other.value, me.value
         if w > v:
-            return _Judgement("stronger", value=fmt(w))
+            return _Judgement("stronger", value=self.value(w))
         different = other.plies is not None and other.plies != me.plies
         if w == v and not (w <= game.worst and different):
             if w >= game.best and different and other.plies is not None:
@@ -494,7 +497,7 @@ class _Words(Generic[State, Player]):
             return _Judgement("loses_in", n=yours, reply=reply)
         if w == 0:
             return _Judgement("draws", reply=reply)
-        return _Judgement("weaker", value=fmt(w), reply=reply)
+        return _Judgement("weaker", value=self.value(w), reply=reply)
 
     def reason(self, other: Assessment[State], me: Assessment[State]) -> str:
         """One sentence on why ``other`` was not played instead of ``me``."""
@@ -543,6 +546,10 @@ class _Words(Generic[State, Player]):
             )
         text = words.groups.join(parts) + "."
         return text[:1].upper() + text[1:]
+
+    def value(self, mine: Value) -> str:
+        """My value ``mine`` as the status line says it: from your side, in the game's terms."""
+        return f"{in_terms(self.game, -mine + 0.0 if isinstance(mine, float) else -mine)} for you"
 
     def outcome(self, finished: State) -> str:
         """How a finished game ended, for the player."""

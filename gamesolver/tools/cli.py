@@ -52,7 +52,6 @@ import math
 import os
 import random
 import re
-import statistics
 import sys
 import time
 import traceback
@@ -62,16 +61,17 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NoReturn
 
-import gamesolver
 from gamesolver.explore import is_reachable, per_ply
 from gamesolver.game import AnyGame, Game, Value
-from gamesolver.grade import LEAST_MEMORY_MB
-from gamesolver.grading import check_move_in_one, tally
 from gamesolver.guard import Interrupted, TotalTimeLimit, Watchdog
 from gamesolver.notebook import NotebookError, describe_error, find_game, load_notebook
+from gamesolver.resources import REPOSITORY, notebooks_folder
 from gamesolver.stats import Algorithm, LimitedStats, LimitReached, OutOfTime, Stats
 from gamesolver.table import Table, fmt
-from gamesolver.terminal import LONGEST, number_text, outside, play_in_terminal, value_text
+from gamesolver.tools import assignment
+from gamesolver.tools.grade import LEAST_MEMORY_MB
+from gamesolver.tools.terminal import play_in_terminal
+from gamesolver.words import LONGEST, number_text, outside, value_words
 
 PROG = "gamesolver"
 
@@ -202,8 +202,9 @@ class _Parser(argparse.ArgumentParser):
 
 
 def default_solver() -> Path:
-    """This repository's ``notebooks/Solver.ipynb`` (the package is installed editable)."""
-    return Path(gamesolver.__file__).resolve().parents[1] / "notebooks" / "Solver.ipynb"
+    """The lectures' ``Solver.ipynb``: the repository's, or the current folder's for a package
+    installed without it (``gamesolver.resources.notebooks_folder``)."""
+    return notebooks_folder() / "Solver.ipynb"
 
 
 # -- loading notebooks ----------------------------------------------------------------------------
@@ -651,7 +652,7 @@ def check_position(
     within ``seconds``): a ``UsageError`` naming ``text`` if it breaks it. Then say on stderr if
     the state cannot be reached from the start, where that is found out within
     ``REACHABLE_LIMIT`` positions and the same time."""
-    from gamesolver.check import check_game  # here: only a given state needs the validator
+    from gamesolver.feedback.check import check_game  # here: only a given state needs the validator
 
     deadline = time.perf_counter() + seconds
     report = run_code(
@@ -835,22 +836,14 @@ def _stats_line(counters: dict[str, Any]) -> str:
     return "   ".join(parts)
 
 
-def value_words(
+def said(
     game: AnyGame, value: Value, player: Hashable, options: dict[str, Any], stats: Stats
 ) -> str:
-    """The value with its meaning, e.g. ``"0 (a draw with best play for X)"``, or, for a value
-    that is a heuristic estimate (``stats.exact`` is false), ``"0.333 (an estimate: the search
-    looked 3 moves ahead)"``. A win or a loss is never an estimate: a heuristic lies strictly
-    between the two."""
-    if stats.exact or value in (game.best, game.worst) or outside(game, value):
-        return value_text(game, value, player)
-    moves = stats.depth or options.get("depth")
-    if not moves and "budget" in options:
-        return f"{fmt(value)} (an estimate: the time was up before the search looked 1 move ahead)"
-    if not moves:
-        return f"{fmt(value)} (the heuristic's estimate, without looking ahead)"
-    plural = "move" if moves == 1 else "moves"
-    return f"{fmt(value)} (an estimate: the search looked {moves} {plural} ahead)"
+    """The value in words (``gamesolver.words``), e.g. ``"the value 0 for X, exact: with best
+    play this is a draw"``: exact or an estimate as the search says (``stats.exact``), from the
+    depth it reached (``stats.depth``, else the ``--depth`` given)."""
+    depth = stats.depth or options.get("depth")
+    return str(value_words(game, value, player, exact=stats.exact, depth=depth))
 
 
 def line_names(game: AnyGame, state: Hashable, line: Sequence[Hashable]) -> list[str]:
@@ -984,8 +977,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
         _print(json_line(result))
         note_outside(game, value)
         return 0
-    words = value_words(game, value, player, options, stats)
-    _print(f"{game.name}, {it.name}: value {words}")
+    _print(f"{game.name}, {it.name}: {said(game, value, player, options, stats)}")
     _print(_stats_line(counters))
     if line:
         _print(f"{'best move' if len(line) == 1 else 'line of best play'}: {', '.join(line)}")
@@ -1074,8 +1066,8 @@ def cmd_move(args: argparse.Namespace) -> int:
         _print(json_line(result))
         note_outside(game, decision.value)
         return 0
-    words = value_words(game, decision.value, player, options, stats)
-    _print(f"{game.name}, {it.name}: {player} plays {decision.move}, value {words}")
+    words = said(game, decision.value, player, options, stats)
+    _print(f"{game.name}, {it.name}: {player} plays {decision.move}; {words}")
     _print(_stats_line(_counters(stats, it.algorithm)))
     if decision.after is not None:
         _print(f"position after the move: {decision.after}")
@@ -1095,7 +1087,7 @@ def move_in_each(args: argparse.Namespace, it: Setup) -> int:
     game = it.game
     name = "stdin" if args.positions == "-" else args.positions
     positions = read_positions(args, game, it.game_path)
-    moves: list[dict[str, Any]] = []
+    moves: list[tuple[dict[str, Any], assignment.Grade]] = []
     try:
         for number, position in enumerate(positions, start=1):
             moves.append(move_in(args, it, number, position, name))
@@ -1113,116 +1105,56 @@ def move_in_each(args: argparse.Namespace, it: Setup) -> int:
 
 def move_in(
     args: argparse.Namespace, it: Setup, number: int, position: Position, name: str
-) -> dict[str, Any]:
+) -> tuple[dict[str, Any], assignment.Grade]:
     """The decision in the ``number``th position of the file ``name``, as ``move --json`` has it
-    in ``moves``, with the checks of ``gamesolver/grading.py``."""
+    in ``moves``, and its grade (``gamesolver.tools.assignment``: the checks of the move)."""
     game = it.game
     try:
         decision = decide(it, position.state, position.player, new_stats(args), args.seed)
     except (NotSolved, UsageError, NotebookCodeError) as error:
         where = f"position {number} ({name}, line {position.line}: {_quoted(position.text)})"
         raise type(error)(f"{where}: {error}") from None
+    decision.stats.depth = decision.stats.depth or it.options.get("depth", 0)  # as in the JSON
+    answer = (decision.value, decision.next_state, decision.stats)
+    seconds, cpu = decision.stats.seconds, decision.cpu_seconds
+    state, player = position.state, position.player
+
+    def judge() -> assignment.Grade:
+        return assignment.judge(game, state, player, answer, seconds, cpu, position=position.text)
+
+    grade = run_code(f"checking a move of {it.game_path}", judge)
     move = {"position": position.text, **decision.as_dict(game, it.options)}
     calls = move.pop("calls")  # after cpu_seconds, which goes beside seconds
-    move.update(cpu_seconds=decision.cpu_seconds, calls=calls)
-    check = functools.partial(
-        check_move_in_one, game, position.state, position.player, decision.next_state
-    )
-    checks = run_code(f"checking a move of {it.game_path}", check)
-    move.update(won=checks.won, saved=checks.saved)
+    move.update(cpu_seconds=decision.cpu_seconds, calls=calls, won=grade.won, saved=grade.saved)
     if decision.after is not None:
         move["after"] = decision.after
-    return move
+    return move, grade
 
 
 def print_moves(
-    args: argparse.Namespace, it: Setup, moves: list[dict[str, Any]], name: str
+    args: argparse.Namespace,
+    it: Setup,
+    moves: list[tuple[dict[str, Any], assignment.Grade]],
+    name: str,
 ) -> None:
-    """The moves of ``move --positions`` as a table and a summary, or as JSON."""
+    """The moves of ``move --positions`` as a table and a summary (``assignment.report``), or
+    as JSON."""
     game, options = it.game, it.options
-    summary = summarize_moves(moves, args.budget)
+    grades = [grade for _, grade in moves]
     if args.json:
         result: dict[str, Any] = {"game": game.name, "algorithm": it.name, "options": options}
-        result.update(budget=args.budget, moves=moves, summary=summary)
+        summary = assignment.summary(grades, args.budget)
+        result.update(budget=args.budget, moves=[move for move, _ in moves], summary=summary)
         _print(json_line(result))
         return
     given = ", ".join(f"{option} {fmt(value)}" for option, value in options.items())
     positions = f"{len(moves)} {'position' if len(moves) == 1 else 'positions'} of {name}"
     _print(f"{game.name}, {it.name}{f' ({given})' if given else ''}: {positions}")
     _print()
-    said = {None: "", True: "yes", False: "NO"}
-    columns = ["#", "position", "player", "move", "value", "exact", "depth", "wall ms"]
-    table = Table([*columns, "won at once", "no loss at once"])
-    for number, move in enumerate(moves, start=1):
-        exact = "exact" if move["exact"] else "estimate"
-        depth = "-" if move["depth"] is None else move["depth"]
-        milliseconds = f"{move['seconds'] * 1000:.1f}"
-        value = move["value"]
-        table.add(
-            number,
-            move["position"],
-            str(move["player"]),
-            move["move"],
-            number_text(value) if isinstance(value, int) and abs(value) >= 10**LONGEST else value,
-            exact,
-            depth,
-            milliseconds,
-            said[move["won"]],
-            said[move["saved"]],
-        )
-    _print(repr(table))
+    _print(repr(assignment.report(grades, totals=False)))
     _print()
-    for line in summary_lines(summary, args.budget, it.name):
+    for line in assignment.summary_lines(grades, args.budget, f"{it.name} takes no --budget"):
         _print(line)
-
-
-def summarize_moves(moves: list[dict[str, Any]], budget: float | None) -> dict[str, Any]:
-    """The totals of ``move --positions``: time, the budget for all the positions (``None``
-    when the algorithm takes none), depths and exact moves."""
-    seconds = sum(move["seconds"] for move in moves)
-    total = None if budget is None else len(moves) * budget
-    depths = [move["depth"] for move in moves if move["depth"] is not None]
-    return {
-        "positions": len(moves),
-        "seconds": seconds,
-        "cpu_seconds": sum(move["cpu_seconds"] for move in moves),
-        "budget_total": total,
-        "within_budget": None if total is None else seconds <= total,
-        "median_depth": statistics.median(depths) if depths else None,
-        "min_depth": min(depths, default=None),
-        "max_depth": max(depths, default=None),
-        "exact": sum(1 for move in moves if move["exact"]),
-        "won": tally([move["won"] for move in moves]),
-        "saved": tally([move["saved"] for move in moves]),
-    }
-
-
-def summary_lines(summary: dict[str, Any], budget: float | None, algorithm: str) -> list[str]:
-    """The summary of ``move --positions`` in words, a line for times, budget and depths."""
-    count = summary["positions"]
-    times = (
-        f"positions: {count}   wall time: {summary['seconds']:.3f} s   "
-        f"CPU time: {summary['cpu_seconds']:.3f} s"
-    )
-    total = summary["budget_total"]
-    if budget is None or total is None:
-        allowed = f"budget: none ({algorithm} takes no --budget)"
-    else:
-        over = summary["seconds"] - total
-        verdict = (
-            "within the budget" if summary["within_budget"] else f"over the budget by {over:.3f} s"
-        )
-        allowed = f"budget: {count} × {budget:g} s = {total:g} s: {verdict}"
-    if summary["median_depth"] is None:
-        depths = "depth: none reported"
-    else:
-        depths = (
-            f"depth: median {fmt(summary['median_depth'])}, smallest {summary['min_depth']}, "
-            f"largest {summary['max_depth']}"
-        )
-    (won, wins), (saved, threats) = summary["won"], summary["saved"]
-    checks = f"wins at once taken: {won} of {wins}   losses at once avoided: {saved} of {threats}"
-    return [times, allowed, f"{depths}   exact moves: {summary['exact']} of {count}", checks]
 
 
 def cmd_count(args: argparse.Namespace) -> int:
@@ -1264,7 +1196,9 @@ def cmd_count(args: argparse.Namespace) -> int:
 
 def cmd_check(args: argparse.Namespace) -> int:
     """Run the validator on the notebook's game and print its report; 1 if the game has errors."""
-    from gamesolver.check import check_game  # here: solve and play do not need the validator
+    from gamesolver.feedback.check import (
+        check_game,  # here: solve and play do not need the validator
+    )
 
     game_path, _, game = load_game(args.notebook, args.set)
     report = run_code(f"checking {game_path}", lambda: check_game(game))
@@ -1273,9 +1207,9 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 
 def cmd_grade(args: argparse.Namespace) -> int:
-    """Autograde an assignment with nbgrader (``gamesolver.grade``); print a row per student and
-    graded cell, with what the course's check found, and a summary."""
-    from gamesolver.grade import (  # here: the other commands do not need nbgrader
+    """Autograde an assignment with nbgrader (``gamesolver.tools.grade``); print a row per student
+    and graded cell, with what the course's check found, and a summary."""
+    from gamesolver.tools.grade import (  # here: the other commands do not need nbgrader
         GradeError,
         autograde,
         csv_target,
@@ -1313,15 +1247,16 @@ def cmd_play(args: argparse.Namespace) -> int:
     best_move = it.best_move
     assert best_move is not None  # setup checked it
 
-    def choose(state: Any, player: Any) -> tuple[Value, Any]:
+    def choose(state: Any, player: Any) -> tuple[Value, Any, Stats]:
         stats = new_stats(args)  # each decision within --max-seconds (the default: setup's)
-        return best_move(game, state, player, algorithm=search, rng=rng, stats=stats)
+        value, after = best_move(game, state, player, algorithm=search, rng=rng, stats=stats)
+        stats.depth = stats.depth or options.get("depth", 0)  # (depth_limited reports none)
+        return value, after, stats
 
-    estimates = "depth" in options or "budget" in options
     human_first = args.first == "human"
     run_code(
         f"playing {it.game_path} with {it.name}",
-        lambda: play_in_terminal(game, choose, human_first=human_first, estimates=estimates),
+        lambda: play_in_terminal(game, choose, human_first=human_first),
         it.algorithm,
         it.no_budget,
     )
@@ -1581,7 +1516,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     grade.add_argument(
         "--course",
-        default=str(Path(gamesolver.__file__).resolve().parents[1] / "course"),
+        default=str(REPOSITORY / "course"),
         metavar="DIR",
         help="the nbgrader course directory (default: this repository's course/)",
     )

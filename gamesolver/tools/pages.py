@@ -8,17 +8,18 @@ has run; a page runs one cell, which loads the lecture's definitions with
 shows the same ``Play`` widget as the lecture's own *Play* section.
 
 This module is the single source of the pages: each ``PlayPage`` holds a game's title, rules
-and widget, and ``python -m gamesolver.pages write`` regenerates every page from it (run it
+and widget, and ``python -m gamesolver.tools.pages write`` regenerates every page from it (run it
 after changing a page here, or a lecture's ``Play(...)`` call). The pages are notebooks, not
 Python scripts, so that JupyterLab opens them too and nbval checks that each one still runs
 against its lecture. The command line also serves ``make play``:
 
-- ``python -m gamesolver.pages list``: every game, with one line each;
-- ``python -m gamesolver.pages check GAME``: exit 0 if there is a page for ``GAME``; else say
+- ``python -m gamesolver.tools.pages list``: every game, with one line each;
+- ``python -m gamesolver.tools.pages check GAME``: exit 0 if there is a page for ``GAME``; else say
   so and list the games on stderr, and exit 2 (the status of a usage error);
-- ``python -m gamesolver.pages serve GAME [--port PORT] [VOILA OPTIONS]``: run Voilà on the
+- ``python -m gamesolver.tools.pages serve GAME [--port PORT] [VOILA OPTIONS]``: run Voilà on the
   page (``make play GAME=...``), in place of this process; unknown ``GAME``: as ``check``;
-- ``python -m gamesolver.pages write [FOLDER]``: write every page (default: ``notebooks/play``).
+- ``python -m gamesolver.tools.pages write [FOLDER]``: write every page (default:
+  ``notebooks/play``).
 
 ``serve`` runs Voilà as a page for a student needs it (``voila_command``): on 127.0.0.1 with a
 token, one kernel preheated, the page's own template (``TEMPLATE``: nothing fetched from another
@@ -45,11 +46,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
 
+from gamesolver.resources import REPOSITORY
+
 LINE_LENGTH = 100
 """The project's line length (``[tool.ruff]`` in ``pyproject.toml``)."""
 IGNORE_OUTPUT = "nbval-ignore-output"
 """The tag of the pages' code cell: nbval runs it and compares no output."""
-PAGES_FOLDER = Path(__file__).resolve().parents[1] / "notebooks" / "play"
+PAGES_FOLDER = REPOSITORY / "notebooks" / "play"
 """Where the pages live: ``notebooks/play/`` (the package is installed editable)."""
 TEMPLATE = "gamesolver-play"
 """The pages' Voilà template: ``voila/templates/gamesolver-play`` in ``TEMPLATES``, Voilà's
@@ -86,9 +89,8 @@ class PlayPage:
         """The page's one code cell: load the lecture's definitions, show the widget."""
         return "\n".join(
             [
-                "from gamesolver.notebook import load_notebook",
-                "from gamesolver.play import Play",
-                "from gamesolver.style import load_style",
+                "from gamesolver import load_notebook, load_style",
+                "from gamesolver.widgets.play import Play",
                 "",
                 "display(load_style())",
                 f'{self.module} = load_notebook("../{self.game}.ipynb")  # without the demos',
@@ -374,7 +376,7 @@ def list_games(out: TextIO) -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """The command line (see the module's docstring); the exit status."""
-    parser = argparse.ArgumentParser(prog="python -m gamesolver.pages", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m gamesolver.tools.pages", description=__doc__)
     commands = parser.add_subparsers(dest="command", required=True)
     commands.add_parser("list", help="every game with a play page, one line each")
     check = commands.add_parser("check", help="exit 2 unless GAME has a play page")

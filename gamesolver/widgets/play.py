@@ -23,8 +23,8 @@ under nbval::
     print(play.status)
 
 With ``explain``, a function ``explain(state, player, next_state) -> Explanation`` (see
-``gamesolver.explain``), the widget gets an *Explain* toggle: when it is on, the computer's move
-is explained in words under the status line (the explanation's brief form: its move, its
+``gamesolver.feedback.explain``), the widget gets an *Explain* toggle: when it is on, the computer's
+move is explained in words under the status line (the explanation's brief form: its move, its
 verdict, the other moves grouped), and the line of play it expects is drawn on the board
 (``Board.draw_line``), until the student's next move::
 
@@ -42,7 +42,6 @@ status line says whether the value is exact or an estimate, and from which depth
 from __future__ import annotations
 
 import html
-import inspect
 import math
 import numbers
 import random
@@ -54,25 +53,23 @@ from typing import Any, Generic, Literal
 
 import ipywidgets
 
-from gamesolver.board import PICTURE_NOTE, Board, IllegalMove, picture_html, show_with_picture
-from gamesolver.explain import ENGLISH, Assessment, Explanation, Language, explain
+from gamesolver.feedback.explain import ENGLISH, Assessment, Explanation, Language, explain
 from gamesolver.game import Game, Player, State, Value
 from gamesolver.guard import Cancelled, Canceller
+from gamesolver.match import Chooser, takes
 from gamesolver.stats import Stats
 from gamesolver.table import fmt
+from gamesolver.widgets.board import (
+    PICTURE_NOTE,
+    Board,
+    IllegalMove,
+    picture_html,
+    show_with_picture,
+)
+from gamesolver.words import value_words
 
 Phase = Literal["human", "computer", "over"]
 """Whose turn it is: the student's, the computer's, or nobody's (the game is over)."""
-
-Chooser = Callable[..., tuple[Value, Any] | tuple[Value, Any, Stats]]
-"""The computer's choice: ``choose(state, player, rng) -> (value, next_state)``.
-
-``value`` is the value of ``state`` for ``player`` as the search sees it; ``rng`` breaks ties
-among equally good moves, seeded so that a notebook plays the same game on every run. It may
-answer ``(value, next_state, stats)``, the ``Stats`` of its search, to say whether the value is
-exact (``stats.exact``), from which depth (``stats.depth``) and with which line of play
-(``stats.line``); and it may take a keyword ``budget``, the seconds per move.
-"""
 
 Answer = tuple[Value, State, Stats | None]
 """An answer of ``choose`` once checked: the value, the next state, the search's ``Stats``."""
@@ -370,7 +367,7 @@ class PlayController(Generic[State, Player]):
 
         Raises ``BadAnswer`` if the answer is no move (see ``check_answer``).
         """
-        if turn.budget is not None and takes_budget(self.choose):
+        if turn.budget is not None and takes(self.choose, "budget"):
             answer = self.choose(turn.state, turn.player, turn.rng, budget=turn.budget)
         else:
             answer = self.choose(turn.state, turn.player, turn.rng)
@@ -539,35 +536,28 @@ class PlayController(Generic[State, Player]):
         return {"human": "You win!", "computer": "I win.", "draw": "Draw."}[self.winner or "draw"]
 
     def _sees(self, value: Value, seen: Stats | None) -> str:
-        """The computer's ``value`` and what it means for the student, in words.
+        """The computer's ``value`` and what it means for the student, in words
+        (``gamesolver.words``): the number is the student's (``-value``, so that a positive
+        number is good for the student), in the game's own terms if it has them (chess's pawns);
+        with the search's ``seen``, whether it is exact, a win or loss found at some depth, or an
+        estimate at some depth. It is the only number said for the move: the explanation gives
+        the verdict in words (``ESTIMATED``)."""
+        exact = None if seen is None else seen.exact
+        depth = None if seen is None else seen.depth
+        said = value_words(
+            self.game,
+            value,
+            self.computer,
+            exact=exact,
+            depth=depth,
+            names=self._names,
+            reader=self.human,
+        )
+        return f"I see {said}."
 
-        The number is the student's: the value of the position for the student, ``-value`` in a
-        zero-sum game, so that a positive number is good for the student, and in the game's own
-        terms if it has them (``game.describe_value``, e.g. chess's pawns). It is the only
-        number said for the move: the explanation gives the verdict in words (``ESTIMATED``).
-        With the search's ``seen``: whether the value is exact, or an estimate from a search of
-        ``seen.depth`` moves; a win or a loss found that way is certain all the same, since
-        estimates lie strictly inside the utility range.
-        """
-        guess = seen is not None and not seen.exact
-        certain = value >= self.game.best or value <= self.game.worst
-        if certain:
-            meaning = "with best play " + ("I win" if value > 0 else "you win")
-        elif value == 0:
-            meaning = "it looks even" if guess else "with best play this is a draw"
-        else:
-            meaning = f"that {'looks' if guess else 'is'} good for {'me' if value > 0 else 'you'}"
-        how = ""
-        if seen is not None and seen.exact:
-            how = ", exact"
-        elif seen is not None and certain:
-            how = f", a win for {'me' if value > 0 else 'you'} found at depth {seen.depth}"
-        elif seen is not None:
-            how = f", an estimate at depth {seen.depth}"
-        yours = -value + 0.0 if isinstance(value, float) else -value  # + 0.0: no -0.0
-        described = self.game.describe_value
-        said = f"the value {fmt(yours)}" if described is None else described(yours)
-        return f"I see {said} for you{how}: {meaning}."
+    def _names(self, player: object) -> tuple[str, str]:
+        """The players as the status line names them: the computer "I", the student "you"."""
+        return ("I", "me") if player == self.computer else ("you", "you")
 
 
 class Play(ipywidgets.Box):  # type: ignore[misc]  # ipywidgets is untyped
@@ -609,7 +599,7 @@ class Play(ipywidgets.Box):  # type: ignore[misc]  # ipywidgets is untyped
 
     Displayed, the widget comes with a picture of itself (``Board.picture``, and the texts):
     a notebook stored with its outputs shows the board where the widget was, before it runs;
-    once the widget is live, the picture hides itself (``gamesolver.board.BOARD_STYLE``).
+    once the widget is live, the picture hides itself (``gamesolver.widgets.board.BOARD_STYLE``).
     """
 
     def __init__(
@@ -628,7 +618,7 @@ class Play(ipywidgets.Box):  # type: ignore[misc]  # ipywidgets is untyped
         budget: float | None = None,
     ) -> None:
         """Show a new game; if the computer moves first, it starts thinking at once."""
-        if budgets and not takes_budget(choose):
+        if budgets and not takes(choose, "budget"):
             raise ValueError("a time per move needs a choose(state, player, rng, budget=...)")
         budget = budgets[0] if budget is None and budgets else budget  # the menu checks it
         controller = PlayController(
@@ -974,18 +964,6 @@ class Play(ipywidgets.Box):  # type: ignore[misc]  # ipywidgets is untyped
             return explanation.brief_html() if html_form else explanation.brief
         text = NO_EXPLANATION.format(error=f"{type(error).__name__}: {error}")
         return html.escape(text) if html_form else text
-
-
-def takes_budget(choose: Callable[..., object]) -> bool:
-    """Whether ``choose`` can be called with the keyword ``budget`` (or any keyword)."""
-    try:
-        parameters = inspect.signature(choose).parameters.values()
-    except (TypeError, ValueError):  # no signature to read (some builtins)
-        return False
-    return any(
-        (p.name == "budget" and p.kind != p.POSITIONAL_ONLY) or p.kind == p.VAR_KEYWORD
-        for p in parameters
-    )
 
 
 def explain_label(on: bool) -> str:

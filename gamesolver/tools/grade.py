@@ -2,7 +2,7 @@
 course's checks found, per student and test, as a table and a CSV.
 
 nbgrader grades (``nbgrader autograde`` in the course directory, with ``course/nbgrader_config.py``:
-the limits of ``gamesolver.autograde``, the gradebook, the autograded notebooks that
+the limits of ``gamesolver.tools.autograde``, the gradebook, the autograded notebooks that
 ``nbgrader generate_feedback`` turns into feedback). This front end runs it and reads back what
 nbgrader's gradebook does not keep and a lecturer wants beside the points: for each graded test
 cell, the condition the course's check found broken and its smallest counterexample (from the
@@ -132,7 +132,7 @@ def autograde(
     """Run ``nbgrader autograde`` (every submission again, ``--force``), with a cell's time limit
     and the kernel's memory if given (else the course's configuration's). The students whose
     submission nbgrader could not autograde, each with nbgrader's reason."""
-    from gamesolver.course import nbgrader  # here: listing the options needs none of it
+    from gamesolver.tools.course import nbgrader  # here: listing the options needs none of it
 
     arguments = ["autograde", assignment, "--force", f"--student={student}"]
     if time_limit is not None:

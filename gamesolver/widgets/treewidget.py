@@ -2,7 +2,7 @@
 
 ``SearchPlayer(search)`` shows a ``Search`` (``gamesolver.trace``) one step at a time: the
 buttons Previous and Next and a step slider above, the step in words (``gamesolver.stepper``)
-and the values returned so far, and the tree at that step drawn by ``gamesolver.treeplot``:
+and the values returned so far, and the tree at that step drawn by ``gamesolver.widgets.treeplot``:
 the current node ringed with its window, returned values written beside their nodes, pruned
 subtrees greyed as soon as the call that cut them off returns. Any recorded search works:
 alpha-beta, and minimax beside it for comparison.
@@ -28,11 +28,9 @@ from typing import Any
 
 import ipywidgets
 
-from gamesolver.board import PALETTE
 from gamesolver.game import Value
 from gamesolver.stepper import Stepper, View, number
 from gamesolver.trace import Search, record
-from gamesolver.treeplot import draw_search, png
 from gamesolver.trees import (
     Tree,
     TreeError,
@@ -44,6 +42,8 @@ from gamesolver.trees import (
     size,
     tree_game,
 )
+from gamesolver.widgets.board import PALETTE
+from gamesolver.widgets.treeplot import draw_search, png
 
 MAX_NODES = 160
 """The largest tree the explorer draws (a bigger one gets a message instead)."""

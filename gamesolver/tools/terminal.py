@@ -9,12 +9,12 @@ the Solver notebook's ``best_move`` with a seeded random generator. Input and ou
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from gamesolver.game import Game, Player, State, Value
-from gamesolver.table import fmt
+from gamesolver.game import Game, Player, State
+from gamesolver.match import read_answer
+from gamesolver.words import number_text, player_name, value_words
 
 Read = Callable[[str], str]
 """Reads one line of input after showing a prompt, like ``input``."""
@@ -27,83 +27,6 @@ QUIT = ("q", "quit", "exit")
 
 class GameAbandoned(Exception):
     """The human ended the game before it was over (quit, end of input or Ctrl-C)."""
-
-
-def player_name(player: object) -> str:
-    """How messages name a player: ``X`` as ``"X"``, but ``0`` as ``"player 0"``."""
-    return player if isinstance(player, str) else f"player {player!r}"
-
-
-def describe_value(game: Game[Any, Any], value: Value, player: object) -> str:
-    """What a search value means for ``player``, e.g. ``"a draw with best play for X"``.
-
-    A value of ``game.best`` is a win, ``game.worst`` a loss and ``0`` a draw; any other value
-    (a heuristic estimate, a score) is only a number, so this returns ``""`` for it.
-    """
-    who = player_name(player)
-    if value == game.best:
-        return f"a win for {who} with best play"
-    if value == game.worst:
-        return f"a loss for {who} with best play"
-    if value == 0:
-        return f"a draw with best play for {who}"
-    return ""
-
-
-LONGEST = 30
-"""The most digits of a whole number written in full: a longer one (a broken utility's
-``10**5000``, which Python refuses to write beyond 4,300 digits) is said by its length."""
-
-
-def number_text(value: object) -> str:
-    """A number as ``fmt`` writes it, but a whole number of more than ``LONGEST`` digits as
-    ``"a number of 5,001 digits"`` (``"minus ..."`` if negative): never an exception."""
-    if isinstance(value, int) and not isinstance(value, bool):
-        size = abs(value)
-        if size >= 10**LONGEST:
-            digits = int(math.log10(size)) + 1  # a float's guess, put right below
-            if size < 10 ** (digits - 1):
-                digits -= 1
-            elif size >= 10**digits:
-                digits += 1
-            return f"{'minus ' if value < 0 else ''}a number of {digits:,} digits"
-    return fmt(value)
-
-
-def outside(game: Game[Any, Any], value: Value) -> str:
-    """Why ``value`` cannot be a value of ``game`` (not a number, or outside its utility range),
-    or ``""`` if it can: every value of a search is a utility or an estimate inside them."""
-    if isinstance(value, float) and math.isnan(value):
-        return "not a number"
-    try:
-        inside = game.worst <= value <= game.best
-    except TypeError:
-        return f"not a number but a {type(value).__name__}"
-    if inside:
-        return ""
-    low, high = number_text(game.worst), number_text(game.best)
-    return f"outside the game's utility range {low} to {high}"
-
-
-ESTIMATE = "an estimate, unless the search saw every line to its end"
-"""What a value of a depth-limited or timed search is, unless it is a win or a loss."""
-
-
-def value_text(game: Game[Any, Any], value: Value, player: object, estimate: bool = False) -> str:
-    """A value with its meaning in parentheses, e.g. ``"0 (a draw with best play for X)"``.
-
-    If the value may be a heuristic ``estimate`` (the search stopped at a depth or when its time
-    was up), only a win or a loss has a meaning in words: a heuristic lies strictly between the
-    two, so they are certain, but a 0 may be an estimate and not a draw. A value that no search
-    of the game can have (outside its utility range: a broken utility or search) says so.
-    """
-    wrong = outside(game, value)
-    if wrong:
-        return f"{number_text(value)} ({wrong})"
-    if estimate and value not in (game.best, game.worst):
-        return f"{fmt(value)} ({ESTIMATE})"
-    meaning = describe_value(game, value, player)
-    return f"{fmt(value)} ({meaning})" if meaning else fmt(value)
 
 
 def _normalized(text: str) -> str:
@@ -199,7 +122,7 @@ def result_text(game: Game[State, Player], state: State, human: Player) -> str:
 
 def play_in_terminal(
     game: Game[State, Player],
-    choose: Callable[[State, Player], tuple[Value, State]],
+    choose: Callable[[State, Player], Any],
     human_first: bool = True,
     read: Read = input,
     write: Write = print,
@@ -209,11 +132,13 @@ def play_in_terminal(
 
     The human plays ``Players[0]`` if ``human_first``, else ``Players[1]``. Each turn shows the
     state with ``game.text``; the human picks from the listed moves (see ``get_move``); the
-    computer's move comes from ``choose(state, player)``, and it says the value it sees, as the
-    lecture's ``play_game`` does; with ``estimates``, the values may be heuristic estimates (a
-    depth-limited or timed search), and it says so. Returns the final state, or ``None`` if the
-    game was abandoned (``q``, end of input, Ctrl-C), which ends it with one line instead of a
-    traceback.
+    computer's move comes from ``choose(state, player)``, answering ``(value, next_state)`` or
+    ``(value, next_state, stats)`` as the play widget's ``choose`` does, and it says the value
+    it sees as the play widget says it (``gamesolver.words``): with the search's ``stats``,
+    whether it is exact or an estimate and from which depth; without them, with ``estimates``,
+    that it may be an estimate (a depth-limited or timed search). Returns the final state, or
+    ``None`` if the game was abandoned (``q``, end of input, Ctrl-C), which ends it with one
+    line instead of a traceback.
     """
     human = game.Players[0] if human_first else game.Players[1]
     state, player = game.Start, game.Players[0]
@@ -227,12 +152,20 @@ def play_in_terminal(
             if player == human:
                 state = get_move(game, state, player, read, write)
             else:
-                value, next_state = choose(state, player)
-                write(
-                    f"For me ({player_name(player)}), the game has the value "
-                    f"{value_text(game, value, player, estimates)}."
-                    f" My move: {game.move_name(state, next_state)}"
-                )
+                value, next_state, stats = read_answer(game, state, player, choose(state, player))
+                said = f"My move: {game.move_name(state, next_state)}."
+                if value is not None:
+                    seen = value_words(
+                        game,
+                        value,
+                        player,
+                        exact=(False if estimates else None) if stats is None else stats.exact,
+                        depth=None if stats is None else stats.depth,
+                        names=lambda p: ("I", "me") if p != human else ("you", "you"),
+                        reader=human,
+                    )
+                    said += f" I see {seen}."
+                write(said)
                 state = next_state
             player = game.other(player)
     except GameAbandoned as reason:

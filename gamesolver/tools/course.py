@@ -3,13 +3,13 @@
 The lectures in ``notebooks/`` are the instructor's copy: every exercise's solution sits in them,
 between nbgrader's ``### BEGIN SOLUTION`` and ``### END SOLUTION`` (or in an answer cell). The
 students' copy is made by nbgrader in the course directory ``course/`` (``make release``, or
-``python -m gamesolver.course release``):
+``python -m gamesolver.tools.course release``):
 
 1. ``course/source/<assignment>/``: one nbgrader assignment per class of the core path
    (``CLASSES``: the notebooks it presents) and per deep dive (``DEEP_DIVES``), each folder with
-   everything its notebooks need when they run there: the notebooks they ``%run`` or load with
-   ``load_notebook`` (found in their code, transitively), the folders of ``data/`` they read
-   with ``data_path``, and the style sheet;
+   the notebooks its notebooks need when they run there: those they ``%run`` or load with
+   ``load_notebook`` (found in their code, transitively); the style sheet and the test data
+   come with the package (``gamesolver.resources``);
 2. ``nbgrader generate_assignment`` into ``course/release/<assignment>/``: the same notebooks
    without their solutions and outputs, which the lecturer hands out.
 
@@ -32,15 +32,15 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+from gamesolver.notebook import run_target
+from gamesolver.resources import REPOSITORY
+
+ROOT = REPOSITORY
 """The repository that holds this package (installed editable)."""
 
 NOTEBOOKS = ROOT / "notebooks"
 COURSE = ROOT / "course"
 """The nbgrader course directory: its ``nbgrader_config.py`` is committed, the rest generated."""
-
-STYLE_SHEET = "style.css"
-"""The course's style sheet, at the top of the repository; each assignment gets a copy."""
 
 GENERATED = ("source", "release")
 """The folders of ``course/`` that ``release`` rebuilds from the lectures (never the lecturer's
@@ -104,10 +104,8 @@ DEEP_DIVES = (
 NOT_RELEASED = ("Index.ipynb",)
 """Notebooks in no assignment: the syllabus (its links lead to the other lectures' folders)."""
 
-_RUN = re.compile(r"""^\s*%run\s+["']?(?P<name>[^"'\s]+\.ipynb)""", re.MULTILINE)
-_QUOTED = re.compile(r"""["'](?P<name>[^"'\s/\\]+\.ipynb)["']""")
-_DATA = re.compile(r"""\bdata_path\(\s*["'](?P<name>[^"'/\\]+)["']""")
-_CHECKS = re.compile(r"\bgamesolver\.exercises\b")
+_QUOTED = re.compile(r"""["'](?P<name>[^"'\n/\\]+\.ipynb)["']""")
+_CHECKS = re.compile(r"\bgamesolver\.feedback\.exercises\b")
 """``check_algorithm`` compares with the course's own notebooks (``exercises.COURSE_GAMES``)."""
 
 
@@ -143,16 +141,14 @@ def _code(path: Path) -> str:
     return "\n".join(sources)
 
 
-def needs(folder: Path, notebooks: Iterable[str]) -> tuple[list[str], list[str]]:
+def needs(folder: Path, notebooks: Iterable[str]) -> list[str]:
     """What ``notebooks`` (names in ``folder``) need to run: the notebooks, themselves included,
-    and the folders of ``data/``. A notebook is needed if a code cell ``%run``s it or names it
-    in a string (``load_notebook("Nim.ipynb")``), transitively, and the Solver and the games
-    ``check_algorithm`` compares with if a code cell imports ``gamesolver.exercises`` (a
-    package installed without the repository finds them beside the notebook); a data folder if
-    a code cell calls ``data_path("connect4", ...)``. Notebooks in the order found, data folders
-    sorted."""
+    in the order found. A notebook is needed if a code cell ``%run``s it (``run_target``, as the
+    loader reads the line) or names it in a string (``load_notebook("Nim.ipynb")``),
+    transitively, and the Solver and the games ``check_algorithm`` compares with if a code cell
+    imports ``gamesolver.feedback.exercises`` (a package installed without the repository finds
+    them beside the notebook)."""
     found: list[str] = []
-    data: set[str] = set()
     waiting = list(notebooks)
     while waiting:
         name = waiting.pop(0)
@@ -160,16 +156,16 @@ def needs(folder: Path, notebooks: Iterable[str]) -> tuple[list[str], list[str]]
             continue
         found.append(name)
         code = _code(folder / name)
-        named = [m["name"] for m in _RUN.finditer(code)] + [
-            m["name"] for m in _QUOTED.finditer(code)
-        ]
+        named = [run for line in code.splitlines() if (run := run_target(line)) is not None]
+        named += [m["name"] for m in _QUOTED.finditer(code)]
         if _CHECKS.search(code):
-            from gamesolver.exercises import COURSE_GAMES  # only then: it imports hypothesis
+            from gamesolver.feedback.exercises import (
+                COURSE_GAMES,  # only then: it imports hypothesis
+            )
 
             named += ["Solver.ipynb", *COURSE_GAMES]
         waiting += [other for other in named if other not in found and (folder / other).exists()]
-        data.update(m["name"] for m in _DATA.finditer(code))
-    return found, sorted(data)
+    return found
 
 
 def _slug(notebook: str) -> str:
@@ -186,14 +182,14 @@ def assignments(folder: Path = NOTEBOOKS, solutions: bool = False) -> list[Assig
     ]
     if missing:
         raise CourseError(
-            f"the syllabus (gamesolver/course.py) names notebooks that are not in {folder}: "
+            f"the syllabus (gamesolver/tools/course.py) names notebooks that are not in {folder}: "
             + ", ".join(sorted(set(missing)))
         )
     answers = [n for a in CLASSES for n in a.notebooks if solution_to(folder / n) is not None]
     if answers:
         raise CourseError(
             f"a class presents {', '.join(answers)}, marked as a solution to another lecture's "
-            "exercises: make it a deep dive (DEEP_DIVES in gamesolver/course.py)"
+            "exercises: make it a deep dive (DEEP_DIVES in gamesolver/tools/course.py)"
         )
     found = list(CLASSES)
     for name in DEEP_DIVES:
@@ -215,11 +211,11 @@ def unlisted(folder: Path = NOTEBOOKS) -> list[str]:
 def build_source(
     assignment: Assignment, folder: Path, source: Path, solutions: bool = False
 ) -> list[str]:
-    """Write ``source/<assignment>/``: the notebooks it presents and needs, its data folders and
-    the style sheet, from the lectures in ``folder`` (the repository's ``data/`` and style sheet
-    beside it). The notebooks written, in order. A needed notebook that is a solution to another
+    """Write ``source/<assignment>/``: the notebooks it presents and needs, from the lectures in
+    ``folder`` (the style sheet and the data come with the package). The notebooks written, in
+    order. A needed notebook that is a solution to another
     lecture's exercises is an error unless ``solutions`` (or it is the assignment's own)."""
-    notebooks, data = needs(folder, assignment.notebooks)
+    notebooks = needs(folder, assignment.notebooks)
     for name in notebooks:
         answers = solution_to(folder / name)
         if answers is not None and not solutions and name not in assignment.notebooks:
@@ -234,15 +230,6 @@ def build_source(
             shutil.copy2(folder / name, target / name)
         else:
             write_without_exercises(folder / name, target / name)
-    top = folder.parent
-    for name in data:
-        if not (top / "data" / name).is_dir():
-            raise CourseError(
-                f"{assignment.name} reads data/{name}, which is not in {top / 'data'}"
-            )
-        shutil.copytree(top / "data" / name, target / "data" / name)
-    if (top / STYLE_SHEET).exists():
-        shutil.copy2(top / STYLE_SHEET, target / STYLE_SHEET)
     return notebooks
 
 
@@ -317,12 +304,12 @@ def release(
 
 
 def main(arguments: Sequence[str] | None = None) -> int:
-    """``python -m gamesolver.course release [--solutions] [ASSIGNMENT...]``: ``release``, with a
-    line per assignment; ``python -m gamesolver.course list``: the assignments."""
+    """``python -m gamesolver.tools.course release [--solutions] [ASSIGNMENT...]``: ``release``,
+    with a line per assignment; ``python -m gamesolver.tools.course list``: the assignments."""
     import argparse
 
     parser = argparse.ArgumentParser(
-        prog="python -m gamesolver.course", description="The course's nbgrader assignments."
+        prog="python -m gamesolver.tools.course", description="The course's nbgrader assignments."
     )
     verbs = parser.add_subparsers(dest="verb", required=True)
     made = verbs.add_parser("release", help="build course/source and course/release")

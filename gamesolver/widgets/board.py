@@ -26,8 +26,8 @@ and writing two methods, with the lecture's ``(row, col)`` coordinates, 0-based:
 The base class owns what no game is about: the ``ipycanvas.Canvas`` with a fixed size in pixels
 (so that click coordinates arrive unscaled), the palette and fonts, batching the drawing commands,
 and redrawing when a browser (re)connects, which works around a known ipycanvas bug (see
-``Board._client_ready``). ``gamesolver.play.Play`` turns a board and a ``Game`` into a game to
-play against the computer.
+``Board._client_ready``). ``gamesolver.widgets.play.Play`` turns a board and a ``Game`` into a
+game to play against the computer.
 
 A board also draws itself as a picture, an SVG image made from the same drawing code
 (``Board.picture``, on a ``PictureCanvas``): displayed, the canvas (and ``Play``) comes with
@@ -110,7 +110,7 @@ could flush each other's half-drawn boards or lose commands.
 
 
 BOARD_STYLE = """
-/* gamesolver.board: sent with every board's picture, so that it works in any notebook. */
+/* gamesolver.widgets.board: sent with every board's picture, so that it works in any notebook. */
 /* A board's picture (an output of its own) shows until the live widget, the next output,
    is drawn; then the picture goes. Until then the widget's output is hidden: it would say
    "Loading widget..." or, in a notebook stored with its outputs, "Error displaying widget:

@@ -5,7 +5,7 @@
 
 - one layer per move, the player to move named on the right ("Max's move"); Max's nodes are
   up-triangles in the first player's blue, Min's down-triangles in the second player's
-  vermilion (the palette of ``gamesolver.board``, so trees and boards speak one language);
+  vermilion (the palette of ``gamesolver.widgets.board``, so trees and boards speak one language);
 - at each node, the seed's labels: the window ``[α, β]`` of the call on the left, the node's
   name (``game.show``) on the node, the value the call returned on the right (when the tree is
   too wide for that, the leaves' labels go below them, then the windows are left out);
@@ -50,9 +50,9 @@ from typing import Any, Literal
 
 from matplotlib.figure import Figure
 
-from gamesolver.board import PALETTE, Palette
 from gamesolver.stepper import Snapshot, Stepper, View, number, window_text
 from gamesolver.trace import Search
+from gamesolver.widgets.board import PALETTE, Palette
 
 MAX_PRUNED_NODES = 300
 """Pruned subtrees are drawn in full while the drawing has at most this many nodes."""

@@ -1,0 +1,319 @@
+"""Matches between two computers: games played out between two ``choose`` functions.
+
+A lecture compares two estimates (or two searches, or a search and a random player) by letting
+them play; a benchmark does the same at length. This module is the one place that plays such
+games, so that every comparison follows the same rules:
+
+- a **chooser** is the play widget's ``choose(state, player, rng)`` (``gamesolver.widgets.play``),
+  answering ``(value, next_state)`` or ``(value, next_state, stats)``; a chooser that knows no
+  value (a random player) may answer the next state alone. The match checks every answer: a move
+  that is not one of ``game.next_states(state, player)`` is an error (``IllegalMove``);
+- the limit of each move is given to the chooser as a keyword, only when it is set: ``depth``
+  (a fixed depth), ``nodes`` (a budget of value calls) or ``budget`` (seconds per move). Given
+  a depth or a node budget and a seeded ``rng``, a match does not depend on the clock: the same
+  games on every run and every machine;
+- the ``rng`` a chooser gets is made afresh for each move, ``random.Random(seed)``: a move
+  depends on its position only, not on the games played before it;
+- ``play_game`` plays one game from a start; ``match`` plays ``a`` against ``b`` from each of a
+  list of openings twice, the colours swapped, so that neither gains from moving first;
+  ``openings`` draws such openings by seeded random moves.
+
+``searching(game, best_move, search)`` makes a chooser of any search of the course (the
+Solver's ``best_move`` with, e.g., ``iterative_deepening``) that obeys all three limits: the
+depth and the budget go to the search, and a node budget deepens the search one move at a time
+while the value calls stay within it (depth 1 always, so that there is a move).
+"""
+
+from __future__ import annotations
+
+import functools
+import inspect
+import random
+import time
+from collections import Counter
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass, field, fields
+from typing import Any, cast
+
+from gamesolver.game import AnyGame, Game, Player, State, Value
+from gamesolver.stats import LimitedStats, LimitReached, Stats
+
+Chooser = Callable[..., Any]
+"""The computer's choice: ``choose(state, player, rng) -> (value, next_state)``, for the play
+widget (``gamesolver.widgets.play``), the watch, matches and the assignment's grader.
+
+``value`` is the value of ``state`` for ``player`` as the search sees it; ``rng`` breaks ties
+among equally good moves, seeded so that a notebook plays the same game on every run. It may
+answer ``(value, next_state, stats)``, the ``Stats`` of its search, to say whether the value is
+exact (``stats.exact``), from which depth (``stats.depth``) and with which line of play
+(``stats.line``); and it may take the keywords ``budget`` (the seconds per move), ``depth`` and
+``nodes`` (see the module). A match and the grader also take the next state alone (a random
+player knows no value); the play widget, which says the value, does not.
+"""
+
+Position = tuple[Hashable, Hashable]
+"""A state and the player to move in it."""
+
+
+class IllegalMove(ValueError):
+    """A chooser answered something that is not a legal move."""
+
+
+def takes(choose: Callable[..., object], keyword: str) -> bool:
+    """Whether ``choose`` can be called with the keyword ``keyword`` (or any keyword)."""
+    try:
+        parameters = inspect.signature(choose).parameters.values()
+    except (TypeError, ValueError):  # no signature to read (some builtins)
+        return False
+    return any(
+        (p.name == keyword and p.kind != p.POSITIONAL_ONLY) or p.kind == p.VAR_KEYWORD
+        for p in parameters
+    )
+
+
+def read_answer(
+    game: Game[State, Player], state: State, player: Player, answer: object
+) -> tuple[Value | None, State, Stats | None]:
+    """A chooser's ``answer`` in ``state`` as ``(value, next_state, stats)`` (``None`` for what
+    it did not say); ``IllegalMove`` if it holds no legal move of ``player``. A legal next
+    state is taken as it is first, so that a state that is itself a tuple is never misread."""
+    moves = game.next_states(state, player)
+    if answer in moves:
+        return None, cast(State, answer), None
+    if isinstance(answer, tuple | list) and len(answer) in (2, 3) and answer[1] in moves:
+        stats = answer[2] if len(answer) == 3 and isinstance(answer[2], Stats) else None
+        return answer[0], answer[1], stats
+    shown = repr(answer)
+    shown = shown if len(shown) <= 80 else shown[:77] + "..."
+    raise IllegalMove(f"{shown} is not a legal move of {player!r} (nor (value, move[, stats]))")
+
+
+@dataclass
+class Played:
+    """One game: where it started, every move, and how it ended."""
+
+    start: Hashable
+    first: Hashable
+    """The player to move at ``start``."""
+    states: list[Hashable] = field(default_factory=list)
+    """The state after each move, in order."""
+    stats: list[Stats | None] = field(default_factory=list)
+    """Each move's search statistics, as its chooser gave them (``None``: it gave none)."""
+    seconds: list[float] = field(default_factory=list)
+    """Each move's CPU seconds (``time.process_time``)."""
+    winner: Hashable | None = None
+    """The player with a positive utility at the end; ``None`` for a draw, or an unfinished
+    game (``max_plies`` reached)."""
+    finished: bool = True
+    """Whether the game ended by its rules (``False``: stopped at ``max_plies``)."""
+
+    @property
+    def plies(self) -> int:
+        """The moves played."""
+        return len(self.states)
+
+    @property
+    def end(self) -> Hashable:
+        """The last state."""
+        return self.states[-1] if self.states else self.start
+
+    def depths(self, player_moves: int | None = None) -> list[int]:
+        """The depths the searches reported (``stats.depth``), of every move or, with
+        ``player_moves`` 0 or 1, of the first player's moves or the second's."""
+        chosen = self.stats if player_moves is None else self.stats[player_moves::2]
+        return [s.depth for s in chosen if s is not None]
+
+
+def _limits(depth: int | None, nodes: int | None, budget: float | None) -> dict[str, Any]:
+    given = {"depth": depth, "nodes": nodes, "budget": budget}
+    return {name: limit for name, limit in given.items() if limit is not None}
+
+
+def play_game(
+    game: AnyGame,
+    choosers: Sequence[Chooser],
+    start: Position | None = None,
+    *,
+    depth: int | None = None,
+    nodes: int | None = None,
+    budget: float | None = None,
+    seed: int = 0,
+    max_plies: int | None = None,
+) -> Played:
+    """A game of ``game`` from ``start`` (default: ``game.Start``, ``Players[0]`` to move),
+    ``choosers[i]`` playing ``game.Players[i]``, each move within the limits (see the module),
+    stopped unfinished after ``max_plies`` moves if given."""
+    state, player = (game.Start, game.Players[0]) if start is None else start
+    limits = _limits(depth, nodes, budget)
+    for choose in choosers:
+        missing = [name for name in limits if not takes(choose, name)]
+        if missing:
+            raise ValueError(f"{getattr(choose, '__name__', choose)} takes no {missing[0]}")
+    played = Played(state, player)
+    while not game.finished(state):
+        if max_plies is not None and played.plies >= max_plies:
+            played.finished = False
+            return played
+        choose = choosers[list(game.Players).index(player)]
+        began = time.process_time()
+        answer = choose(state, player, random.Random(seed), **limits)
+        played.seconds.append(time.process_time() - began)
+        _, state, stats = read_answer(game, state, player, answer)
+        played.states.append(state)
+        played.stats.append(stats)
+        player = game.other(player)
+    winners = [p for p in game.Players if game.utility(state, p) > 0]
+    played.winner = winners[0] if winners else None
+    return played
+
+
+@dataclass
+class Match:
+    """``a`` against ``b``: the games, and whom ``a`` played in each."""
+
+    games: list[Played] = field(default_factory=list)
+    a_plays: list[Hashable] = field(default_factory=list)
+
+    def result(self, number: int) -> str:
+        """``"a"``, ``"b"`` or ``"draw"``: who won game ``number``."""
+        winner = self.games[number].winner
+        if winner is None:
+            return "draw"
+        return "a" if winner == self.a_plays[number] else "b"
+
+    @property
+    def tally(self) -> Counter[str]:
+        """The games won by ``a``, by ``b``, and drawn: keys ``"a"``, ``"b"``, ``"draw"``."""
+        return Counter(self.result(number) for number in range(len(self.games)))
+
+    def depths(self, side: str) -> list[int]:
+        """The depths reported by the searches of ``side`` (``"a"`` or ``"b"``), every move."""
+        found: list[int] = []
+        for played, a_plays in zip(self.games, self.a_plays, strict=True):
+            mine = (played.first == a_plays) == (side == "a")
+            found += played.depths(0 if mine else 1)
+        return found
+
+
+def openings(game: AnyGame, count: int, plies: int = 2, seed: int = 1) -> list[Position]:
+    """``count`` openings: each ``plies`` random moves from the start (one generator,
+    ``random.Random(seed)``, for all of them); an opening that ends the game ends there."""
+    rng = random.Random(seed)
+    drawn: list[Position] = []
+    for _ in range(count):
+        state, player = game.Start, game.Players[0]
+        for _ in range(plies):
+            if game.finished(state):
+                break
+            state, player = rng.choice(game.next_states(state, player)), game.other(player)
+        drawn.append((state, player))
+    return drawn
+
+
+def match(
+    game: AnyGame,
+    a: Chooser,
+    b: Chooser,
+    starts: Sequence[Position] | None = None,
+    **options: Any,
+) -> Match:
+    """``a`` against ``b`` from each of ``starts`` (default: the start of the game), each start
+    played twice: ``a`` moving first, then ``b``. ``options`` are ``play_game``'s limits,
+    ``seed`` and ``max_plies``."""
+    played = Match()
+    for start in starts or [(game.Start, game.Players[0])]:
+        _, to_move = start
+        for first, second in ((a, b), (b, a)):
+            order = (first, second) if to_move == game.Players[0] else (second, first)
+            played.games.append(play_game(game, order, start, **options))
+            played.a_plays.append(to_move if first is a else game.other(to_move))
+    return played
+
+
+def within_nodes(
+    decide: Callable[..., tuple[Value, Hashable]],
+    state: Hashable,
+    player: Hashable,
+    rng: random.Random,
+    nodes: int,
+    depth: int | None = None,
+) -> tuple[Value, Hashable, Stats]:
+    """``decide(state, player, rng, stats, depth=d)`` at d = 1, 2, 3, ... (up to ``depth``):
+    the answer of the deepest that kept the value calls of all of them within ``nodes``
+    (depth 1 whatever it costs), and its statistics with the calls of all. Each depth starts
+    from the same ``rng``, so that the choice among equal moves does not depend on how deep the
+    decision went; an exact value ends the deepening."""
+    start = rng.getstate()
+    stats = Stats()
+    value, after = decide(state, player, rng, stats, depth=1)
+    spent, reached = stats.calls, 1
+    while not stats.exact and (depth is None or reached < depth):
+        deeper = LimitedStats(max_calls=nodes - spent)
+        rng.setstate(start)
+        try:
+            found = decide(state, player, rng, deeper, depth=reached + 1)
+        except LimitReached:
+            break
+        spent, reached = spent + deeper.calls, reached + 1
+        (value, after), stats = found, plain(deeper)
+    stats.calls, stats.depth = spent, max(stats.depth, reached)
+    return value, after, stats
+
+
+def plain(stats: Stats) -> Stats:
+    """A plain copy of ``stats`` (of ``LimitedStats``: without the limits)."""
+    return Stats(**{f.name: getattr(stats, f.name) for f in fields(Stats)})
+
+
+BestMove = Callable[..., tuple[Value, Hashable]]
+"""The Solver's ``best_move(game, state, player, algorithm, rng, stats) -> (value, next_state)``."""
+
+
+def searching(
+    game: AnyGame, best_move: BestMove, search: Callable[..., Value], margin: float = 1.0
+) -> Chooser:
+    """A chooser that plays ``best_move`` on ``game`` with ``search`` (e.g. the Solver's
+    ``iterative_deepening``) and answers ``(value, next_state, stats)``.
+
+    ``depth`` and ``budget`` go to ``search`` (the budget times ``margin``: a search notices
+    its deadline only after it has passed, and choosing the move takes a little more); with a
+    node budget ``nodes``, the search runs at depth 1, 2, 3, ... and the deepest that stays
+    within ``nodes`` value calls in all gives the move (depth 1 always: there must be a move).
+    """
+
+    def decide(
+        state: Hashable, player: Hashable, rng: random.Random, stats: Stats, **limits: Any
+    ) -> tuple[Value, Hashable]:
+        algorithm = functools.partial(search, **limits) if limits else search
+        return best_move(game, state, player, algorithm, rng, stats)
+
+    def choose(
+        state: Hashable,
+        player: Hashable,
+        rng: random.Random,
+        *,
+        depth: int | None = None,
+        nodes: int | None = None,
+        budget: float | None = None,
+    ) -> tuple[Value, Hashable, Stats]:
+        limits = _limits(depth, None, None if budget is None else margin * budget)
+        if nodes is None:
+            stats = Stats()
+            value, after = decide(state, player, rng, stats, **limits)
+            return value, after, stats
+        return within_nodes(decide, state, player, rng, nodes, depth)
+
+    choose.__name__ = f"searching_{getattr(search, '__name__', 'search')}"
+    return choose
+
+
+def random_mover(game: AnyGame, seed: int = 0) -> Chooser:
+    """A chooser that plays a random legal move, from its own generator ``random.Random(seed)``
+    (not the match's, which starts afresh at every move)."""
+    rng = random.Random(seed)
+
+    def choose(state: Hashable, player: Hashable, _rng: object = None, **limits: Any) -> Hashable:
+        moves: list[Hashable] = list(game.next_states(state, player))
+        return rng.choice(moves)
+
+    return choose

@@ -1,0 +1,10 @@
+"""What a lecturer, a grader or a player at a terminal runs: the course's tools.
+
+- ``cli``: the command line, ``python -m gamesolver`` (the ``gamesolver`` script);
+- ``terminal``: a game against the computer in a terminal;
+- ``assignment``: the KTH assignment's checks of the moves a program plays;
+- ``pages``: the play pages (``make play``);
+- ``course``, ``autograde``, ``grade``: the students' copies (nbgrader), their autograding,
+  and a class's grades with what the checks found;
+- ``slides``: a lecture's slides, read from the notebook.
+"""

@@ -1,0 +1,49 @@
+"""The package describes itself: its docstring names every module at the top level and every
+group, each group's docstring names its modules, and the README's package table lists them all
+(a newcomer finds a concept's module in one look)."""
+
+from __future__ import annotations
+
+import importlib
+import re
+from pathlib import Path
+
+import gamesolver
+
+PACKAGE = Path(gamesolver.__file__).resolve().parent
+GROUPS = ("widgets", "feedback", "tools")
+
+
+def modules(folder: Path) -> set[str]:
+    return {p.stem for p in folder.glob("*.py") if p.stem not in ("__init__", "__main__")}
+
+
+def test_the_package_docstring_describes_the_package() -> None:
+    """It described four of its concerns (the Game type, statistics, tables, loading a notebook)
+    of 28 modules."""
+    doc = gamesolver.__doc__ or ""
+    named = set(re.findall(r"``(\w+)``", doc))
+    assert modules(PACKAGE) <= named, modules(PACKAGE) - named
+    for group in GROUPS:
+        assert f"``gamesolver.{group}``" in doc
+        inner = importlib.import_module(f"gamesolver.{group}").__doc__ or ""
+        listed = set(re.findall(r"``(\w+)``", inner))
+        assert modules(PACKAGE / group) <= listed, (group, modules(PACKAGE / group) - listed)
+
+
+def test_the_readme_lists_every_module_in_the_package_table() -> None:
+    readme = (PACKAGE.parent / "README.md").read_text(encoding="utf-8")
+    table = readme.split("## The package", 1)[1].split("\n## ", 1)[0]
+    rows = [line for line in table.splitlines() if line.startswith("| `")]
+    listed = {name for row in rows for name in re.findall(r"`([\w/]+)\.py`", row.split("|")[1])}
+    paths = {f"{m}" for m in modules(PACKAGE)} | {
+        f"{group}/{m}" for group in GROUPS for m in modules(PACKAGE / group)
+    }
+    assert paths <= listed, paths - listed
+
+
+def test_what_a_lecture_needs_is_one_import_away() -> None:
+    names = {"Game", "Value", "Stats", "LimitedStats", "LimitReached", "OutOfTime", "measure"}
+    names |= {"Table", "load_notebook", "load_style", "data_path"}
+    assert names <= set(gamesolver.__all__)
+    assert all(hasattr(gamesolver, name) for name in gamesolver.__all__)
