@@ -16,7 +16,8 @@
                                [--memory-limit MB] [--csv FILE]
 
 The game comes from a game notebook and the algorithms from a Solver notebook (by default the
-``Solver.ipynb`` next to the game notebook), both loaded with ``load_notebook``: the command line
+``Search-in-Depth.ipynb`` next to the game notebook, which runs ``Solver.ipynb``: the algorithms
+of both parts of the Solver), both loaded with ``load_notebook``: the command line
 runs exactly what the lecture defines, nothing is defined twice. Loading a notebook runs its code
 (every cell not tagged ``demo``), as opening it in Jupyter and running it would.
 
@@ -117,7 +118,8 @@ start), unless ``--max-seconds`` is less."""
 MOVE_GRADING = """grading your own game (seed 004's assignment: the best next move in 100
 positions, with a time budget for each):
   1. write the game in a notebook, game = Game(...) or game = make_game(...),
-     with parse(text) for the positions' notation, and Solver.ipynb next to it;
+     with parse(text) for the positions' notation, and the course's Solver.ipynb
+     and Search-in-Depth.ipynb next to it;
   2. write the positions in a file, one a line (blank lines and lines that
      start with # are skipped);
   3. run
@@ -201,9 +203,15 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(f"{message} (see '{self.prog} --help')")
 
 
+SOLVERS = ("Search-in-Depth.ipynb", "Solver.ipynb")
+"""The Solver notebooks the command line looks for next to a game notebook, in this order: the
+second part of the Solver runs the first, so its ``Algorithms`` are those of both."""
+
+
 def default_solver() -> Path:
-    """This repository's ``notebooks/Solver.ipynb`` (the package is installed editable)."""
-    return Path(gamesolver.__file__).resolve().parents[1] / "notebooks" / "Solver.ipynb"
+    """This repository's ``notebooks/Search-in-Depth.ipynb`` (the package is installed
+    editable), the Solver's second part, which runs the first."""
+    return Path(gamesolver.__file__).resolve().parents[1] / "notebooks" / SOLVERS[0]
 
 
 # -- loading notebooks ----------------------------------------------------------------------------
@@ -402,7 +410,8 @@ def _boolean(name: str, text: str) -> bool:
 
 
 def solver_path(game_path: Path | None, given: str | None) -> Path:
-    """The Solver notebook: ``--solver`` if given, else the one next to the game notebook."""
+    """The Solver notebook: ``--solver`` if given, else the first of ``SOLVERS`` next to the
+    game notebook."""
     if given is not None:
         return _notebook_path(given, "solver notebook")
     if game_path is None:
@@ -410,10 +419,11 @@ def solver_path(game_path: Path | None, given: str | None) -> Path:
         if not path.exists():
             raise UsageError(f"no Solver notebook at {path}; give one with --solver PATH")
         return path
-    path = game_path.parent / "Solver.ipynb"
-    if not path.exists():
-        raise UsageError(f"no Solver.ipynb next to {game_path}; give one with --solver PATH")
-    return path
+    for name in SOLVERS:
+        path = game_path.parent / name
+        if path.exists():
+            return path
+    raise UsageError(f"no {' or '.join(SOLVERS)} next to {game_path}; give one with --solver PATH")
 
 
 def load_algorithms(path: Path) -> tuple[types.ModuleType, dict[str, Algorithm]]:
@@ -798,8 +808,12 @@ def cmd_algorithms(args: argparse.Namespace) -> int:
     path = solver_path(None, args.solver)
     _, algorithms = load_algorithms(path)
     width = max((len(name) for name in algorithms), default=0)
-    _print(f"Algorithms in {path}:")
+    shown = None  # the notebook whose algorithms are being listed
     for name, algorithm in algorithms.items():
+        where = _notebook_of(getattr(algorithm, "func", algorithm)) or path.name
+        if where != shown:  # (Search-in-Depth.ipynb lists the algorithms of Solver.ipynb first)
+            _print(f"Algorithms in {path.parent / where}:")
+            shown = where
         doc = (inspect.getdoc(algorithm) or "").strip().splitlines()
         _print(f"  {name.ljust(width)}  {doc[0] if doc else ''}".rstrip())
         usage = option_usage(algorithm)
@@ -1399,7 +1413,8 @@ def build_parser() -> argparse.ArgumentParser:
         command.add_argument(
             "--solver",
             metavar="PATH",
-            help="the Solver notebook (default: Solver.ipynb next to NOTEBOOK)",
+            help=f"the Solver notebook (default: {' or, if none, '.join(SOLVERS)} next to "
+            "NOTEBOOK)",
         )
         command.add_argument(
             "--depth",
