@@ -1237,11 +1237,11 @@ def first_move(game, state, player, stats):
     return minimax(game, state, player, stats)
 
 
-GameAlgorithms = [first_move]
-DefaultAlgorithm = "first_move"
-make_game = nim_game
 game = Game(''',
-)
+).replace("from gamesolver import Game", "from gamesolver import Game, Offer")
+SCORED_NIM += """
+offer = Offer(game, searches=[first_move], build=nim_game)  # the default search: first_move
+"""
 
 
 @pytest.fixture(scope="module")
@@ -1301,7 +1301,7 @@ def test_set_builds_the_game_with_parameters(
 @pytest.mark.parametrize(
     ("settings", "says"),
     [
-        (["depth=3"], "--set depth=3: make_game has no parameter depth (piles, win)"),
+        (["depth=3"], "--set depth=3: nim_game has no parameter depth (piles, win)"),
         (["piles=(-1,)"], "--set piles=(-1,): piles must be whole numbers of matches, not (-1,)"),
         (["piles"], "--set 'piles' is not NAME=VALUE"),
     ],
@@ -1314,10 +1314,15 @@ def test_bad_settings(
     assert_one_line_error(status, out, err, says)
 
 
-def test_set_needs_make_game(games: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_set_needs_a_builder(games: Path, capsys: pytest.CaptureFixture[str]) -> None:
     argv = ["solve", str(games / "Nim.ipynb"), "--algorithm", "minimax", "--set", "width=5"]
     status, out, err = run(argv, capsys)
-    assert_one_line_error(status, out, err, "--set needs the notebook's make_game(...)")
+    assert_one_line_error(
+        status,
+        out,
+        err,
+        "--set needs a builder of the game: Offer(game, build=...) in the notebook",
+    )
 
 
 def test_a_game_notebooks_own_algorithm_moves(
@@ -1326,3 +1331,57 @@ def test_a_game_notebooks_own_algorithm_moves(
     status, out, _ = run(["move", str(scored), "--json"], capsys)
     result = json.loads(out)
     assert status == 0 and result["algorithm"] == "first_move" and result["value"] == 1
+
+
+def test_a_notebook_offers_a_search_to_solve_and_another_to_play(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Its first search is the default of every command; plays_with, of move and play only."""
+    shutil.copy(SOLVER, tmp_path / "Solver.ipynb")
+    offered = SCORED_NIM.replace("build=nim_game)", "build=nim_game, plays_with=preclusion)")
+    notebook = write_notebook(tmp_path / "Offered.ipynb", "%run Solver.ipynb", offered)
+    status, out, _ = run(["solve", str(notebook), "--json"], capsys)
+    assert status == 0 and json.loads(out)["algorithm"] == "first_move"
+    status, out, _ = run(["move", str(notebook), "--json"], capsys)
+    assert status == 0 and json.loads(out)["algorithm"] == "preclusion"
+    status, out, _ = run(["move", str(notebook), "--json", "--algorithm", "first_move"], capsys)
+    assert status == 0 and json.loads(out)["algorithm"] == "first_move"
+
+
+def test_names_read_as_a_protocol_before_mean_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """GameAlgorithms, DefaultAlgorithm and make_game were read by name: now they are just names."""
+    shutil.copy(SOLVER, tmp_path / "Solver.ipynb")
+    old = (
+        NIM
+        + """
+
+def first_move(game, state, player, stats):
+    return minimax(game, state, player, stats)
+
+
+GameAlgorithms = [first_move]
+DefaultAlgorithm = "first_move"
+make_game = lambda: game
+"""
+    )
+    notebook = write_notebook(tmp_path / "Old.ipynb", "%run Solver.ipynb", old)
+    status, out, err = run(["solve", str(notebook)], capsys)
+    assert_one_line_error(status, out, err, "the following arguments are required: --algorithm")
+    status, out, err = run(["solve", str(notebook), "--algorithm", "first_move"], capsys)
+    assert_one_line_error(status, out, err, "no algorithm 'first_move'")
+    argv = ["solve", str(notebook), "--algorithm", "minimax", "--set", "a=1"]
+    status, out, err = run(argv, capsys)
+    assert_one_line_error(status, out, err, "--set needs a builder of the game")
+
+
+def test_a_notebook_with_two_offers_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    shutil.copy(SOLVER, tmp_path / "Solver.ipynb")
+    two = write_notebook(
+        tmp_path / "Two.ipynb", "%run Solver.ipynb", SCORED_NIM, "another = Offer(game)"
+    )
+    status, out, err = run(["solve", str(two), "--algorithm", "minimax"], capsys)
+    assert status == 2 and out == "" and "several Offers (another, offer)" in err

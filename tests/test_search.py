@@ -345,25 +345,51 @@ def test_iterative_deepening_says_whether_it_estimated(
 # ---------------------------------------------------------------- a budget per decision
 
 
-def test_best_move_with_a_deciding_search_searches_once(ttt: types.ModuleType) -> None:
-    """A budget is for the whole decision: best_move runs iterative deepening once, on the
-    position itself, not once per move with the whole budget each."""
-    searched: list[Hashable] = []
+def counted(search: Callable[..., float], searched: list[Hashable]) -> Callable[..., float]:
+    """``search`` wrapped with ``functools.wraps``: it records the state of every search run."""
 
-    def deepening(game: Game[Any, Any], state: Hashable, *args: Any, **options: Any) -> float:
+    @functools.wraps(search)
+    def wrapper(game: Game[Any, Any], state: Hashable, *args: Any, **options: Any) -> float:
         searched.append(state)
-        result: float = ttt.iterative_deepening(game, state, *args, **options)
+        result: float = search(game, state, *args, **options)
         return result
 
-    functools.update_wrapper(deepening, ttt.iterative_deepening)
-    ttt.Deciding.append(deepening)
-    try:
-        algorithm = functools.partial(deepening, budget=60)
-        value, after = ttt.best_move(ttt.game, ttt.game.Start, ttt.game.Players[0], algorithm)
-    finally:
-        ttt.Deciding.remove(deepening)
+    return wrapper
+
+
+@pytest.mark.parametrize("wrapping", ["a partial of a wrapper", "a wrapper of a partial"])
+def test_best_move_with_a_wrapped_deciding_search_searches_once(
+    ttt: types.ModuleType, wrapping: str
+) -> None:
+    """A budget is for the whole decision: best_move runs iterative deepening once, on the
+    position itself, not once per move with the whole budget each, however the search is
+    wrapped (a wrapped search was not recognised: it spent the budget on every move)."""
+    searched: list[Hashable] = []
+    if wrapping == "a partial of a wrapper":
+        algorithm = functools.partial(counted(ttt.iterative_deepening, searched), budget=60)
+    else:
+        algorithm = counted(functools.partial(ttt.iterative_deepening, budget=60), searched)
+    value, after = ttt.best_move(ttt.game, ttt.game.Start, ttt.game.Players[0], algorithm)
     assert searched == [ttt.game.Start]
     assert value == 0 and after in ttt.game.next_states(ttt.game.Start, ttt.game.Players[0])
+
+
+def test_running_the_solver_again_forgets_no_deciding_search() -> None:
+    """`%run Solver.ipynb` after `%run Search-in-Depth.ipynb` reset the list Deciding: from then
+    on every search was run once per move. A wrapped search under a budget still runs once."""
+    from IPython.core.interactiveshell import InteractiveShell
+    from IPython.utils.capture import capture_output
+
+    shell = InteractiveShell.instance()
+    searched: list[Hashable] = []
+    with capture_output(), chdir(NOTEBOOKS):
+        shell.run_line_magic("run", "Search-in-Depth.ipynb")
+        wrapped = counted(shell.user_ns["iterative_deepening"], searched)
+        shell.run_line_magic("run", "Solver.ipynb")  # again, as a game notebook might
+    game = shell.user_ns["take_away"](7)
+    search = functools.partial(wrapped, budget=60)
+    value, after = shell.user_ns["best_move"](game, game.Start, "A", search)
+    assert searched == [game.Start] and (value, after) == (1, ((6,), "B"))
 
 
 @pytest.mark.parametrize("name", ["iterative_deepening", "alpha_beta_memo"])
@@ -463,7 +489,7 @@ def test_the_second_part_redefines_nothing_of_the_first() -> None:
     first = top_level_names("Solver.ipynb")[0] | top_level_names("Solver.ipynb", demo=True)[0]
     second = top_level_names("Search-in-Depth.ipynb")[0]
     second |= top_level_names("Search-in-Depth.ipynb", demo=True)[0]
-    assert first & second == {"Algorithms", "Exact", "Deciding"}
+    assert first & second == {"Algorithms", "Exact"}
     part1, part2 = notebook("Solver.ipynb"), notebook("Search-in-Depth.ipynb")
     names = [algorithm.__name__ for algorithm in part2.Algorithms]
     assert names[: len(part1.Algorithms)] == [a.__name__ for a in part1.Algorithms]
