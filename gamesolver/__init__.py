@@ -12,7 +12,8 @@ each game in its own notebook; this package holds the rest, grouped by who uses 
   ``data_path``: ``resources``); and, imported by module, a value in words, the same on every
   surface (``words``), games between two computers (``match``), trees typed in as lists
   (``trees``), a search recorded as a tree (``trace``) and told step by step (``stepper``), and
-  limits on code we do not control (``guard``);
+  limits on code we do not control (``guard``), the Solver's demonstrations (``demos``)
+  and what a notebook declares to the tools (``Offer``, ``decides_move``: ``protocol``);
 - ``gamesolver.widgets``: what a lecture shows and a student clicks: the boards and their
   clicks (``board``), play against the computer (``play``), two computers playing (``watch``),
   trees (``treeplot``, ``treewidget``) and charts (``plots``);
@@ -28,6 +29,7 @@ each game in its own notebook; this package holds the rest, grouped by who uses 
 from gamesolver.explore import per_ply, reachable
 from gamesolver.game import AnyGame, Game, Value
 from gamesolver.notebook import NotebookError, find_game, load_notebook
+from gamesolver.protocol import Offer, decides, decides_move
 from gamesolver.resources import data_path, load_style
 from gamesolver.stats import LimitedStats, LimitReached, OutOfTime, Stats, measure
 from gamesolver.table import Table, ratio, seconds
@@ -38,11 +40,14 @@ __all__ = [
     "LimitReached",
     "LimitedStats",
     "NotebookError",
+    "Offer",
     "OutOfTime",
     "Stats",
     "Table",
     "Value",
     "data_path",
+    "decides",
+    "decides_move",
     "find_game",
     "load_notebook",
     "load_style",

@@ -57,8 +57,8 @@ def notebook(name: str) -> types.ModuleType:
 
 @pytest.fixture(scope="session")
 def solver() -> types.ModuleType:
-    """Solver.ipynb: the search algorithms."""
-    return notebook("Solver.ipynb")
+    """Search-in-Depth.ipynb, which runs Solver.ipynb: the search algorithms of both parts."""
+    return notebook("Search-in-Depth.ipynb")
 
 
 @pytest.fixture(scope="session", params=TIC_TAC_TOE_NOTEBOOKS)

@@ -40,7 +40,7 @@ def test_the_checks_agree_with_the_bitboards(n: int) -> None:
             state, player = after, 1 - player
         positions.append((state, player))
         moves[state, player] = rng.choice(game.next_states(state, player))
-    parts = ttt4.Parts[game]
+    parts = game.parts
 
     def on_bitboards(state: int, player: int, after: int) -> MoveInOne:
         mine, theirs = parts.marks(state, player), parts.marks(state, 1 - player)

@@ -28,6 +28,8 @@ from gamesolver.tools.cli import main, suggestions
 
 ROOT = Path(__file__).resolve().parents[1]
 SOLVER = ROOT / "notebooks" / "Solver.ipynb"
+IN_DEPTH = ROOT / "notebooks" / "Search-in-Depth.ipynb"
+"""The Solver's second part: it runs the first, and the command line reads its algorithms."""
 TIC_TAC_TOE = ROOT / "notebooks" / "Tic-Tac-Toe.ipynb"
 EXACT = ["minimax", "minimax_memo", "max_min", "preclusion", "alpha_beta", "alpha_beta_memo"]
 ALGORITHMS = [*EXACT, "depth_limited", "iterative_deepening"]
@@ -93,9 +95,11 @@ def write_notebook(path: Path, *sources: str, demo: str = "") -> Path:
 
 @pytest.fixture(scope="module")
 def games(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A folder with a copy of Solver.ipynb, Nim and notebooks that are wrong in various ways."""
+    """A folder with copies of the Solver's two parts, Nim and notebooks that are wrong in various
+    ways."""
     folder = tmp_path_factory.mktemp("games")
     shutil.copy(SOLVER, folder / "Solver.ipynb")
+    shutil.copy(IN_DEPTH, folder / "Search-in-Depth.ipynb")
     demo = "raise RuntimeError('a demo cell must not run when the notebook is loaded')"
     write_notebook(folder / "Nim.ipynb", NIM, "%run Solver.ipynb", demo=demo)
     write_notebook(folder / "NoGame.ipynb", "x = 1")
@@ -157,11 +161,14 @@ def test_algorithms_lists_the_solver_with_first_docstring_lines(
     status, out, err = run(["algorithms"], capsys)
     assert status == 0 and err == ""
     lines = out.splitlines()
-    assert lines[0] == f"Algorithms in {SOLVER}:"
-    solver = load_notebook(SOLVER)
+    solver = load_notebook(IN_DEPTH)
     names = [algorithm.__name__ for algorithm in solver.Algorithms]
     assert names == ALGORITHMS
-    listed = [line for line in lines[1:] if not line.lstrip().startswith("options:")]
+    headings = [line for line in lines if line.startswith("Algorithms in ")]
+    assert headings == [f"Algorithms in {SOLVER}:", f"Algorithms in {IN_DEPTH}:"]
+    first_part = lines[1 : lines.index(headings[1])]  # under the heading of the notebook of each
+    assert [line.split()[0] for line in first_part if "options:" not in line] == EXACT[:5]
+    listed = [line for line in lines if line.startswith("  ") and "options:" not in line]
     assert [line.split()[0] for line in listed] == names
     for line, algorithm in zip(listed, solver.Algorithms, strict=True):
         first_line = algorithm.__doc__.strip().splitlines()[0]
@@ -177,6 +184,7 @@ def test_algorithms_show_the_options_each_takes(capsys: pytest.CaptureFixture[st
         if line.lstrip().startswith("options:")
     }
     assert options == {  # needed without brackets, optional in brackets, as in a usage line
+        "minimax_memo": "options: [--symmetry]",
         "alpha_beta_memo": "options: [--order] [--symmetry]",
         "depth_limited": "options: --depth N",
         "iterative_deepening": "options: [--depth N] [--budget SECONDS] [--order]",
@@ -188,10 +196,12 @@ def test_algorithms_show_the_options_each_takes(capsys: pytest.CaptureFixture[st
 def test_algorithms_of_another_solver(games: Path, capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = run(["algorithms", "--solver", str(games / "OldSolver.ipynb")], capsys)
     assert status == 0
-    assert out.splitlines()[1:] == [
+    assert out.splitlines() == [  # each under the notebook that defines it
+        f"Algorithms in {games / 'Solver.ipynb'}:",
         "  minimax       The value of `state` for `player` under perfect play: negamax, no memory.",
         "  alpha_beta    Negamax with alpha-beta pruning (fail-soft), exact inside the window "
         "[alpha, beta].",
+        f"Algorithms in {games / 'OldSolver.ipynb'}:",
         "  undocumented",
     ]
 
@@ -281,7 +291,9 @@ def test_solver_option_overrides_the_one_next_to_the_game(
 ) -> None:
     alone = str(games / "alone" / "Nim.ipynb")
     status, out, err = run(["solve", alone, "--algorithm", "alpha_beta"], capsys)
-    assert_one_line_error(status, out, err, "no Solver.ipynb next to", "--solver PATH")
+    assert_one_line_error(
+        status, out, err, "no Search-in-Depth.ipynb or Solver.ipynb next to", "--solver PATH"
+    )
     status, out, _ = run(
         ["solve", alone, "--algorithm", "alpha_beta", "--solver", str(SOLVER)], capsys
     )
@@ -488,7 +500,7 @@ BAD_ARGUMENTS = {
     ),
     "symmetry not taken": (
         "solve {games}/Nim.ipynb --algorithm alpha_beta --symmetry",
-        ["alpha_beta does not take --symmetry (algorithms that do: alpha_beta_memo)"],
+        ["alpha_beta does not take --symmetry (algorithms that do: minimax_memo, alpha_beta_memo)"],
     ),
     "order not taken": (
         "solve {games}/Nim.ipynb --algorithm minimax --order",
@@ -568,7 +580,8 @@ def test_bad_arguments_in_a_real_terminal_have_no_traceback(games: Path) -> None
     done = run_process("solve", str(games / "Nim.ipynb"), "--algorithm", "alphabeta")
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr == (
-        f"gamesolver: error: no algorithm 'alphabeta' in {games / 'Solver.ipynb'}; did you mean "
+        f"gamesolver: error: no algorithm 'alphabeta' in {games / 'Search-in-Depth.ipynb'}; did "
+        "you mean "
         "alpha_beta? (algorithms: minimax, minimax_memo, max_min, preclusion, alpha_beta, "
         "alpha_beta_memo, depth_limited, iterative_deepening)\n"
     )
@@ -1252,11 +1265,11 @@ def first_move(game, state, player, stats):
     return minimax(game, state, player, stats)
 
 
-GameAlgorithms = [first_move]
-DefaultAlgorithm = "first_move"
-make_game = nim_game
 game = Game(''',
-)
+).replace("from gamesolver import Game", "from gamesolver import Game, Offer")
+SCORED_NIM += """
+offer = Offer(game, searches=[first_move], build=nim_game)  # the default search: first_move
+"""
 
 
 @pytest.fixture(scope="module")
@@ -1316,7 +1329,7 @@ def test_set_builds_the_game_with_parameters(
 @pytest.mark.parametrize(
     ("settings", "says"),
     [
-        (["depth=3"], "--set depth=3: make_game has no parameter depth (piles, win)"),
+        (["depth=3"], "--set depth=3: nim_game has no parameter depth (piles, win)"),
         (["piles=(-1,)"], "--set piles=(-1,): piles must be whole numbers of matches, not (-1,)"),
         (["piles"], "--set 'piles' is not NAME=VALUE"),
     ],
@@ -1329,10 +1342,15 @@ def test_bad_settings(
     assert_one_line_error(status, out, err, says)
 
 
-def test_set_needs_make_game(games: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_set_needs_a_builder(games: Path, capsys: pytest.CaptureFixture[str]) -> None:
     argv = ["solve", str(games / "Nim.ipynb"), "--algorithm", "minimax", "--set", "width=5"]
     status, out, err = run(argv, capsys)
-    assert_one_line_error(status, out, err, "--set needs the notebook's make_game(...)")
+    assert_one_line_error(
+        status,
+        out,
+        err,
+        "--set needs a builder of the game: Offer(game, build=...) in the notebook",
+    )
 
 
 def test_a_game_notebooks_own_algorithm_moves(
@@ -1341,3 +1359,57 @@ def test_a_game_notebooks_own_algorithm_moves(
     status, out, _ = run(["move", str(scored), "--json"], capsys)
     result = json.loads(out)
     assert status == 0 and result["algorithm"] == "first_move" and result["value"] == 1
+
+
+def test_a_notebook_offers_a_search_to_solve_and_another_to_play(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Its first search is the default of every command; plays_with, of move and play only."""
+    shutil.copy(SOLVER, tmp_path / "Solver.ipynb")
+    offered = SCORED_NIM.replace("build=nim_game)", "build=nim_game, plays_with=preclusion)")
+    notebook = write_notebook(tmp_path / "Offered.ipynb", "%run Solver.ipynb", offered)
+    status, out, _ = run(["solve", str(notebook), "--json"], capsys)
+    assert status == 0 and json.loads(out)["algorithm"] == "first_move"
+    status, out, _ = run(["move", str(notebook), "--json"], capsys)
+    assert status == 0 and json.loads(out)["algorithm"] == "preclusion"
+    status, out, _ = run(["move", str(notebook), "--json", "--algorithm", "first_move"], capsys)
+    assert status == 0 and json.loads(out)["algorithm"] == "first_move"
+
+
+def test_names_read_as_a_protocol_before_mean_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """GameAlgorithms, DefaultAlgorithm and make_game were read by name: now they are just names."""
+    shutil.copy(SOLVER, tmp_path / "Solver.ipynb")
+    old = (
+        NIM
+        + """
+
+def first_move(game, state, player, stats):
+    return minimax(game, state, player, stats)
+
+
+GameAlgorithms = [first_move]
+DefaultAlgorithm = "first_move"
+make_game = lambda: game
+"""
+    )
+    notebook = write_notebook(tmp_path / "Old.ipynb", "%run Solver.ipynb", old)
+    status, out, err = run(["solve", str(notebook)], capsys)
+    assert_one_line_error(status, out, err, "the following arguments are required: --algorithm")
+    status, out, err = run(["solve", str(notebook), "--algorithm", "first_move"], capsys)
+    assert_one_line_error(status, out, err, "no algorithm 'first_move'")
+    argv = ["solve", str(notebook), "--algorithm", "minimax", "--set", "a=1"]
+    status, out, err = run(argv, capsys)
+    assert_one_line_error(status, out, err, "--set needs a builder of the game")
+
+
+def test_a_notebook_with_two_offers_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    shutil.copy(SOLVER, tmp_path / "Solver.ipynb")
+    two = write_notebook(
+        tmp_path / "Two.ipynb", "%run Solver.ipynb", SCORED_NIM, "another = Offer(game)"
+    )
+    status, out, err = run(["solve", str(two), "--algorithm", "minimax"], capsys)
+    assert status == 2 and out == "" and "several Offers (another, offer)" in err

@@ -77,9 +77,9 @@ def write_notebook(path: Path, *sources: str) -> Path:
 @pytest.mark.parametrize("word", ["false", "False", "no", "0", "off"])
 def test_set_false_in_words_is_false(word: str) -> None:
     """`--set threats=false` turned the threat rules on: a non-empty string is true."""
-    _, _, game = load_game(str(TTT4), [f"threats={word}"])
+    _, _, game, _ = load_game(str(TTT4), [f"threats={word}"])
     assert game.name == "4x4 tic-tac-toe"
-    _, _, game = load_game(str(TTT4), ["threats=true"])
+    _, _, game, _ = load_game(str(TTT4), ["threats=true"])
     assert game.name == "4x4 tic-tac-toe with threat rules"
 
 
@@ -313,7 +313,8 @@ def test_a_huge_argument_is_shortened_in_the_error(
 ) -> None:
     """Error lines echoed a whole 10 MB input."""
     huge = "x" * 10**6
-    status, out, err = run(["solve", str(TTT4), option, huge, "--depth", "1"], capsys)
+    argv = ["solve", str(TTT4), option, huge, "--algorithm", "iterative_deepening", "--depth", "1"]
+    status, out, err = run(argv, capsys)
     assert_one_line_error(status, out, err, f"{option} 'xxxx", "(1,000,000 characters)")
     assert len(err) < 500
 

@@ -263,9 +263,9 @@ def test_a_bad_board_size_is_one_clear_sentence(size: tuple[Any, Any], problem: 
         CF.connect_four(*size)
 
 
-def test_the_command_line_builds_the_game_with_make_game() -> None:
-    assert CF.make_game is CF.connect_four
-    small = CF.make_game(width=5, height=4)
+def test_the_command_line_builds_the_game_with_connect_four() -> None:
+    assert CF.offer.build is CF.connect_four and CF.offer.game is CF.game
+    small = CF.offer.build(width=5, height=4)
     assert small.name == "Connect Four 5x4" and small.Start == CF.empty_board(5, 4)
     assert GAME.name == "Connect Four" and GAME.heuristic is CF.windows
 

@@ -94,12 +94,10 @@ def test_a_course_check_brings_the_notebooks_it_compares_with(tmp_path: Path) ->
 
     for name in ["Solver.ipynb", *COURSE_GAMES]:
         write(tmp_path / name, "pass")
+    write(tmp_path / "Search-in-Depth.ipynb", "%run Solver.ipynb")
     write(tmp_path / "Lecture.ipynb", "from gamesolver.feedback.exercises import check_algorithm")
-    assert set(needs(tmp_path, ["Lecture.ipynb"])) == {
-        "Lecture.ipynb",
-        "Solver.ipynb",
-        *COURSE_GAMES,
-    }
+    lecture = {"Lecture.ipynb", "Search-in-Depth.ipynb", "Solver.ipynb"}
+    assert set(needs(tmp_path, ["Lecture.ipynb"])) == lecture | set(COURSE_GAMES)
 
 
 def test_a_needed_notebook_comes_without_its_exercises(tmp_path: Path) -> None:
@@ -359,10 +357,16 @@ def autograded(released: Path, tmp_path_factory: pytest.TempPathFactory) -> Iter
     yield released
 
 
+WRITTEN = 10.0
+"""The points of the class's written answers (Solver.ipynb's exercises, graded by hand): the
+submissions here leave them as released, so nbgrader gives them 0."""
+
+
 def grade_rows(course_folder: Path) -> dict[str, dict[str, str]]:
-    """The CSV of ``gamesolver grade``, a row per student (one graded cell in the assignment)."""
+    """The CSV of ``gamesolver grade``, a row per student for the alpha-beta test cell (the one
+    autograded cell of the assignment)."""
     with (course_folder / "grades.csv").open(encoding="utf-8") as file:
-        rows = list(csv.DictReader(file))
+        rows = [row for row in csv.DictReader(file) if row["cell"] == "ex7-test"]
     assert len(rows) == len({row["student"] for row in rows})
     return {row["student"]: row for row in rows}
 
@@ -398,9 +402,9 @@ def outputs_of_test_cell(course_folder: Path, student: str) -> str:
 
 @pytest.mark.nbgrader
 def test_the_solution_gets_every_point_and_a_blank_copy_none(autograded: Path) -> None:
-    got = scores(autograded)
-    assert got["solution"] == (2.0, 2.0)
-    assert got["blank"] == (0.0, 2.0)
+    got = scores(autograded)  # every point of the autograded cell; the written answers are blank
+    assert got["solution"] == (2.0, 2.0 + WRITTEN)
+    assert got["blank"] == (0.0, 2.0 + WRITTEN)
     assert "my_alpha_beta meets the specification of alpha_beta" in outputs_of_test_cell(
         autograded, "solution"
     )
@@ -411,7 +415,7 @@ def test_the_solution_gets_every_point_and_a_blank_copy_none(autograded: Path) -
     assert rows["blank"]["counterexample"].startswith("the tree 0 with the window")
     printed = (autograded / "grade.txt").read_text(encoding="utf-8")
     assert (
-        "7 students: 1 got every point, 5 lost points, 1 could not be autograded (dies)" in printed
+        "7 students: 0 got every point, 6 lost points, 1 could not be autograded (dies)" in printed
     )
 
 
@@ -428,7 +432,7 @@ def test_a_wrong_solution_gets_no_point_and_its_counterexample(
     exec(WRONG[student], namespace)
     check = check_algorithm(namespace["my_alpha_beta"], spec="alpha_beta")
     assert not check.passed and check.example is not None
-    assert scores(autograded)[student] == (0.0, 2.0)
+    assert scores(autograded)[student] == (0.0, 2.0 + WRITTEN)
     said = outputs_of_test_cell(autograded, student)
     assert "AssertionError: my_alpha_beta fails the specification of alpha_beta" in said
     assert f"The smallest counterexample found: {check.example.text()}." in said
@@ -442,7 +446,7 @@ def test_a_wrong_solution_gets_no_point_and_its_counterexample(
 
 @pytest.mark.nbgrader
 def test_a_loop_without_end_runs_out_of_time_and_the_others_are_graded(autograded: Path) -> None:
-    assert scores(autograded)["loop"] == (0.0, 2.0)
+    assert scores(autograded)["loop"] == (0.0, 2.0 + WRITTEN)
     said = outputs_of_test_cell(autograded, "loop")
     # nbgrader's limit per cell, or the check's own limit per call where it has one
     assert "ran out of time" in said or "did not return within" in said, said
@@ -456,7 +460,7 @@ def test_a_loop_without_end_runs_out_of_time_and_the_others_are_graded(autograde
 
 @pytest.mark.nbgrader
 def test_an_allocation_without_end_fails_within_the_kernels_limit(autograded: Path) -> None:
-    assert scores(autograded)["memory"] == (0.0, 2.0)
+    assert scores(autograded)["memory"] == (0.0, 2.0 + WRITTEN)
     said = outputs_of_test_cell(autograded, "memory")
     assert "MemoryError" in said or "memory" in said.lower(), said
     assert grade_rows(autograded)["memory"]["passed"] == "false"
@@ -479,7 +483,7 @@ def test_under_autograding_only_the_graded_notebook_runs_and_without_demos(
     autograded: Path,
 ) -> None:
     folder = autograded / "autograded" / "solution" / CLASS2
-    for name in ["Solver.ipynb", "Nim.ipynb"]:  # needed, nothing graded in them: not run
+    for name in ["Solver.ipynb", "Search-in-Depth.ipynb", "Nim.ipynb"]:  # needed, not run
         assert all(not c.get("outputs") for c in notebook_cells(folder / name))
     cells = [c for c in notebook_cells(folder / "Game-Trees.ipynb") if c["cell_type"] == "code"]
     demos = [c for c in cells if "demo" in c["metadata"].get("tags", [])]

@@ -38,7 +38,7 @@ Algorithm = Callable[..., Value]
 
 @pytest.fixture(scope="module")
 def solver() -> types.ModuleType:
-    return notebook("Solver.ipynb")
+    return notebook("Search-in-Depth.ipynb")
 
 
 # -- broken versions ---------------------------------------------------------------------------

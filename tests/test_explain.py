@@ -33,7 +33,7 @@ Row = tuple[str, str, str]
 State = tuple[Row, Row, Row]
 
 TTT = notebook("Tic-Tac-Toe.ipynb")
-SOLVER = notebook("Solver.ipynb")
+SOLVER = notebook("Search-in-Depth.ipynb")
 GAME: Game[State, str] = TTT.game
 START: State = GAME.Start
 

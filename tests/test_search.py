@@ -14,8 +14,10 @@ import ast
 import functools
 import importlib
 import random
+import symtable
 import types
 from collections.abc import Callable, Hashable
+from contextlib import chdir
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -125,7 +127,7 @@ def limited_oracle(game: Game[Any, Any]) -> Callable[[Hashable, Hashable, int], 
 
 @pytest.fixture(scope="module")
 def solver() -> types.ModuleType:
-    return notebook("Solver.ipynb")
+    return notebook("Search-in-Depth.ipynb")
 
 
 graphs = st.builds(random_graph, st.integers(0, 10**6), st.integers(3, 9), st.integers(2, 5))
@@ -254,7 +256,7 @@ def test_a_line_through_an_answer_combined_with_a_stored_bound() -> None:
         lambda state, player: leaf[state] if player == "A" else -leaf[state],
         utility_range=(-5, 5),
     )
-    solver = notebook("Solver.ipynb")
+    solver = notebook("Search-in-Depth.ipynb")
     stats = Stats()
     value = solver.alpha_beta_memo(game, "X", "A", stats, order=True)
     assert value == -1
@@ -343,25 +345,51 @@ def test_iterative_deepening_says_whether_it_estimated(
 # ---------------------------------------------------------------- a budget per decision
 
 
-def test_best_move_with_a_deciding_search_searches_once(ttt: types.ModuleType) -> None:
-    """A budget is for the whole decision: best_move runs iterative deepening once, on the
-    position itself, not once per move with the whole budget each."""
-    searched: list[Hashable] = []
+def counted(search: Callable[..., float], searched: list[Hashable]) -> Callable[..., float]:
+    """``search`` wrapped with ``functools.wraps``: it records the state of every search run."""
 
-    def deepening(game: Game[Any, Any], state: Hashable, *args: Any, **options: Any) -> float:
+    @functools.wraps(search)
+    def wrapper(game: Game[Any, Any], state: Hashable, *args: Any, **options: Any) -> float:
         searched.append(state)
-        result: float = ttt.iterative_deepening(game, state, *args, **options)
+        result: float = search(game, state, *args, **options)
         return result
 
-    functools.update_wrapper(deepening, ttt.iterative_deepening)
-    ttt.Deciding.append(deepening)
-    try:
-        algorithm = functools.partial(deepening, budget=60)
-        value, after = ttt.best_move(ttt.game, ttt.game.Start, ttt.game.Players[0], algorithm)
-    finally:
-        ttt.Deciding.remove(deepening)
+    return wrapper
+
+
+@pytest.mark.parametrize("wrapping", ["a partial of a wrapper", "a wrapper of a partial"])
+def test_best_move_with_a_wrapped_deciding_search_searches_once(
+    ttt: types.ModuleType, wrapping: str
+) -> None:
+    """A budget is for the whole decision: best_move runs iterative deepening once, on the
+    position itself, not once per move with the whole budget each, however the search is
+    wrapped (a wrapped search was not recognised: it spent the budget on every move)."""
+    searched: list[Hashable] = []
+    if wrapping == "a partial of a wrapper":
+        algorithm = functools.partial(counted(ttt.iterative_deepening, searched), budget=60)
+    else:
+        algorithm = counted(functools.partial(ttt.iterative_deepening, budget=60), searched)
+    value, after = ttt.best_move(ttt.game, ttt.game.Start, ttt.game.Players[0], algorithm)
     assert searched == [ttt.game.Start]
     assert value == 0 and after in ttt.game.next_states(ttt.game.Start, ttt.game.Players[0])
+
+
+def test_running_the_solver_again_forgets_no_deciding_search() -> None:
+    """`%run Solver.ipynb` after `%run Search-in-Depth.ipynb` reset the list Deciding: from then
+    on every search was run once per move. A wrapped search under a budget still runs once."""
+    from IPython.core.interactiveshell import InteractiveShell
+    from IPython.utils.capture import capture_output
+
+    shell = InteractiveShell.instance()
+    searched: list[Hashable] = []
+    with capture_output(), chdir(NOTEBOOKS):
+        shell.run_line_magic("run", "Search-in-Depth.ipynb")
+        wrapped = counted(shell.user_ns["iterative_deepening"], searched)
+        shell.run_line_magic("run", "Solver.ipynb")  # again, as a game notebook might
+    game = shell.user_ns["take_away"](7)
+    search = functools.partial(wrapped, budget=60)
+    value, after = shell.user_ns["best_move"](game, game.Start, "A", search)
+    assert searched == [game.Start] and (value, after) == (1, ((6,), "B"))
 
 
 @pytest.mark.parametrize("name", ["iterative_deepening", "alpha_beta_memo"])
@@ -420,72 +448,99 @@ GAME_NOTEBOOKS = ["Nim.ipynb", "Tic-Tac-Toe.ipynb", "Tic-Tac-Toe-Bitboard.ipynb"
 
 def top_level_names(name: str, demo: bool = False) -> tuple[set[str], set[str]]:
     """The names a notebook's definition cells (with ``demo``: its demo cells) bind at the top
-    level: (assigned, imported)."""
+    level: (assigned, imported). Assigned is every name the cell's own scope binds (Python's
+    symbol table): definitions, assignments, and the targets of a top-level ``for`` or ``with``,
+    which `%run` leaves behind as well."""
     assigned: set[str] = set()
     imported: set[str] = set()
     for _, source, tags in code_cells(NOTEBOOKS / name):
         if ("demo" in tags) != demo:
             continue
         lines = ["pass" if line.lstrip().startswith("%") else line for line in source.splitlines()]
-        for node in ast.parse("\n".join(lines)).body:
-            if isinstance(node, ast.Import | ast.ImportFrom):
-                imported |= {(alias.asname or alias.name).split(".")[0] for alias in node.names}
-            elif isinstance(node, ast.FunctionDef | ast.ClassDef):
-                assigned.add(node.name)
-            elif isinstance(node, ast.Assign | ast.AnnAssign):
-                targets = node.targets if isinstance(node, ast.Assign) else [node.target]
-                for target in targets:
-                    assigned |= {n.id for n in ast.walk(target) if isinstance(n, ast.Name)}
+        for symbol in symtable.symtable("\n".join(lines), name, "exec").get_symbols():
+            if symbol.is_imported():
+                imported.add(symbol.get_name())
+            elif symbol.is_assigned():
+                assigned.add(symbol.get_name())
     return assigned, imported
 
 
+SOLVERS = ["Solver.ipynb", "Search-in-Depth.ipynb"]
+"""The two parts of the Solver: Search-in-Depth runs Solver, and a game notebook runs either."""
+
+
+@pytest.mark.parametrize("solver_name", SOLVERS)
 @pytest.mark.parametrize("name", GAME_NOTEBOOKS)
-def test_solver_defines_nothing_a_game_notebook_defines(name: str) -> None:
-    """`%run Solver.ipynb` must not overwrite a game's names (it overwrote State and Player)."""
-    solver_assigned, solver_imported = top_level_names("Solver.ipynb")
+def test_solver_defines_nothing_a_game_notebook_defines(name: str, solver_name: str) -> None:
+    """`%run Solver.ipynb` must not overwrite a game's names (it overwrote State and Player),
+    nor must `%run Search-in-Depth.ipynb`."""
+    solver_assigned, solver_imported = top_level_names(solver_name)
     game_assigned, game_imported = top_level_names(name)
     assert not solver_assigned & (game_assigned | game_imported)
     assert not solver_imported & game_assigned
     loaded = notebook(name)
     for shared in solver_imported & game_imported:  # imported by both: the same object
-        assert vars(loaded)[shared] is vars(notebook("Solver.ipynb"))[shared]
+        assert vars(loaded)[shared] is vars(notebook(solver_name))[shared]
+
+
+def test_the_second_part_redefines_nothing_of_the_first() -> None:
+    """Each algorithm is defined once: Search-in-Depth binds none of the Solver's names but
+    the lists of algorithms, which it extends."""
+    first = top_level_names("Solver.ipynb")[0] | top_level_names("Solver.ipynb", demo=True)[0]
+    second = top_level_names("Search-in-Depth.ipynb")[0]
+    second |= top_level_names("Search-in-Depth.ipynb", demo=True)[0]
+    assert first & second == {"Algorithms", "Exact"}
+    part1, part2 = notebook("Solver.ipynb"), notebook("Search-in-Depth.ipynb")
+    names = [algorithm.__name__ for algorithm in part2.Algorithms]
+    assert names[: len(part1.Algorithms)] == [a.__name__ for a in part1.Algorithms]
+    assert "alpha_beta_memo" not in vars(part1)
 
 
 def test_exceptions_that_cross_notebooks_live_in_the_package() -> None:
     """Two loaded copies of Solver raise the same OutOfTime, so one copy's except catches the
     other's."""
-    copies = [notebook("Solver.ipynb"), notebook("Tic-Tac-Toe.ipynb")]
+    copies = [notebook("Search-in-Depth.ipynb"), notebook("Tic-Tac-Toe.ipynb")]
     assert all(copy.OutOfTime is gamesolver.OutOfTime for copy in copies)
 
 
 # ---------------------------------------------------------------- %run Solver.ipynb in a kernel
 
 
+def runs(path: Path) -> list[str]:
+    """The notebooks that the notebook at `path` runs with `%run`, directly or through another."""
+    found: list[str] = []
+    for _, source, _ in code_cells(path):
+        for line in source.splitlines():
+            if line.startswith("%run ") and line.split()[1] not in found:
+                found += [line.split()[1], *runs(path.parent / line.split()[1])]
+    return found
+
+
 RUNNING_SOLVER = sorted(
-    path.name
-    for path in NOTEBOOKS.glob("*.ipynb")
-    if path.name != "Solver.ipynb"
-    and any(source.lstrip().startswith("%run Solver.ipynb") for _, source, _ in code_cells(path))
+    path.name for path in NOTEBOOKS.glob("*.ipynb") if "Solver.ipynb" in runs(path)
 )
-"""The notebooks that `%run Solver.ipynb`: IPython runs its demo cells in them too."""
+"""The notebooks that `%run Solver.ipynb`, themselves or through Search-in-Depth.ipynb: IPython
+runs its demo cells in them too (and those of Search-in-Depth, where they run that)."""
 
 
-def test_run_solver_shows_nothing() -> None:
+@pytest.mark.parametrize("solver_name", SOLVERS)
+def test_run_solver_shows_nothing(solver_name: str) -> None:
     """IPython's `%run` runs every cell, the demo cells included, but silently: a demo cell may
     show its result only as the value of its last line, never by print or display."""
     from IPython.core.interactiveshell import InteractiveShell
     from IPython.utils.capture import capture_output
 
     shell = InteractiveShell.instance()
-    with capture_output() as captured:
-        shell.run_line_magic("run", str(NOTEBOOKS / "Solver.ipynb"))
+    with capture_output() as captured, chdir(NOTEBOOKS):  # (its own %run is relative)
+        shell.run_line_magic("run", str(NOTEBOOKS / solver_name))
     assert (captured.stdout, captured.stderr, captured.outputs) == ("", "", [])
     assert all(name in shell.user_ns for name in ("alpha_beta", "best_move", "Algorithms"))
 
 
 def test_the_notebooks_that_run_the_solver_are_found() -> None:
     """The list of notebooks that run the Solver is not empty (the test below checks something)."""
-    assert "Tic-Tac-Toe.ipynb" in RUNNING_SOLVER and "Nim.ipynb" in RUNNING_SOLVER
+    assert {"Tic-Tac-Toe.ipynb", "Nim.ipynb", "Search-in-Depth.ipynb"} <= set(RUNNING_SOLVER)
+    assert "Connect-Four-Solver.ipynb" in RUNNING_SOLVER  # (it runs the first part only)
 
 
 def imported_objects(name: str) -> dict[str, object]:
@@ -505,13 +560,15 @@ def imported_objects(name: str) -> dict[str, object]:
 
 @pytest.mark.parametrize("name", RUNNING_SOLVER)
 def test_solver_demo_cells_overwrite_nothing(name: str) -> None:
-    """Under `%run`, the names the Solver's demo cells bind land in the running notebook: none may
-    be a name that notebook defines, and a name both import must be the same object."""
-    demo_assigned, demo_imported = top_level_names("Solver.ipynb", demo=True)
+    """Under `%run`, the names the Solver's demo cells bind (and Search-in-Depth's, in a notebook
+    that runs it) land in the running notebook: none may be a name that notebook defines, and a
+    name both import must be the same object."""
     theirs_assigned = top_level_names(name)[0] | top_level_names(name, demo=True)[0]
     theirs_imported = top_level_names(name)[1] | top_level_names(name, demo=True)[1]
-    assert not demo_assigned & (theirs_assigned | theirs_imported)
-    assert not demo_imported & theirs_assigned
-    ours, theirs = imported_objects("Solver.ipynb"), imported_objects(name)
-    for shared in demo_imported & theirs_imported:
-        assert ours[shared] is theirs[shared], shared
+    for solver_name in [other for other in SOLVERS if other in runs(NOTEBOOKS / name)]:
+        demo_assigned, demo_imported = top_level_names(solver_name, demo=True)
+        assert not demo_assigned & (theirs_assigned | theirs_imported)
+        assert not demo_imported & theirs_assigned
+        ours, theirs = imported_objects(solver_name), imported_objects(name)
+        for shared in demo_imported & theirs_imported:
+            assert ours[shared] is theirs[shared], shared

@@ -46,7 +46,8 @@ def marked(state: int, player: int, where: int) -> bool:
 
 def test_the_notebook_builds_the_cube_for_the_command_line() -> None:
     assert GAME.name == "4x4x4 tic-tac-toe" and GAME.Start == 0
-    assert CUBE.make_game(threats=True).name == "4x4x4 tic-tac-toe with threat rules"
+    assert CUBE.cube_game(threats=True).name == "4x4x4 tic-tac-toe with threat rules"
+    assert CUBE.offer.build is CUBE.cube_game and CUBE.offer.game is GAME
     assert len(CUBE.all_lines(3)) == 76
 
 
@@ -152,8 +153,8 @@ def test_move_on_the_cube_from_the_command_line(capsys: pytest.CaptureFixture[st
 
 
 def test_line_count_beats_the_seeds_eval_on_the_cube() -> None:
-    rules = CUBE.make_game(threats=True)
-    seed_eval = dataclasses.replace(rules, heuristic=CUBE.Parts[rules].seed_eval)
+    rules = CUBE.cube_game(threats=True)
+    seed_eval = dataclasses.replace(rules, heuristic=rules.parts.seed_eval)
     by_seed, by_lines = SQUARE.searcher(seed_eval), SQUARE.searcher(rules)
     played = match(GAME, by_seed, by_lines, openings(GAME, 10), depth=1).tally
     assert played == {"a": 3, "b": 15, "draw": 2}  # the notebook's numbers

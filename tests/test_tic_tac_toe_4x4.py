@@ -45,14 +45,14 @@ def test_symmetries_keep_the_lines(ttt4: types.ModuleType, n: int, maps: int) ->
 def test_canonical_is_constant_on_a_class(ttt4: types.ModuleType) -> None:
     game = ttt4.tic_tac_toe()
     state, _ = game.parse("x....o........x.")
-    images = ttt4.Parts[game].symmetries(state)
+    images = game.parts.symmetries(state)
     assert len(images) == 32
     assert {game.canonical(image) for image in images} == {min(images)}
 
 
 def test_4x4_is_a_draw_with_the_notebooks_counts(ttt4: types.ModuleType) -> None:
     threats = ttt4.tic_tac_toe(threats=True)
-    seed_ordered = dataclasses.replace(threats, heuristic=ttt4.Parts[threats].seed_eval)
+    seed_ordered = dataclasses.replace(threats, heuristic=threats.parts.seed_eval)
     for game, calls in [(seed_ordered, 11_432), (threats, 28_186), (ttt4.game, 43_583)]:
         stats = Stats()
         value = ttt4.alpha_beta_memo(game, game.Start, 0, stats, order=True, symmetry=True)
@@ -98,7 +98,7 @@ def test_parse_and_notation_round_trip(ttt4: types.ModuleType) -> None:
 def forced_positions(ttt4: types.ModuleType, game, count: int, seed: int):
     """Unfinished positions from seeded random games where the player to move can win at once,
     or else must block exactly one cell of the opponent's."""
-    parts = ttt4.Parts[game]
+    parts = game.parts
     rng = random.Random(seed)
     wins, blocks = [], []
     while len(wins) < count or len(blocks) < count:
@@ -137,6 +137,33 @@ def test_bad_dimensions(ttt4: types.ModuleType) -> None:
     for n in (0, 4, True, "2"):
         with pytest.raises(ValueError, match="number of dimensions"):
             ttt4.tic_tac_toe(n)
+
+
+def test_a_game_made_with_replace_keeps_its_parts(ttt4: types.ModuleType) -> None:
+    """The helpers a game is made of (its estimates, its symmetries, its number of dimensions)
+    were kept beside it, in a registry keyed by the game object: a copy made with
+    dataclasses.replace (best_move's shuffled game, another heuristic) was not in it."""
+    game = ttt4.tic_tac_toe(threats=True)
+    copy = dataclasses.replace(game, heuristic=game.parts.seed_eval)
+    assert copy.parts is game.parts and copy.heuristic is game.parts.seed_eval
+    state, player = game.parse("xxx.oo.o........")
+    for choose in (ttt4.searcher(copy, depth=2), ttt4.greedy(copy)):
+        after = ttt4.answer_state(choose(state, player, 0.01))[0]
+        assert after in game.next_states(state, player) and game.utility(after, player) == 1
+    _, after, _ = ttt4.computer_for(copy)(state, player, random.Random(0), budget=None, depth=1)
+    assert game.utility(after, player) == 1 and ttt4.exact_value(copy)(state, player) == 1
+
+
+def test_the_command_line_solves_4x4_by_the_notebooks_quickest_search(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The notebook's best exact solve (threat rules, the assignment's eval first, symmetry) is
+    its default for `solve`: `--set threats=true --algorithm alpha_beta_memo --order
+    --symmetry` took 28,186 value calls, and no option asked for the eval's order."""
+    assert main(["solve", str(NOTEBOOK), "--max-calls", "20000", "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert (result["algorithm"], result["value"], result["calls"]) == ("threat_solve", 0, 11_432)
+    assert result["exact"] and len(result["line"]) == 16  # the board filled: a draw
 
 
 def test_cli_move_gives_a_position(capsys: pytest.CaptureFixture[str]) -> None:
@@ -195,7 +222,7 @@ def test_the_grader_catches_a_missed_win_a_lost_value_and_an_illegal_move(
     ttt4: types.ModuleType,
 ) -> None:
     game = ttt4.game
-    parts = ttt4.Parts[game]
+    parts = game.parts
     wins, _ = forced_positions(ttt4, game, 3, seed=7)
 
     def blind(state: int, player: int, rng: object = None, budget: float = 0) -> int:

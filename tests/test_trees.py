@@ -52,12 +52,12 @@ inf = math.inf
 
 @pytest.fixture(scope="module")
 def solver() -> types.ModuleType:
-    return notebook("Solver.ipynb")
+    return notebook("Search-in-Depth.ipynb")
 
 
 def solver_module() -> types.ModuleType:
     """The Solver inside hypothesis tests (fixtures do not mix with @given)."""
-    return notebook("Solver.ipynb")
+    return notebook("Search-in-Depth.ipynb")
 
 
 def paths(tree: Tree) -> set[tuple[int, ...]]:

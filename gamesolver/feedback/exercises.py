@@ -17,8 +17,9 @@ it), drawn as a tree with the student's and the correct value at each node, and 
 saying which condition failed. The run is derandomized: the same function gets the same report,
 so a notebook can show it and nbval can compare it.
 
-**The specifications.** The values are those of the course's own algorithms (``Solver.ipynb``,
-loaded from this repository; the tests check them against independent ones):
+**The specifications.** The values are those of the course's own algorithms (``Solver.ipynb``
+and ``Search-in-Depth.ipynb``, loaded from this repository; the tests check them against
+independent ones):
 
 - ``minimax``, ``minimax_memo``: the value of the state for the player to move;
 - ``alpha_beta``, ``alpha_beta_memo``: for a window ``[α, β]`` with ``α < β``, Knuth and Moore's
@@ -160,9 +161,10 @@ SPECS = {
 
 @functools.cache
 def course_solver() -> ModuleType:
-    """The course's ``Solver.ipynb``, loaded once: the reference values and value calls (the
-    repository's, or the one beside a released notebook: ``resources.notebooks_folder``)."""
-    return load_notebook(notebooks_folder() / "Solver.ipynb")
+    """The course's ``Search-in-Depth.ipynb`` (which runs ``Solver.ipynb``: the algorithms of
+    both parts), loaded once: the reference values and value calls (the repository's, or the one
+    beside a released notebook: ``resources.notebooks_folder``)."""
+    return load_notebook(notebooks_folder() / "Search-in-Depth.ipynb")
 
 
 @functools.cache

@@ -16,7 +16,8 @@
                                [--memory-limit MB] [--csv FILE]
 
 The game comes from a game notebook and the algorithms from a Solver notebook (by default the
-``Solver.ipynb`` next to the game notebook), both loaded with ``load_notebook``: the command line
+``Search-in-Depth.ipynb`` next to the game notebook, which runs ``Solver.ipynb``: the algorithms
+of both parts of the Solver), both loaded with ``load_notebook``: the command line
 runs exactly what the lecture defines, nothing is defined twice. Loading a notebook runs its code
 (every cell not tagged ``demo``), as opening it in Jupyter and running it would.
 
@@ -65,6 +66,7 @@ from gamesolver.explore import is_reachable, per_ply
 from gamesolver.game import AnyGame, Game, Value
 from gamesolver.guard import Interrupted, TotalTimeLimit, Watchdog
 from gamesolver.notebook import NotebookError, describe_error, find_game, load_notebook
+from gamesolver.protocol import Offer, find_offer
 from gamesolver.resources import REPOSITORY, notebooks_folder
 from gamesolver.stats import Algorithm, LimitedStats, LimitReached, OutOfTime, Stats
 from gamesolver.table import Table, fmt
@@ -116,8 +118,9 @@ start), unless ``--max-seconds`` is less."""
 
 MOVE_GRADING = """grading your own game (seed 004's assignment: the best next move in 100
 positions, with a time budget for each):
-  1. write the game in a notebook, game = Game(...) or game = make_game(...),
-     with parse(text) for the positions' notation, and Solver.ipynb next to it;
+  1. write the game in a notebook, game = Game(...), with parse(text) for the
+     positions' notation, and the course's Solver.ipynb
+     and Search-in-Depth.ipynb next to it;
   2. write the positions in a file, one a line (blank lines and lines that
      start with # are skipped);
   3. run
@@ -201,10 +204,16 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(f"{message} (see '{self.prog} --help')")
 
 
+SOLVERS = ("Search-in-Depth.ipynb", "Solver.ipynb")
+"""The Solver notebooks the command line looks for next to a game notebook, in this order: the
+second part of the Solver runs the first, so its ``Algorithms`` are those of both."""
+
+
 def default_solver() -> Path:
-    """The lectures' ``Solver.ipynb``: the repository's, or the current folder's for a package
-    installed without it (``gamesolver.resources.notebooks_folder``)."""
-    return notebooks_folder() / "Solver.ipynb"
+    """The lectures' ``Search-in-Depth.ipynb``, the Solver's second part, which runs the first:
+    the repository's, or the current folder's for a package installed without it
+    (``gamesolver.resources.notebooks_folder``)."""
+    return notebooks_folder() / SOLVERS[0]
 
 
 # -- loading notebooks ----------------------------------------------------------------------------
@@ -339,45 +348,48 @@ def run_code(
 
 def load_game(
     text: str, settings: Sequence[str] | None = None
-) -> tuple[Path, types.ModuleType, AnyGame]:
-    """The path of the game notebook given as ``text``, its definitions and its ``Game``: the
-    notebook's ``game``, or with ``settings`` (``--set NAME=VALUE``) the game its ``make_game``
+) -> tuple[Path, types.ModuleType, AnyGame, Offer | None]:
+    """The path of the game notebook given as ``text``, its definitions, its ``Game`` and its
+    ``Offer`` (``None`` if it makes none): the game the ``Offer`` names, else the notebook's
+    ``game``; with ``settings`` (``--set NAME=VALUE``), the game the ``Offer``'s ``build``
     builds with them."""
     path = _notebook_path(text)
     module = _load(path)
+    offer = find_offer(module)
     if not settings:
-        return path, module, find_game(module)
-    make_game = getattr(module, "make_game", None)
-    if not callable(make_game):
+        return path, module, offer.game if offer else find_game(module), offer
+    build = offer.build if offer else None
+    if build is None:
         raise UsageError(
-            f"--set needs the notebook's make_game(...), the function that builds its game with "
-            f"parameters, and {path} has none"
+            "--set needs a builder of the game: Offer(game, build=...) in the notebook, with the "
+            f"function that builds the game with parameters, and {path} has none"
         )
-    parameters = _keywords(make_game)
+    name = getattr(build, "__name__", "the builder")
+    parameters = offer.parameters() if offer else {}
     values: dict[str, Any] = {}
     for setting in settings:
-        name, equals, text_value = setting.partition("=")
-        if not equals or not name.isidentifier():
+        key, equals, text_value = setting.partition("=")
+        if not equals or not key.isidentifier():
             raise UsageError(f"--set {_quoted(setting)} is not NAME=VALUE, e.g. --set width=5")
-        if name not in parameters:
+        if key not in parameters:
             known = ", ".join(parameters) or "none"
-            raise UsageError(f"--set {_cut(setting)}: make_game has no parameter {name} ({known})")
-        if _is_boolean(parameters[name]):
-            values[name] = _boolean(name, text_value)
+            raise UsageError(f"--set {_cut(setting)}: {name} has no parameter {key} ({known})")
+        if _is_boolean(parameters[key]):
+            values[key] = _boolean(key, text_value)
             continue
         try:
-            values[name] = ast.literal_eval(text_value)
+            values[key] = ast.literal_eval(text_value)
         except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
-            values[name] = text_value  # a word, e.g. --set variant=misere
+            values[key] = text_value  # a word, e.g. --set variant=misere
     try:
-        game = make_game(**values)
+        game = build(**values)
     except (ValueError, TypeError) as error:  # the builder's bounds and types, in its words
         raise UsageError(f"--set {_cut(' '.join(settings))}: {_said(error)}") from error
     except BaseException as error:
         raise _code_error(f"building the game of {path}", error) from error
     if not isinstance(game, Game):
-        raise UsageError(f"make_game in {path} returned {type(game).__name__}, not a Game")
-    return path, module, game
+        raise UsageError(f"{name} in {path} returned {type(game).__name__}, not a Game")
+    return path, module, game, offer
 
 
 BOOLEANS = {"true": True, "yes": True, "on": True, "1": True}
@@ -386,7 +398,7 @@ BOOLEANS.update({"false": False, "no": False, "off": False, "0": False})
 
 
 def _is_boolean(parameter: inspect.Parameter) -> bool:
-    """Whether ``make_game``'s ``parameter`` is true or false: its default or annotation says."""
+    """Whether the builder's ``parameter`` is true or false: its default or annotation says."""
     return isinstance(parameter.default, bool) or parameter.annotation in (bool, "bool")
 
 
@@ -403,7 +415,8 @@ def _boolean(name: str, text: str) -> bool:
 
 
 def solver_path(game_path: Path | None, given: str | None) -> Path:
-    """The Solver notebook: ``--solver`` if given, else the one next to the game notebook."""
+    """The Solver notebook: ``--solver`` if given, else the first of ``SOLVERS`` next to the
+    game notebook."""
     if given is not None:
         return _notebook_path(given, "solver notebook")
     if game_path is None:
@@ -411,10 +424,11 @@ def solver_path(game_path: Path | None, given: str | None) -> Path:
         if not path.exists():
             raise UsageError(f"no Solver notebook at {path}; give one with --solver PATH")
         return path
-    path = game_path.parent / "Solver.ipynb"
-    if not path.exists():
-        raise UsageError(f"no Solver.ipynb next to {game_path}; give one with --solver PATH")
-    return path
+    for name in SOLVERS:
+        path = game_path.parent / name
+        if path.exists():
+            return path
+    raise UsageError(f"no {' or '.join(SOLVERS)} next to {game_path}; give one with --solver PATH")
 
 
 def load_algorithms(path: Path) -> tuple[types.ModuleType, dict[str, Algorithm]]:
@@ -799,8 +813,12 @@ def cmd_algorithms(args: argparse.Namespace) -> int:
     path = solver_path(None, args.solver)
     _, algorithms = load_algorithms(path)
     width = max((len(name) for name in algorithms), default=0)
-    _print(f"Algorithms in {path}:")
+    shown = None  # the notebook whose algorithms are being listed
     for name, algorithm in algorithms.items():
+        where = _notebook_of(getattr(algorithm, "func", algorithm)) or path.name
+        if where != shown:  # (Search-in-Depth.ipynb lists the algorithms of Solver.ipynb first)
+            _print(f"Algorithms in {path.parent / where}:")
+            shown = where
         doc = (inspect.getdoc(algorithm) or "").strip().splitlines()
         _print(f"  {name.ljust(width)}  {doc[0] if doc else ''}".rstrip())
         usage = option_usage(algorithm)
@@ -879,18 +897,19 @@ class Setup:
 
 def setup(args: argparse.Namespace, default: str | None) -> Setup:
     """The game (with ``--set``) and the algorithm: ``--algorithm``, else the game notebook's
-    ``DefaultAlgorithm``, else ``default``. A game notebook's own searches (``GameAlgorithms``,
-    e.g. a perfect solver) join the Solver's; for them, ``best_move`` is the game notebook's
-    copy of the Solver's, which knows them (its ``Deciding`` list)."""
+    default search for this command (its ``Offer``), else ``default``. The searches the
+    ``Offer`` names join the Solver's (a perfect solver, an engine; the notebook's copy of a
+    Solver search it names). ``best_move`` is the Solver's: whether a search decides the move
+    itself is the search's own mark (``decides_move``), whatever notebook defines it."""
     game_path = _notebook_path(args.notebook)
     path = solver_path(game_path, args.solver)
     solver, algorithms = load_algorithms(path)
-    game_path, module, game = load_game(args.notebook, args.set)
-    own = getattr(module, "GameAlgorithms", [])
-    if not isinstance(own, list | tuple) or not all(callable(a) for a in own):
-        raise UsageError(f"GameAlgorithms in {game_path} is not a list of search functions")
-    algorithms = {**algorithms, **{a.__name__: a for a in own}}
-    name = args.algorithm or getattr(module, "DefaultAlgorithm", None) or default
+    game_path, module, game, offer = load_game(args.notebook, args.set)
+    if offer is not None:
+        offered = [*offer.searches, *([offer.plays_with] if offer.plays_with else [])]
+        algorithms = {**algorithms, **{search.__name__: search for search in offered}}
+    offered_default = offer.default_for(args.command) if offer is not None else None
+    name = args.algorithm or (offered_default.__name__ if offered_default else default)
     if name is None:
         raise UsageError(
             f"the following arguments are required: --algorithm (see '{PROG} {args.command} "
@@ -905,8 +924,7 @@ def setup(args: argparse.Namespace, default: str | None) -> Setup:
         args.max_seconds, no_budget = MOVE_BUDGET, name  # a decision is bounded all the same
     options = algorithm_options(args, name, algorithms, path)
     check_game_serves(options, game, game_path)
-    source = module if algorithm in own and callable(getattr(module, "best_move", None)) else solver
-    best_move = getattr(source, "best_move", None)
+    best_move = getattr(solver, "best_move", None)
     if not callable(best_move):
         if args.command != "solve":
             raise UsageError(f"{path} defines no best_move(game, state, player, algorithm, rng)")
@@ -1160,7 +1178,7 @@ def print_moves(
 def cmd_count(args: argparse.Namespace) -> int:
     """Distinct positions (or move sequences, ``--paths``) after each ply 0..N: up to the first
     ply without a position, after which nothing changes (``--depth 1000000`` on Nim)."""
-    game_path, _, game = load_game(args.notebook, args.set)
+    game_path, _, game, _ = load_game(args.notebook, args.set)
     counts: list[int] = []
 
     def count() -> None:
@@ -1200,7 +1218,7 @@ def cmd_check(args: argparse.Namespace) -> int:
         check_game,  # here: solve and play do not need the validator
     )
 
-    game_path, _, game = load_game(args.notebook, args.set)
+    game_path, _, game, _ = load_game(args.notebook, args.set)
     report = run_code(f"checking {game_path}", lambda: check_game(game))
     _print(repr(report))
     return 0 if report.ok else 1
@@ -1319,7 +1337,8 @@ def build_parser() -> argparse.ArgumentParser:
             "--set",
             action="append",
             metavar="NAME=VALUE",
-            help="build the game with its notebook's make_game(NAME=VALUE, ...) (repeatable)",
+            help="build the game with the builder its notebook offers, Offer(game, "
+            "build=...), given NAME=VALUE (repeatable)",
         )
 
     def with_algorithm(command: argparse.ArgumentParser, default: str | None) -> None:
@@ -1327,14 +1346,15 @@ def build_parser() -> argparse.ArgumentParser:
         command.add_argument(
             "--algorithm",
             metavar="NAME",
-            help="a function in the Solver's Algorithms list or the notebook's GameAlgorithms "
-            "(default: the notebook's DefaultAlgorithm"
-            + (f", else {default})" if default else ")"),
+            help="a function in the Solver's Algorithms list or one the notebook offers, "
+            "Offer(game, searches=[...]) (default: the notebook's first search, or for move and "
+            "play its plays_with" + (f", else {default})" if default else ")"),
         )
         command.add_argument(
             "--solver",
             metavar="PATH",
-            help="the Solver notebook (default: Solver.ipynb next to NOTEBOOK)",
+            help=f"the Solver notebook (default: {' or, if none, '.join(SOLVERS)} next to "
+            "NOTEBOOK)",
         )
         command.add_argument(
             "--depth",

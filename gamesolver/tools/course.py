@@ -78,12 +78,12 @@ CLASSES = (
     Assignment(
         "class4-heuristics-and-depth-limited-search",
         "Heuristics and depth-limited search",
-        ("Heuristics.ipynb",),
+        ("Heuristics.ipynb", "Search-in-Depth.ipynb"),
     ),
     Assignment(
         "class5-iterative-deepening-move-ordering-and-memory-with-bounds",
         "Iterative deepening, move ordering and memory with bounds",
-        ("Connect-Four.ipynb",),
+        ("Search-in-Depth.ipynb", "Connect-Four.ipynb"),
     ),
     Assignment("class6-a-real-game-chess", "A real game: chess", ("Chess.ipynb",)),
 )
@@ -163,7 +163,7 @@ def needs(folder: Path, notebooks: Iterable[str]) -> list[str]:
                 COURSE_GAMES,  # only then: it imports hypothesis
             )
 
-            named += ["Solver.ipynb", *COURSE_GAMES]
+            named += ["Search-in-Depth.ipynb", *COURSE_GAMES]  # (it runs Solver.ipynb)
         waiting += [other for other in named if other not in found and (folder / other).exists()]
     return found
 
