@@ -55,7 +55,7 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     (target / "dependencies.pth").write_text(sysconfig.get_paths()["purelib"] + "\n")
     lectures = base / "lectures"
     lectures.mkdir()
-    for name in ("Solver.ipynb", "Nim.ipynb", "Connect-Four-Solver.ipynb"):
+    for name in ("Solver.ipynb", "Search-in-Depth.ipynb", "Nim.ipynb", "Connect-Four-Solver.ipynb"):
         shutil.copy(ROOT / "notebooks" / name, lectures / name)
     return python, lectures
 

@@ -36,11 +36,6 @@ def first(heap: Heap, player: str, rng: random.Random, **limits: Any) -> Heap:
     return take(heap, player)[0]
 
 
-@pytest.fixture(scope="module")
-def solver() -> types.ModuleType:
-    return notebook("Solver.ipynb")
-
-
 def test_a_game_from_the_start_to_its_end() -> None:
     played = play_game(TAKE, (perfect, first))
     assert played.states == [(6, "B"), (5, "A"), (3, "B"), (2, "A"), (0, "B")]

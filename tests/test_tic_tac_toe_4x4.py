@@ -147,8 +147,8 @@ def test_a_game_made_with_replace_keeps_its_parts(ttt4: types.ModuleType) -> Non
     copy = dataclasses.replace(game, heuristic=game.parts.seed_eval)
     assert copy.parts is game.parts and copy.heuristic is game.parts.seed_eval
     state, player = game.parse("xxx.oo.o........")
-    for choose in (ttt4.searcher(copy, depth=2), ttt4.greedy(copy)):
-        after = ttt4.answer_state(choose(state, player, 0.01))[0]
+    searched = ttt4.searcher(copy)(state, player, random.Random(0), depth=2)[1]
+    for after in (searched, ttt4.greedy(copy)(state, player)):
         assert after in game.next_states(state, player) and game.utility(after, player) == 1
     _, after, _ = ttt4.computer_for(copy)(state, player, random.Random(0), budget=None, depth=1)
     assert game.utility(after, player) == 1 and ttt4.exact_value(copy)(state, player) == 1
