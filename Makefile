@@ -8,7 +8,7 @@ STAMP  := $(VENV)/.installed-stamp
 # JupyterLab refuses to run as root unless told; lecturers' laptops are not root.
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
-.PHONY: all lab test lint typecheck pytest notebooks clean bench release
+.PHONY: all lab test lint typecheck shape pytest notebooks clean bench release
 
 all: test
 
@@ -41,6 +41,11 @@ pytest: $(STAMP)
 	$(BIN)/pytest -n 2 --dist loadfile --nbval --nbval-current-env --nbval-sanitize-with nbval_sanitize.cfg \
 	  --ignore=tests/browser
 	$(BIN)/pytest tests/browser
+
+# The course's time plan (minutes per class and deep dive, from the syllabus in Index.ipynb) and
+# the shape of every lecture: fails if a lecture breaks it (gamesolver/tools/syllabus.py).
+shape: $(STAMP)
+	$(BIN)/python -m gamesolver.tools.syllabus
 
 test: lint typecheck pytest
 

@@ -53,7 +53,7 @@ def exercise(source: str, **marks: Any) -> Any:
 
 
 def test_every_notebook_has_its_place_in_the_syllabus() -> None:
-    """A new lecture that nobody added to gamesolver/tools/course.py is named here, and every
+    """A new lecture that nobody added to the syllabus (Index.ipynb) is named here, and every
     notebook the syllabus names exists."""
     assert unlisted() == []
     names = [a.name for a in assignments(solutions=True)]
@@ -131,10 +131,10 @@ def test_a_release_never_gives_a_solution_away_as_a_needed_notebook(tmp_path: Pa
     assert build_source(other, folder, tmp_path / "released", solutions=True)
 
 
-def test_a_class_cannot_present_a_solution(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_class_cannot_present_a_solution(tmp_path: Path) -> None:
     write(tmp_path / "A.ipynb", "x = 1", metadata={"gamesolver": {"solution_to": "B.ipynb"}})
-    monkeypatch.setattr(course, "CLASSES", (course.Assignment("c", "C", ("A.ipynb",)),))
-    monkeypatch.setattr(course, "DEEP_DIVES", ())
+    index = "### Class 1: C\n\n**Present:** [A](A.ipynb).\n"
+    write(tmp_path / "Index.ipynb", new_markdown_cell(index))
     with pytest.raises(CourseError, match=r"a class presents A.ipynb, marked as a solution"):
         assignments(tmp_path)
 

@@ -1232,9 +1232,12 @@ def test_a_misclick_keeps_the_computers_message_and_explanation(
     assert play.notice_line.value == html.escape(play.notice)
     assert (play.message, play.explanation, play.board.shown_line) == (said, explained, line)
     assert play.status_line.value == html.escape(said) and len(sent) == drawn  # not redrawn
-    mouse_down(play, 2, 2)  # a move: the notice and the explanation of the last move go
+    mouse_down(play, 2, 2)  # a move: the notice goes, and the computer answers
     assert play.notice == "" and play.notice_line.value == ""
-    assert play.message.startswith("You played (2, 2).")
+    play.wait()  # (the answer may come before or after this line: its thread is quick)
+    turn = play.controller.history[-1]
+    assert turn.after == board_of("X.. .O. ..X") and play.controller.state != turn.after
+    assert play.message.startswith("I played") and play.message != said
 
 
 # ------------------------------------------------------------------ the layout

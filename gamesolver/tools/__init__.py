@@ -6,5 +6,7 @@
 - ``pages``: the play pages (``make play``);
 - ``course``, ``autograde``, ``grade``: the students' copies (nbgrader), their autograding,
   and a class's grades with what the checks found;
+- ``syllabus``: the syllabus read from Index.ipynb, the time plan, and the check of each
+  lecture's shape;
 - ``slides``: a lecture's slides, read from the notebook.
 """

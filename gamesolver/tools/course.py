@@ -6,14 +6,15 @@ students' copy is made by nbgrader in the course directory ``course/`` (``make r
 ``python -m gamesolver.tools.course release``):
 
 1. ``course/source/<assignment>/``: one nbgrader assignment per class of the core path
-   (``CLASSES``: the notebooks it presents) and per deep dive (``DEEP_DIVES``), each folder with
+   (the notebooks it presents) and per deep dive, as the syllabus in ``Index.ipynb`` lists
+   them (``gamesolver.tools.syllabus``), each folder with
    the notebooks its notebooks need when they run there: those they ``%run`` or load with
    ``load_notebook`` (found in their code, transitively); the style sheet and the test data
    come with the package (``gamesolver.resources``);
 2. ``nbgrader generate_assignment`` into ``course/release/<assignment>/``: the same notebooks
    without their solutions and outputs, which the lecturer hands out.
 
-This module is the one place that maps the syllabus to assignments. A notebook that answers
+This module maps the syllabus to assignments. A notebook that answers
 another lecture's exercises says so in its metadata, ``"gamesolver": {"solution_to":
 "Tic-Tac-Toe.ipynb"}``; it is released only when the lecturer asks (``solutions=True``, ``make
 release SOLUTIONS=1``), as an assignment of its own, ``solution-<notebook>``, and never as a
@@ -34,6 +35,7 @@ from pathlib import Path
 
 from gamesolver.notebook import run_target
 from gamesolver.resources import REPOSITORY
+from gamesolver.tools import syllabus
 
 ROOT = REPOSITORY
 """The repository that holds this package (installed editable)."""
@@ -63,43 +65,25 @@ class Assignment:
     """The notebooks it presents, in order (the notebooks they need come along)."""
 
 
-CLASSES = (
-    Assignment("class1-games-and-minimax", "Games and minimax", ("Nim.ipynb", "Solver.ipynb")),
-    Assignment(
-        "class2-alpha-beta-and-its-windows",
-        "Alpha-beta and its windows",
-        ("Solver.ipynb", "Game-Trees.ipynb"),
-    ),
-    Assignment(
-        "class3-memory-transpositions-and-symmetry",
-        "Memory, transpositions and symmetry",
-        ("Tic-Tac-Toe.ipynb",),
-    ),
-    Assignment(
-        "class4-heuristics-and-depth-limited-search",
-        "Heuristics and depth-limited search",
-        ("Heuristics.ipynb", "Search-in-Depth.ipynb"),
-    ),
-    Assignment(
-        "class5-iterative-deepening-move-ordering-and-memory-with-bounds",
-        "Iterative deepening, move ordering and memory with bounds",
-        ("Search-in-Depth.ipynb", "Connect-Four.ipynb"),
-    ),
-    Assignment("class6-a-real-game-chess", "A real game: chess", ("Chess.ipynb",)),
-)
-"""The core path, a class (one 90-minute meeting) each; Index.ipynb is its syllabus for students."""
+def classes(folder: Path = NOTEBOOKS) -> list[Assignment]:
+    """The core path as assignments, a class each, from the syllabus in ``folder``'s
+    Index.ipynb (``gamesolver.tools.syllabus``): ``class<N>-<title>``, the notebooks it presents."""
+    return [
+        Assignment(f"class{c.number}-{_words(c.title)}", c.title, c.notebooks)
+        for c in _syllabus(folder).classes
+    ]
 
-DEEP_DIVES = (
-    "Tic-Tac-Toe-Bitboard.ipynb",
-    "Simplified-Tic-Tac-Toe.ipynb",
-    "Pruning-Statistics.ipynb",
-    "Tic-Tac-Toe-4x4.ipynb",
-    "Tic-Tac-Toe-3D.ipynb",
-    "Connect-Four-Solver.ipynb",
-    "Connect-Four-Heuristics.ipynb",
-    "Checkers.ipynb",
-)
-"""The optional notebooks, an assignment each, named after the notebook."""
+
+def _syllabus(folder: Path) -> syllabus.Syllabus:
+    try:
+        return syllabus.read(folder)
+    except syllabus.SyllabusError as error:
+        raise CourseError(str(error)) from None
+
+
+def _words(title: str) -> str:
+    return "-".join(re.findall(r"[a-z0-9]+", title.lower()))
+
 
 NOT_RELEASED = ("Index.ipynb",)
 """Notebooks in no assignment: the syllabus (its links lead to the other lectures' folders)."""
@@ -175,24 +159,22 @@ def _slug(notebook: str) -> str:
 def assignments(folder: Path = NOTEBOOKS, solutions: bool = False) -> list[Assignment]:
     """The assignments of the course in ``folder``: the classes, the deep dives, and with
     ``solutions`` the notebooks marked as solutions (each ``solution-<notebook>``)."""
-    missing = [
-        name
-        for name in [n for a in CLASSES for n in a.notebooks] + list(DEEP_DIVES)
-        if not (folder / name).exists()
-    ]
+    plan = _syllabus(folder)
+    core = classes(folder)
+    missing = sorted(plan.placed - {p.name for p in folder.glob("*.ipynb")})
     if missing:
         raise CourseError(
-            f"the syllabus (gamesolver/tools/course.py) names notebooks that are not in {folder}: "
-            + ", ".join(sorted(set(missing)))
+            f"the syllabus (Index.ipynb) names notebooks that are not in {folder}: "
+            + ", ".join(missing)
         )
-    answers = [n for a in CLASSES for n in a.notebooks if solution_to(folder / n) is not None]
+    answers = [n for a in core for n in a.notebooks if solution_to(folder / n) is not None]
     if answers:
         raise CourseError(
             f"a class presents {', '.join(answers)}, marked as a solution to another lecture's "
-            "exercises: make it a deep dive (DEEP_DIVES in gamesolver/tools/course.py)"
+            "exercises: make it a deep dive (under '## Deep dives' in Index.ipynb)"
         )
-    found = list(CLASSES)
-    for name in DEEP_DIVES:
+    found = list(core)
+    for name in plan.deep_dives:
         title = Path(name).stem.replace("-", " ")
         if solution_to(folder / name) is None:
             found.append(Assignment(_slug(name), title, (name,)))
@@ -204,7 +186,7 @@ def assignments(folder: Path = NOTEBOOKS, solutions: bool = False) -> list[Assig
 def unlisted(folder: Path = NOTEBOOKS) -> list[str]:
     """The notebooks in ``folder`` that the syllabus does not place: in no class, no deep dive,
     and not one of ``NOT_RELEASED`` (a new lecture someone forgot to add here)."""
-    placed = {n for a in CLASSES for n in a.notebooks} | set(DEEP_DIVES) | set(NOT_RELEASED)
+    placed = _syllabus(folder).placed | set(NOT_RELEASED)
     return sorted(path.name for path in folder.glob("*.ipynb") if path.name not in placed)
 
 

@@ -6,9 +6,9 @@ All Cells, in the notebook before Alt-R or in the slides from their command pale
 Ctrl-Shift-C), then the slides' full-screen button. The browser window is the projector,
 1280x720.
 
-``test_every_slide_fits`` (run in the slides): then Space, key after key, through every slide
-and fragment, once at 1280x720 and once at 1024x768. On each slide the content box (its top
-and left, its scroll height and width) must lie inside the window, and nothing inside it may
+``test_every_slide_fits``: then Space, key after key, through every slide and fragment. On each
+slide the content box (its top and left, its scroll height and width) must lie inside the
+window, and nothing inside it may
 scroll or clip (a code cell's editor, an output, a table wider or taller than its box). A
 failure names the slide as the lecturer sees it (its number n/t at the bottom right, its
 cells, its first line) and by how many pixels it overflows. Also checked: the slides are those
@@ -25,13 +25,13 @@ by the computer, on the canvas and the status line (``artifacts/...-board.png``,
 ``...-page.png``); Shift-Enter runs the cell and moves on to the next slide, Shift-Space comes
 back; F leaves full screen, and closing the slides' tab ends the show.
 
-What it covers, and why: every slide of each lecture in ``LECTURES``, and one board. Most of a
-lecture's time is its Run All, which the slides need (a board, a tree, a table exist only after
-a run): Heuristics takes 50-90 s in all on a busy 2-core machine (25-55 s to open and run it,
-10-20 s for each pass), the board 35-50 s. A core lecture that meets the course's conventions
-runs in under 15 s, so the whole core path adds about 5 minutes to ``make test``. ``LECTURES``
-lists the core lectures that have their slides; a lecture without slide metadata fails
-(``gamesolver.tools.slides.problems``). To check another notebook before adding it:
+What it covers, and why: every slide of each lecture in ``LECTURES`` at 1280x720, opened with
+its stored outputs (the outputs of ``make notebooks``: the same tables, plots and trees; a board
+as its stored picture, the size of the live board), about 20-30 s a lecture; the lectures in
+``RUN`` are run in their slides first and measured at 1024x768 too (Heuristics: 50-90 s on a
+busy 2-core machine); and one board played live. ``LECTURES`` lists the core lectures that have
+their slides; a lecture without slide metadata fails (``gamesolver.tools.slides.problems``).
+To check another notebook before adding it:
 ``GAMESOLVER_SLIDES=Nim.ipynb pytest tests/browser/test_browser_slides.py -k every``.
 """
 
@@ -51,7 +51,7 @@ from gamesolver.tools import slides
 from .conftest import _CELLS, KERNEL_READY, NOTEBOOKS, RUN_ALL, STARTED, find_play_widget
 from .views import CellsView, grid_rect
 
-LECTURES = ["Heuristics.ipynb"]
+LECTURES = ["Solver.ipynb", "Heuristics.ipynb", "Search-in-Depth.ipynb"]
 """The core lectures with slide metadata (the core path: Nim, Solver, Game-Trees, Tic-Tac-Toe,
 Heuristics, Search-in-Depth, Connect-Four, Chess; each joins once its slides are written)."""
 SHOWN = {"Heuristics.ipynb": "## 2. Nim: a perfect heuristic"}
@@ -82,6 +82,13 @@ def lectures() -> list[str]:
     """``LECTURES``, or the notebooks named in ``GAMESOLVER_SLIDES`` (comma-separated)."""
     chosen = os.environ.get("GAMESOLVER_SLIDES", "")
     return [name.strip() for name in chosen.split(",") if name.strip()] or LECTURES
+
+
+RUN = {"Heuristics.ipynb", *os.environ.get("GAMESOLVER_SLIDES_RUN", "").split(",")}
+"""The lectures run in their slides and measured at both sizes; the others are opened with their
+stored outputs (the outputs of a run: the same tables, plots and trees; a board as its stored
+picture, the size of the live board) and measured at 1280x720, about 20 s a lecture instead of
+60-90 (``GAMESOLVER_SLIDES_RUN=Nim.ipynb`` runs another too)."""
 
 
 _FONTS = """() => {
@@ -117,7 +124,7 @@ _MEASURE = """() => {
         const cell = element.closest('.jp-Cell');
         const part = element.closest('.jp-OutputArea') ? 'output' : element.closest(
             '.jp-InputArea') ? (cell.classList.contains('jp-CodeCell') ? 'code' : 'prose') : 'cell';
-        return `the ${part} of cell ${cells.indexOf(cell)}`;
+        return `the ${part} of cell ${cells.indexOf(cell)} (${element.tagName.toLowerCase()})`;
     };
     const box = slide.getBoundingClientRect();
     const scrolling = [];
@@ -126,6 +133,7 @@ _MEASURE = """() => {
         const tall = element.scrollHeight - element.clientHeight;
         if (wide <= 1 && tall <= 1) continue;
         if (!element.offsetParent || element.closest('.reveal-skip')) continue;
+        if (element.closest('mjx-container')) continue;  // MathJax's own boxes (a stretched brace)
         const style = getComputedStyle(element);
         const scrolls = (wide > 1 && style.overflowX !== 'visible')
             || (tall > 1 && style.overflowY !== 'visible');
@@ -151,29 +159,35 @@ content larger than the box), and how many of its widget outputs are not drawn y
 class Slideshow:
     """A notebook's RISE slideshow, opened from JupyterLab, run, and shown full screen."""
 
-    def __init__(self, page: Any, jupyterlab: Any, notebook: str, run_in_slides: bool) -> None:
-        """Open ``notebook`` in JupyterLab, Run All Cells there unless ``run_in_slides``; Alt-R;
-        then Run All Cells in the slides if ``run_in_slides`` (from the slides' command
-        palette, Ctrl-Shift-C); then the slideshow's full-screen button."""
+    def __init__(self, page: Any, jupyterlab: Any, notebook: str, run: str) -> None:
+        """Open ``notebook`` in JupyterLab; ``run``: ``"notebook"`` runs all cells there,
+        ``"stored"`` keeps the stored outputs (the boards as their pictures: a widget's model
+        lives only in a kernel that ran it); Alt-R; then ``"slides"`` runs all cells in the
+        slides (from the slides' command palette, Ctrl-Shift-C); then the slideshow's
+        full-screen button."""
         from playwright.sync_api import expect
 
         self.page = page
         self.outside: list[str] = []
+        self.live = run != "stored"
         page.on("request", self._request)
-        if run_in_slides:
-            page.goto(jupyterlab.server.url(f"lab/tree/{notebook}"))
+        if run == "notebook":
+            jupyterlab.run_all(page, notebook)
+        else:
+            if run == "stored":
+                jupyterlab.open_as_stored(page, notebook)
+            else:
+                page.goto(jupyterlab.server.url(f"lab/tree/{notebook}"))
             # The kernel is ready when the status bar says so (see JupyterLab.run_all).
             ready = page.get_by_text("Python 3 (ipykernel) | Idle")
             expect(ready).to_be_visible(timeout=KERNEL_READY)
-        else:
-            jupyterlab.run_all(page, notebook)
         self.lab_fonts = page.evaluate(_FONTS)
         page.locator(".jp-Notebook .jp-Cell .jp-InputPrompt").first.click()  # to command mode
         page.keyboard.press("Alt+r")  # saves the notebook, opens its slides beside it
         preview = page.locator("iframe[src*='/rise/']").element_handle(timeout=DRAWN)
         self.frame = preview.content_frame()  # the same frame object after it navigates
         self.frame.locator(".reveal .slides section.present").first.wait_for(timeout=DRAWN)
-        if run_in_slides:
+        if run == "slides":
             self.run_all(notebook)
         page.locator("[data-jp-item-name='fullscreen']").click()  # the preview's toolbar
         self.frame.wait_for_function(
@@ -262,12 +276,13 @@ class Slideshow:
         return shown
 
     def measure(self) -> dict[str, Any]:
-        """The slide shown, once its widgets are drawn and two measures in a row agree."""
+        """The slide shown, once its widgets are drawn (in a slideshow that ran) and two
+        measures in a row agree."""
         deadline = time.monotonic() + DRAWN / 1000
         last: dict[str, Any] = {}
         while True:
             now: dict[str, Any] = self.frame.evaluate(_MEASURE)
-            if now == last and not now["undrawn"]:
+            if now == last and not (self.live and now["undrawn"]):
                 return now
             if time.monotonic() > deadline:
                 raise AssertionError(f"the slide {self.present()} never settled: {now}")
@@ -303,7 +318,8 @@ def name(slide: slides.Slide, total: int) -> str:
 
 @pytest.mark.parametrize("lecture", lectures())
 def test_every_slide_fits(lecture: str, jupyterlab: Any, page: Any, artifacts: Any) -> None:
-    """Every slide of ``lecture`` fits 1280x720 and 1024x768, stepped through with Space."""
+    """Every slide of ``lecture`` fits 1280x720, stepped through with Space; ``RUN``'s also
+    1024x768, after a Run All in the slides (the others as stored)."""
     notebook = json.loads((NOTEBOOKS / lecture).read_text(encoding="utf-8"))
     missing = slides.problems(notebook)
     assert not missing, f"{lecture} is not ready to present:\n" + "\n".join(missing)
@@ -312,8 +328,9 @@ def test_every_slide_fits(lecture: str, jupyterlab: Any, page: Any, artifacts: A
     total = len(deck)
     page.set_viewport_size({"width": SIZES[0][0], "height": SIZES[0][1]})
     started = time.monotonic()
-    show = Slideshow(page, jupyterlab, lecture, run_in_slides=True)
-    print(f"{lecture}: opened as slides and run in {time.monotonic() - started:.0f} s")
+    run = "slides" if lecture in RUN else "stored"
+    show = Slideshow(page, jupyterlab, lecture, run=run)
+    print(f"{lecture}: opened as slides ({run}) in {time.monotonic() - started:.0f} s")
 
     built = show.frame.evaluate(
         "() => Array.from(document.querySelectorAll('.reveal .slides > section > section'),"
@@ -325,7 +342,7 @@ def test_every_slide_fits(lecture: str, jupyterlab: Any, page: Any, artifacts: A
     assert fonts == look, f"the slides do not look like the notebook: {fonts}"
 
     failures: list[str] = []
-    for width, height in SIZES:
+    for width, height in SIZES if run == "slides" else SIZES[:1]:
         page.set_viewport_size({"width": width, "height": height})
         show.frame.wait_for_function(
             "([w, h]) => window.innerWidth === w && window.innerHeight === h",
@@ -376,7 +393,7 @@ NEW_GAME = re.compile(
 def test_a_board_answers_in_a_slide(jupyterlab: Any, page: Any, artifacts: Any) -> None:
     """Tic-Tac-Toe's board slide: drawn by the Run All, run again, clicked and answered."""
     page.set_viewport_size({"width": SIZES[0][0], "height": SIZES[0][1]})
-    show = Slideshow(page, jupyterlab, BOARD, run_in_slides=False)
+    show = Slideshow(page, jupyterlab, BOARD, run="notebook")
     notebook = json.loads((NOTEBOOKS / BOARD).read_text(encoding="utf-8"))
     deck = slides.slides(notebook)
     play_cell = next(

@@ -1,0 +1,347 @@
+"""The course's syllabus, read from ``notebooks/Index.ipynb``, and its shape, measured from the
+lectures: the one place the order of the course is written, and the check that it can be taught.
+
+Index.ipynb is written for students; its syllabus follows two conventions that this module reads:
+
+- a class is a heading ``### Class N: Title`` followed (before the next heading) by a line
+  ``**Present:** [Nim](Nim.ipynb); [the Solver](Solver.ipynb), sections 1–4.``: the notebooks
+  presented in that meeting, in order, each whole or by its numbered sections (``## 1. ...``);
+- a deep dive is an item of the list under ``## Deep dives``, its first link its notebook.
+
+``python -m gamesolver.tools.syllabus`` (``make shape``) prints the time plan (minutes per class,
+per deep dive) and every rule of a lecture's shape that a notebook breaks, and fails if one
+does (``--readme`` writes the plan into the README's "Teaching with this course"):
+
+- each lecture states what it teaches, what it needs, sums up and sets exercises (the headings
+  ``## In this lecture``, ``**Prerequisites:**``, ``## What we learned``, ``## Exercises``);
+- no code cell longer than ``LONG_CELL`` lines (what a projector shows at once);
+- its sources cited by author and title, never as "the seed"; nothing of how the project is
+  tested, benchmarked or wired together in the prose (``MACHINERY``);
+- at most ``MEETING`` minutes to present a notebook, and a class (one meeting); the core path at
+  most ``CLASSES`` meetings;
+- the syllabus places every notebook, and each section it names exists.
+
+The minutes are a rough proxy that matched a lecturer's own estimates: prose words / 100 + code
+lines / 8. Self-contained (the standard library only): it reads notebooks as JSON.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
+"""The lectures (the repository's ``notebooks/``)."""
+INDEX = "Index.ipynb"
+"""The syllabus, the notebook a student opens first; itself not a lecture."""
+
+MEETING = 90
+"""Minutes of one class meeting: no class, and no notebook, takes longer to present."""
+CLASSES = 8
+"""The most classes a course devoted to game-playing search gives the core path."""
+LONG_CELL = 40
+"""The most lines a code cell may have: what a projector shows at once."""
+WORDS_A_MINUTE, CODE_LINES_A_MINUTE = 100, 8
+
+SEED = re.compile(r"\bseed(s|ed)?\b", re.I)
+"""The source documents' file names in this project ("seed 002"): students never see them. (A
+random generator is "seeded" here too: "fixed" or "the same every run" says it for students.)"""
+MACHINERY = re.compile(
+    r"\bnbval\b|make bench|make test|\bload_notebook\b|\bdemo\b[- ]tag|tagged `?demo|"
+    r"\bbenchmarks?/|\btests?/|\btarget\b|\bpytest\b|\bCI\b|a test checks",
+    re.I,
+)
+"""How the project is tested, benchmarked or wired together: not the students' concern."""
+SHAPE = {
+    "objectives (## In this lecture)": re.compile(r"^##\s+In this lecture\s*$", re.M),
+    "prerequisites (**Prerequisites:**)": re.compile(r"^\*\*Prerequisites:\*\*", re.M),
+    "summary (## What we learned)": re.compile(r"^##\s+What we learned\s*$", re.M),
+    "exercises (## Exercises)": re.compile(r"^##\s+Exercises\s*$", re.M),
+}
+"""The headings every lecture has, in words for a message."""
+
+_CLASS = re.compile(r"^###\s+Class\s+(\d+):\s*(.+?)\s*$", re.M)
+_PRESENT = re.compile(r"^\*\*Present:\*\*(.*)$", re.M)
+_LINK = re.compile(r"\[[^\]]*\]\(([^)\s]+\.ipynb)\)")
+_SECTIONS = re.compile(r"\bsections?\s+(\d+)(?:\s*[–-]\s*(\d+))?")
+_SECTION = re.compile(r"^##\s+(\d+)\.\s", re.M)
+
+
+class SyllabusError(Exception):
+    """A syllabus that cannot be read: a class without its notebooks, a link to nowhere."""
+
+
+@dataclass(frozen=True)
+class Part:
+    """A notebook presented in a class, whole (``sections`` is ``None``) or sections
+    ``first..last`` of it (inclusive)."""
+
+    notebook: str
+    sections: tuple[int, int] | None = None
+
+
+@dataclass(frozen=True)
+class Class:
+    """One meeting of the core path."""
+
+    number: int
+    title: str
+    parts: tuple[Part, ...]
+
+    @property
+    def notebooks(self) -> tuple[str, ...]:
+        return tuple(part.notebook for part in self.parts)
+
+
+@dataclass(frozen=True)
+class Syllabus:
+    classes: tuple[Class, ...]
+    deep_dives: tuple[str, ...]
+    """The optional notebooks, in the order the syllabus lists them."""
+
+    @property
+    def placed(self) -> set[str]:
+        return {n for c in self.classes for n in c.notebooks} | set(self.deep_dives)
+
+
+def _cells(path: Path) -> list[dict[str, object]]:
+    try:
+        notebook = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise SyllabusError(f"no such notebook: {path}") from None
+    except (OSError, ValueError) as error:
+        raise SyllabusError(f"cannot read {path}: {error}") from None
+    cells = notebook.get("cells") if isinstance(notebook, dict) else None
+    if not isinstance(cells, list):
+        raise SyllabusError(f"{path} is not a notebook (no list of cells)")
+    return [cell for cell in cells if isinstance(cell, dict)]
+
+
+def _source(cell: dict[str, object]) -> str:
+    source = cell.get("source", "")
+    return "".join(source) if isinstance(source, list) else str(source)
+
+
+def _prose(cells: Sequence[dict[str, object]]) -> str:
+    return "\n\n".join(_source(c) for c in cells if c.get("cell_type") == "markdown")
+
+
+def read(folder: Path = NOTEBOOKS) -> Syllabus:
+    """The syllabus that ``folder``'s Index.ipynb states (see the module's docstring)."""
+    text = _prose(_cells(folder / INDEX))
+    classes = []
+    heads = list(_CLASS.finditer(text))
+    for head, after in zip(heads, [*heads[1:], None], strict=True):
+        body = text[head.end() : after.start() if after else len(text)]
+        body = re.split(r"^#", body, maxsplit=1, flags=re.M)[0]  # up to the next heading
+        present = _PRESENT.search(body)
+        parts = [_part(item) for item in present[1].split(";")] if present else []
+        if not parts or None in parts:
+            raise SyllabusError(
+                f"{INDEX}: class {head[1]} needs a line '**Present:** [Title](Notebook.ipynb), "
+                "sections 1–4; ...' (a link to a notebook in each item)"
+            )
+        classes.append(Class(int(head[1]), head[2], tuple(p for p in parts if p is not None)))
+    dives = re.search(r"^##\s+Deep dives\s*$(.*?)(?=^##\s|\Z)", text, re.M | re.S)
+    deep = []
+    for item in re.findall(r"^\s*[-*]\s+(.*)$", dives[1] if dives else "", re.M):
+        link = _LINK.search(item)
+        if link:
+            deep.append(link[1])
+    return Syllabus(tuple(classes), tuple(deep))
+
+
+def _part(item: str) -> Part | None:
+    link = _LINK.search(item)
+    if link is None:
+        return None
+    sections = _SECTIONS.search(item[link.end() :])
+    if sections is None:
+        return Part(link[1])
+    first = int(sections[1])
+    return Part(link[1], (first, int(sections[2] or first)))
+
+
+@dataclass(frozen=True)
+class Shape:
+    """What a lecturer meets in one notebook."""
+
+    notebook: str
+    minutes: dict[str, float]
+    """Minutes to present each part: ``"before"`` (the title, objectives, up to section 1),
+    ``"1"``, ``"2"``, ... (its numbered sections), ``"after"`` (the summary, the exercises)."""
+    long_cells: list[tuple[int, int]]
+    """The code cells over ``LONG_CELL`` lines: (cell index, lines)."""
+    longest: int
+    seed: int
+    machinery: int
+    missing: list[str]
+    """The lecture's headings it lacks, in words (``SHAPE``)."""
+
+    @property
+    def total(self) -> float:
+        return sum(self.minutes.values())
+
+    def of(self, part: Part) -> float:
+        """The minutes of ``part`` (this notebook, or some of its sections)."""
+        if part.sections is None:
+            return self.total
+        numbers = [int(k) for k in self.minutes if k.isdigit()]
+        first, last = part.sections
+        chosen = [str(n) for n in numbers if first <= n <= last]
+        if numbers and first == min(numbers):
+            chosen.append("before")
+        if numbers and last == max(numbers):
+            chosen.append("after")
+        return sum(self.minutes[k] for k in chosen)
+
+
+def measure(path: Path) -> Shape:
+    """The shape of the notebook at ``path``."""
+    cells = _cells(path)
+    minutes: dict[str, float] = {"before": 0.0}
+    part, long_cells, longest = "before", [], 0
+    for index, cell in enumerate(cells):
+        text = _source(cell)
+        if cell.get("cell_type") == "markdown":
+            numbered = _SECTION.search(text)
+            if numbered:
+                part = numbered[1]
+            elif re.search(r"^##\s+(What we learned|Exercises)\s*$", text, re.M):
+                part = "after"
+            cost = len(text.split()) / WORDS_A_MINUTE
+        elif cell.get("cell_type") == "code":
+            lines = len(text.splitlines())
+            longest = max(longest, lines)
+            if lines > LONG_CELL:
+                long_cells.append((index, lines))
+            cost = lines / CODE_LINES_A_MINUTE
+        else:
+            continue
+        minutes[part] = minutes.get(part, 0.0) + cost
+    prose = _prose(cells)
+    return Shape(
+        notebook=path.name,
+        minutes=minutes,
+        long_cells=long_cells,
+        longest=longest,
+        seed=len(SEED.findall(prose)),
+        machinery=len(MACHINERY.findall(prose)),
+        missing=[what for what, heading in SHAPE.items() if not heading.search(prose)],
+    )
+
+
+def problems(syllabus: Syllabus, shapes: dict[str, Shape]) -> list[str]:
+    """Every rule of the course's shape that ``shapes`` (by notebook) break, in words."""
+    found = []
+    for name in sorted(set(shapes) - syllabus.placed):
+        found.append(f"{INDEX} does not place {name}: in a class, or under '## Deep dives'")
+    for name in sorted(syllabus.placed - set(shapes)):
+        found.append(f"{INDEX} names {name}, which is not there")
+    for name, shape in shapes.items():
+        found += [
+            f"{name}: cell {i} has {n} lines (at most {LONG_CELL})" for i, n in shape.long_cells
+        ]
+        found += [f"{name}: lacks its {what}" for what in shape.missing]
+        if shape.seed:
+            found.append(f"{name}: 'seed' {shape.seed} times in the prose (cite by author, title)")
+        if shape.machinery:
+            found.append(f"{name}: the project's machinery {shape.machinery} times in the prose")
+        if shape.total > MEETING:
+            found.append(f"{name}: {shape.total:.0f} minutes to present (at most {MEETING})")
+    for meeting in syllabus.classes:
+        for part in meeting.parts:
+            known = shapes.get(part.notebook)
+            numbers = {int(k) for k in known.minutes if k.isdigit()} if known else set()
+            if known and part.sections and not set(part.sections) <= numbers:
+                found.append(f"class {meeting.number}: {part.notebook} has no{_sections(part)}")
+        spent = minutes(meeting, shapes)
+        if spent > MEETING:
+            found.append(f"class {meeting.number}: {spent:.0f} minutes (at most {MEETING})")
+    if len(syllabus.classes) > CLASSES:
+        found.append(f"{len(syllabus.classes)} classes in the core path (at most {CLASSES})")
+    return found
+
+
+def minutes(meeting: Class, shapes: dict[str, Shape]) -> float:
+    """The minutes to present ``meeting``: its parts' (a notebook not there counts 0)."""
+    return sum(shapes[p.notebook].of(p) for p in meeting.parts if p.notebook in shapes)
+
+
+def shapes_of(folder: Path = NOTEBOOKS) -> dict[str, Shape]:
+    """The shape of every lecture in ``folder`` (its notebooks but the syllabus)."""
+    return {p.name: measure(p) for p in sorted(folder.glob("*.ipynb")) if p.name != INDEX}
+
+
+def plan(syllabus: Syllabus, shapes: dict[str, Shape]) -> str:
+    """The time plan, as a Markdown table: each class and deep dive with its minutes."""
+    rows = ["| | notebooks | minutes |", "| --- | --- | ---: |"]
+    for meeting in syllabus.classes:
+        parts = ", ".join(p.notebook.removesuffix(".ipynb") + _sections(p) for p in meeting.parts)
+        spent = minutes(meeting, shapes)
+        rows.append(f"| class {meeting.number}: {meeting.title} | {parts} | {spent:.0f} |")
+    core = sum(minutes(m, shapes) for m in syllabus.classes)
+    rows.append(f"| **the core path** | {len(syllabus.classes)} classes | **{core:.0f}** |")
+    for name in syllabus.deep_dives:
+        known = f"{shapes[name].total:.0f}" if name in shapes else "?"
+        rows.append(f"| deep dive | {name.removesuffix('.ipynb')} | {known} |")
+    return "\n".join(rows)
+
+
+def _sections(part: Part) -> str:
+    if part.sections is None:
+        return ""
+    first, last = part.sections
+    return f" §{first}" if first == last else f" §{first}–{last}"
+
+
+README = NOTEBOOKS.parent / "README.md"
+PLAN_START, PLAN_END = "<!-- time plan: make shape -->", "<!-- end of the time plan -->"
+"""The README's time plan sits between these lines (``--readme`` writes it there)."""
+
+
+def readme_plan(text: str) -> str:
+    """The time plan that the README ``text`` shows (between ``PLAN_START`` and ``PLAN_END``)."""
+    start, end = text.find(PLAN_START), text.find(PLAN_END)
+    if start < 0 or end < start:
+        raise SyllabusError(f"the README has no lines {PLAN_START} ... {PLAN_END}")
+    return text[start + len(PLAN_START) : end].strip()
+
+
+def with_plan(text: str, shown: str) -> str:
+    """The README ``text`` with ``shown`` as its time plan."""
+    readme_plan(text)  # there is a place for it
+    start, end = text.find(PLAN_START) + len(PLAN_START), text.find(PLAN_END)
+    return text[:start] + "\n\n" + shown + "\n\n" + text[end:]
+
+
+def main(arguments: Sequence[str] | None = None) -> int:
+    """``python -m gamesolver.tools.syllabus [--readme] [FOLDER]``: the time plan, then the
+    problems; ``--readme`` writes the plan into the README too."""
+    args = list(sys.argv[1:] if arguments is None else arguments)
+    readme = "--readme" in args
+    args = [a for a in args if a != "--readme"]
+    folder = Path(args[0]) if args else NOTEBOOKS
+    try:
+        syllabus = read(folder)
+        shapes = shapes_of(folder)
+        shown = plan(syllabus, shapes)
+        if readme:
+            README.write_text(with_plan(README.read_text(encoding="utf-8"), shown), "utf-8")
+    except SyllabusError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    print(shown)
+    found = problems(syllabus, shapes)
+    for problem in found:
+        print(f"shape: {problem}", file=sys.stderr)
+    print(f"{len(found)} problems with the course's shape" if found else "the course has its shape")
+    return 1 if found else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,141 @@
+"""The syllabus read from Index.ipynb, and the shape of a lecture measured
+(``gamesolver.tools.syllabus``): on small notebooks made here, then on the course."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import nbformat
+import pytest
+from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
+
+from gamesolver.tools import syllabus
+from gamesolver.tools.syllabus import Part, SyllabusError, measure, problems, read, shapes_of
+
+INDEX = """# A course
+
+### Class 1: Games
+
+**Present:** [Nim](Nim.ipynb); [the Solver](Solver.ipynb), sections 1–2.
+
+You will be able to ...
+
+### Class 2: Pruning
+
+**Present:** [the Solver](Solver.ipynb), section 3; [Trees](Trees.ipynb).
+
+## Deep dives
+
+- [More](More.ipynb): after class 2, with [Nim](Nim.ipynb) again.
+"""
+
+SHAPED = [
+    "# Title\n\nWhy.",
+    "## In this lecture\n\nYou will be able to count.\n\n**Prerequisites:** none.",
+]
+ENDING = ["## What we learned\n\nTo count.", "## Exercises\n\n1. Count."]
+
+
+def notebook(path: Path, *cells: str) -> Path:
+    """A notebook of ``cells``: markdown if it starts with ``#`` or ``*``, else code."""
+    made = [new_markdown_cell(cell) if cell[:1] in "#*-" else new_code_cell(cell) for cell in cells]
+    nbformat.write(new_notebook(cells=made), path)
+    return path
+
+
+def lecture(path: Path, *middle: str) -> Path:
+    return notebook(path, *SHAPED, *middle, *ENDING)
+
+
+def test_the_syllabus_is_read_from_its_headings_and_links(tmp_path: Path) -> None:
+    notebook(tmp_path / "Index.ipynb", "x = 1", INDEX)
+    read_back = read(tmp_path)
+    assert [(c.number, c.title) for c in read_back.classes] == [(1, "Games"), (2, "Pruning")]
+    assert read_back.classes[0].parts == (Part("Nim.ipynb"), Part("Solver.ipynb", (1, 2)))
+    assert read_back.classes[1].parts == (Part("Solver.ipynb", (3, 3)), Part("Trees.ipynb"))
+    assert read_back.deep_dives == ("More.ipynb",)  # the first link of an item
+    assert read_back.placed == {"Nim.ipynb", "Solver.ipynb", "Trees.ipynb", "More.ipynb"}
+
+
+def test_a_class_without_its_notebooks_is_an_error(tmp_path: Path) -> None:
+    notebook(tmp_path / "Index.ipynb", "### Class 1: Games\n\nWe present Nim.")
+    with pytest.raises(SyllabusError, match=r"class 1 needs a line '\*\*Present:\*\*"):
+        read(tmp_path)
+    notebook(tmp_path / "Index.ipynb", "### Class 1: Games\n\n**Present:** Nim; [S](S.ipynb).")
+    with pytest.raises(SyllabusError, match="a link to a notebook in each item"):
+        read(tmp_path)
+    with pytest.raises(SyllabusError, match="no such notebook"):
+        read(tmp_path / "nowhere")
+
+
+def test_minutes_go_to_the_sections_they_are_in(tmp_path: Path) -> None:
+    """Prose words / 100 + code lines / 8; before section 1 and after the last (the summary,
+    the exercises) are parts of their own, presented with the first and the last section."""
+    words = " ".join(["word"] * 100)
+    path = lecture(
+        tmp_path / "Solver.ipynb",
+        f"## 1. Minimax\n\n{words}",
+        "\n".join(["x = 1"] * 16),
+        f"## 2. Memo\n\n{words} {words}",
+        f"## 3. Alpha-beta\n\n{words}",
+    )
+    shape = measure(path)
+    assert shape.minutes["1"] == pytest.approx(1.03 + 2)  # the heading's words count too
+    assert shape.minutes["2"] == pytest.approx(2.03)
+    before, after = shape.minutes["before"], shape.minutes["after"]
+    assert shape.of(Part("Solver.ipynb", (1, 2))) == pytest.approx(before + 3.03 + 2.03)
+    assert shape.of(Part("Solver.ipynb", (3, 3))) == pytest.approx(1.03 + after)
+    assert shape.of(Part("Solver.ipynb")) == pytest.approx(shape.total)
+    assert shape.longest == 16 and shape.long_cells == [] and shape.missing == []
+
+
+def test_every_rule_broken_is_named(tmp_path: Path) -> None:
+    notebook(tmp_path / "Index.ipynb", INDEX)
+    lecture(tmp_path / "Nim.ipynb", "## 1. Nim\n\nAs the seed says, a test checks it.")
+    lecture(tmp_path / "Solver.ipynb", "## 1. A", "## 2. B", "\n".join(["x = 1"] * 41))
+    notebook(tmp_path / "Trees.ipynb", "# Trees", "## 1. Trees\n\n" + "word " * 9100)
+    notebook(tmp_path / "Stray.ipynb", *SHAPED, *ENDING)
+    found = problems(read(tmp_path), shapes_of(tmp_path))
+    assert found == [
+        "Index.ipynb does not place Stray.ipynb: in a class, or under '## Deep dives'",
+        "Index.ipynb names More.ipynb, which is not there",
+        "Nim.ipynb: 'seed' 1 times in the prose (cite by author, title)",
+        "Nim.ipynb: the project's machinery 1 times in the prose",
+        "Solver.ipynb: cell 4 has 41 lines (at most 40)",
+        "Trees.ipynb: lacks its objectives (## In this lecture)",
+        "Trees.ipynb: lacks its prerequisites (**Prerequisites:**)",
+        "Trees.ipynb: lacks its summary (## What we learned)",
+        "Trees.ipynb: lacks its exercises (## Exercises)",
+        "Trees.ipynb: 91 minutes to present (at most 90)",
+        "class 2: Solver.ipynb has no §3",
+        "class 2: 91 minutes (at most 90)",  # §3 is not there: Trees' 91 alone
+    ]
+
+
+def test_the_plan_lists_each_class_and_deep_dive(tmp_path: Path) -> None:
+    notebook(tmp_path / "Index.ipynb", INDEX)
+    for name in ("Nim", "Solver", "Trees", "More"):
+        lecture(tmp_path / f"{name}.ipynb", "## 1. One", "## 2. Two", "## 3. Three")
+    shown = syllabus.plan(read(tmp_path), shapes_of(tmp_path))
+    assert "| class 1: Games | Nim, Solver §1–2 |" in shown
+    assert "| class 2: Pruning | Solver §3, Trees |" in shown
+    assert "| deep dive | More |" in shown and "| **the core path** | 2 classes |" in shown
+    assert syllabus.main([str(tmp_path)]) == 0
+    assert syllabus.main([str(tmp_path / "nowhere")]) == 2
+
+
+def test_the_readme_shows_the_time_plan_of_the_course_as_it_is() -> None:
+    """The README's time plan is the one measured from the notebooks (``make shape --readme``
+    writes it after a lecture changes)."""
+    shown = syllabus.plan(read(), shapes_of())
+    assert syllabus.readme_plan(syllabus.README.read_text(encoding="utf-8")) == shown
+    assert (
+        syllabus.readme_plan(
+            syllabus.with_plan(
+                "a\n<!-- time plan: make shape -->\nold\n<!-- end of the time plan -->\nb", "new"
+            )
+        )
+        == "new"
+    )
+    with pytest.raises(SyllabusError, match="the README has no lines"):
+        syllabus.with_plan("a README without a plan", "new")
