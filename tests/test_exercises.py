@@ -665,3 +665,23 @@ def test_a_sentence_that_asks_ends_with_its_question_mark() -> None:
     report = str(check_algorithm(busy, spec="minimax"))
     assert "does the recursion end?" in report
     assert "?." not in report
+
+
+def test_the_total_time_limit_met_inside_hypothesis_is_still_that_limit(
+    solver: types.ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """On a busy machine the whole check's limit struck while hypothesis was replaying an
+    example, and hypothesis reported its own complaint (FlakyStrategyDefinition: "Inconsistent
+    data generation") instead: the check raised it, where it should say it did not finish."""
+    from hypothesis.errors import FlakyStrategyDefinition
+
+    from gamesolver.feedback import exercises
+    from gamesolver.guard import TotalTimeLimit
+
+    def interrupted(run: Any, example: Any, random: bool = True) -> None:
+        run.watchdog.tripped = TotalTimeLimit
+        raise FlakyStrategyDefinition("Inconsistent data generation!")
+
+    monkeypatch.setattr(exercises._Run, "ask", interrupted)
+    check = check_algorithm(solver.minimax, "minimax", examples=5, total_seconds=60)
+    assert not check.passed and check.condition == "finishes in time", check

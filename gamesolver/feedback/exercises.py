@@ -1055,9 +1055,14 @@ class _Run:
             trial()
         except _Failed:
             pass
-        except Exception:  # hypothesis's own complaints (a flaky function): the smallest stands
+        except Exception as error:  # hypothesis's own complaints (a flaky function)
+            tripped = self.watchdog.tripped
+            if self.smallest is None and tripped is not None:
+                # a limit struck while hypothesis replayed an example, and hypothesis reported
+                # the replay as inconsistent: the limit is what happened
+                raise tripped from error
             if self.smallest is None:
-                raise
+                raise  # (otherwise the smallest failure found stands)
         for example in trap_examples(spec):
             if self.smallest is not None:
                 return
