@@ -139,3 +139,17 @@ def test_the_readme_shows_the_time_plan_of_the_course_as_it_is() -> None:
     )
     with pytest.raises(SyllabusError, match="the README has no lines"):
         syllabus.with_plan("a README without a plan", "new")
+
+
+def test_the_core_path_has_at_most_seven_classes_and_nine_hours(tmp_path: Path) -> None:
+    classes = "\n\n".join(
+        f"### Class {n}: C{n}\n\n**Present:** [L{n}](L{n}.ipynb)." for n in range(1, 9)
+    )
+    notebook(tmp_path / "Index.ipynb", classes)
+    for n in range(1, 9):
+        lecture(tmp_path / f"L{n}.ipynb", "## 1. One\n\n" + "word " * 7000)
+    found = problems(read(tmp_path), shapes_of(tmp_path))
+    assert found == [
+        "8 classes in the core path (at most 7)",
+        "the core path: 562 minutes to present (at most 540)",
+    ]

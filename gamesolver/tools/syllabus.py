@@ -18,7 +18,7 @@ does (``--readme`` writes the plan into the README's "Teaching with this course"
 - its sources cited by author and title, never as "the seed"; nothing of how the project is
   tested, benchmarked or wired together in the prose (``MACHINERY``);
 - at most ``MEETING`` minutes to present a notebook, and a class (one meeting); the core path at
-  most ``CLASSES`` meetings;
+  most ``CLASSES`` classes and ``CORE`` minutes;
 - the syllabus places every notebook, and each section it names exists.
 
 The minutes are a rough proxy that matched a lecturer's own estimates: prose words / 100 + code
@@ -41,8 +41,9 @@ INDEX = "Index.ipynb"
 
 MEETING = 90
 """Minutes of one class meeting: no class, and no notebook, takes longer to present."""
-CLASSES = 8
-"""The most classes a course devoted to game-playing search gives the core path."""
+CLASSES, CORE = 7, 540
+"""The core path: at most 7 classes, at most 9 hours to present (a course devoted to
+adversarial search gives it 6 to 8 meetings, an AI module 2 to 4: the core path is both)."""
 LONG_CELL = 40
 """The most lines a code cell may have: what a projector shows at once."""
 WORDS_A_MINUTE, CODE_LINES_A_MINUTE = 100, 8
@@ -264,6 +265,9 @@ def problems(syllabus: Syllabus, shapes: dict[str, Shape]) -> list[str]:
             found.append(f"class {meeting.number}: {spent:.0f} minutes (at most {MEETING})")
     if len(syllabus.classes) > CLASSES:
         found.append(f"{len(syllabus.classes)} classes in the core path (at most {CLASSES})")
+    core = sum(minutes(meeting, shapes) for meeting in syllabus.classes)
+    if core > CORE:
+        found.append(f"the core path: {core:.0f} minutes to present (at most {CORE})")
     return found
 
 
