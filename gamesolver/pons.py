@@ -1,4 +1,4 @@
-"""Pons' notation for Connect Four on the lecture's rows of marks: a position as the columns played.
+"""Pons' notation for Connect Four: a position as the columns played, on rows or on bitboards.
 
 Pascal Pons' solver and his test positions write a game as the columns played, in order, ``1`` to
 the width of the board, the first player first: ``4453``. ``notebooks/Connect-Four.ipynb`` reads
@@ -7,12 +7,16 @@ the lesson: the notebook gets its ``parse`` and ``notation`` here, in one line, 
 rules. This module takes the game's ``drop`` and ``finished`` as arguments and reads a state the
 way the lecture writes it: a tuple of rows from the bottom up, each a string of one mark per
 column, ``empty`` for an empty square (so a column is full when its top square is taken).
+
+``bitboard_moves`` writes a position of ``notebooks/Connect-Four-Solver.ipynb`` (bitboards in
+Pons' layout) as moves, for its ``notation``; that notebook reads moves with its own ``parse``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import cache
+from typing import Protocol
 
 Rows = tuple[str, ...]
 """A state as the lecture writes it: the rows from the bottom up, a row a string of marks."""
@@ -103,3 +107,47 @@ def pons_notation(
         return moves
 
     return parse, notation
+
+
+class Columns(Protocol):
+    """What ``bitboard_moves`` needs of a board in Pons' layout: its columns, as bit masks."""
+
+    width: int
+    columns: Sequence[int]
+
+
+def bitboard_moves(
+    board: Columns, xs: int, os: int, connected: Callable[[int], bool]
+) -> str | None:
+    """Moves in Pons' notation that build the bitboards ``xs`` (the first player's stones) and
+    ``os`` (the second's) from the empty board through unfinished positions, or ``None``.
+
+    It takes back a top stone of the player who moved last (never one whose removal leaves a game
+    already won: ``connected(stones)`` says whether stones hold four in a line), and remembers
+    the positions from which no way back exists. The caller checks the answer with its ``parse``
+    (stones in the air, say, have no way back)."""
+    dead: set[tuple[int, int]] = set()  # (xs, os) that no game reaches
+
+    def moves_to(xs: int, os: int) -> list[int] | None:
+        mask = xs | os
+        if not mask:
+            return []
+        if (xs, os) in dead:
+            return None
+        last = (mask.bit_count() - 1) % 2  # 0: the first player moved last
+        for column in range(board.width):
+            stack = mask & board.columns[column]
+            top = 1 << stack.bit_length() - 1 if stack else 0
+            if not top & (xs, os)[last]:
+                continue
+            before = (xs & ~top, os & ~top)
+            if connected(before[0]) or connected(before[1]):
+                continue  # the game would have ended before this move
+            moves = moves_to(*before)
+            if moves is not None:
+                return [*moves, column]
+        dead.add((xs, os))
+        return None
+
+    moves = moves_to(xs, os)
+    return None if moves is None else "".join(str(column + 1) for column in moves)

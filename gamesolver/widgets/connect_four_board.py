@@ -4,11 +4,9 @@ The drawing and the click handling of ``notebooks/Connect-Four.ipynb``'s board, 
 lesson. The rules stay in the notebook: a ``DiscBoard`` is given the game's lines of four and its
 ``drop`` (the state after a player drops a disc into a column), and reads a state the way the
 lecture writes it, as rows of marks from the bottom up, one mark per column, ``empty`` for an
-empty square. The notebook binds its own functions in a subclass of three lines::
+empty square. The notebook binds its own functions in one line::
 
-    class ConnectFourBoard(DiscBoard):
-        def __init__(self, width: int = 7, height: int = 6) -> None:
-            super().__init__(all_lines, drop, width, height)
+    ConnectFourBoard = functools.partial(DiscBoard, all_lines, drop)
 
 What is particular to the game, against tic-tac-toe's board: the grid counts rows from the top
 and the state from the bottom (``square`` converts); a click anywhere in a column, or on its
