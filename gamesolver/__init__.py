@@ -12,8 +12,10 @@ each game in its own notebook; this package holds the rest, grouped by who uses 
   ``data_path``: ``resources``); and, imported by module, a value in words, the same on every
   surface (``words``), games between two computers (``match``), trees typed in as lists
   (``trees``), a search recorded as a tree (``trace``) and told step by step (``stepper``), and
-  limits on code we do not control (``guard``), the Solver's demonstrations (``demos``)
-  and what a notebook declares to the tools (``Offer``, ``decides_move``: ``protocol``);
+  limits on code we do not control (``guard``), the Solver's demonstrations (``demos``),
+  what a notebook declares to the tools (``Offer``, ``decides_move``: ``protocol``), Pons'
+  notation for Connect Four (``pons``) and a second copy of the Connect Four solver, written
+  for speed (``connect_four_solver``);
 - ``gamesolver.widgets``: what a lecture shows and a student clicks: the boards and their
   clicks (``board``), play against the computer (``play``), two computers playing (``watch``),
   trees (``treeplot``, ``treewidget``) and charts (``plots``);

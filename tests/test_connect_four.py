@@ -171,10 +171,11 @@ def test_the_heuristics_are_strictly_inside_the_range_and_zero_sum(name: str, va
     assert len(seen) >= values  # they tell positions apart, triples less often
 
 
-def test_the_seeds_triples_leave_the_range_on_a_crowded_board() -> None:
+def test_stroetmanns_triples_leave_the_range_on_a_crowded_board() -> None:
     crowded = position("55264612474166575166544")
     assert CF.triples_difference(crowded, "X") == 11
-    assert CF.seed_triples(crowded, "X") == 1.1 and CF.seed_triples(crowded, "O") == -1.1
+    assert CF.stroetmann_triples(crowded, "X") == 1.1
+    assert CF.stroetmann_triples(crowded, "O") == -1.1
     assert CF.triples(crowded, "X") == 11 / 69
     assert CF.triples(GAME.Start, "X") == 0
 
@@ -363,41 +364,6 @@ def test_clicks_while_the_computer_thinks_are_refused() -> None:
         play.wait()
     assert play.controller.phase == "human" and len(play.controller.history) == 1
     assert play.status.startswith("I played column ")
-
-
-# ------------------------------------------------------------------ the widget's new parts
-
-
-def test_a_disc_falls_and_a_four_is_struck_through(sent: list[list[str]]) -> None:
-    board = Board()
-    board.draw(position("4455667"), before=position("445566"), moved=True)
-    (message,) = sent
-    assert message.count("sleep") == 10  # from the top to the bottom row: half a square a frame
-    assert message.count("strokeLine") == 11 * 15 + 3  # the grid in each frame, the four at last
-    sent.clear()
-    board.redraw()  # a page reload shows the board, without the fall
-    assert sent[0].count("sleep") == 0 and sent[0].count("strokeLine") == 15 + 3
-    board.draw(position("44"), before=position("4"), moved=True)
-    assert sent[-1].count("sleep") == 8  # the second disc in a column falls one square less
-
-
-def test_the_widget_tells_estimates_and_explains_with_its_own_line(sent: list[list[str]]) -> None:
-    depth_four = functools.partial(CF.computer, budget=None, depth=4)
-    play = Play(GAME, Board(), depth_four, explain=True, explaining=True)
-    click_column(play, 4)
-    play.wait()
-    seen = play.controller.seen
-    assert seen is not None and not seen.exact and seen.depth == 4
-    assert re.fullmatch(
-        r"I played column \d\. I see the value -?0\.\d+ for you, an estimate at depth 4: "
-        r"(that looks good for (me|you)|it looks even)\. Your turn: click a column\.",
-        play.status,
-    )
-    assert play.explanation.startswith("I play column ")
-    assert play.explanation.endswith(("looks good for me.", "looks good for you.", "even to me."))
-    assert play.board.shown_line == tuple(seen.line[1:]) and len(seen.line) == 4
-    moves = [m for m in sent if "sleep" in m]
-    assert len(moves) == 2  # the student's disc fell, then the computer's
 
 
 def test_the_time_per_move_goes_to_choose() -> None:

@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 from conftest import NOTEBOOKS, notebook
 
+import gamesolver.connect_four_solver
 from gamesolver.explore import per_ply
 from gamesolver.feedback.check import check_game
 from gamesolver.stats import LimitedStats, LimitReached, Stats
@@ -282,9 +283,11 @@ class MemoryWatch(Stats):
 
 
 def test_the_memory_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
-    """With at most 500 entries (the notebook's MaxEntries lowered), the memory never holds
-    more, the 4 x 4 board is still a draw, and both versions still make the same calls."""
-    monkeypatch.setattr(C4, "MaxEntries", 500)
+    """With at most 500 entries (the notebook's MaxEntries and the package's copy's lowered),
+    the memory never holds more, the 4 x 4 board is still a draw, and both versions still make
+    the same calls."""
+    monkeypatch.setattr(C4, "MaxEntries", 500)  # the readable search's, in the notebook
+    monkeypatch.setattr(gamesolver.connect_four_solver, "MAX_ENTRIES", 500)  # the fast copy's
     small = C4.connect_four(4, 4)
     for search in (C4.solve, C4.solve_readable):
         table: dict[int, tuple[int, bool]] = {}
@@ -339,7 +342,10 @@ def test_cli_small_board(capsys: pytest.CaptureFixture[str]) -> None:
         (["--position", "445566771"], "move 8: the game is over (X connected four at move 7)"),
         (["--position", "44a"], "move 3: 'a' is not a column (1 to 7)"),
         (["--set", "width=3", "--set", "height=3"], "a 3 x 3 board has no line of four"),
-        (["--set", "width=ten"], "the width must be a whole number of squares, not 'ten'"),
+        (
+            ["--set", "width=ten"],
+            "the width of the board must be a whole number of squares, not 'ten'",
+        ),
     ],
 )
 def test_cli_errors(argv: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
