@@ -237,10 +237,9 @@ def test_the_games_come_from_their_notebooks(stats_nb: types.ModuleType) -> None
         "(1, 3, 5)",
         "(1, 3, 5, 7)",
         "tic-tac-toe",
-        "bitboard",
     ]
     assert games["(1, 3, 5)"].Start == ((1, 3, 5), "A")
-    assert games["tic-tac-toe"] is stats_nb.rows.game and games["bitboard"] is stats_nb.bits.game
+    assert games["tic-tac-toe"] is stats_nb.rows.game
     labels = [label for label, _, _ in stats_nb.Runs]
     assert all(label in labels for label, _ in stats_nb.LeftOut)
     assert all(name in games for _, name in stats_nb.LeftOut)

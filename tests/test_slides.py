@@ -142,7 +142,8 @@ def test_an_unreadable_notebook_exits_2(tmp_path: Path, capsys: pytest.CaptureFi
 
 def test_the_presented_lectures_have_their_slides() -> None:
     """The lectures of the browser test: a slide type on every cell, the course's settings."""
-    lectures = ["Solver.ipynb", "Heuristics.ipynb", "Search-in-Depth.ipynb", "Connect-Four.ipynb"]
-    for name in lectures:  # LECTURES in tests/browser/test_browser_slides.py
+    from browser.test_browser_slides import LECTURES
+
+    for name in LECTURES:
         lecture = json.loads((NOTEBOOKS / name).read_text(encoding="utf-8"))
         assert slides.problems(lecture) == [], name
