@@ -51,7 +51,7 @@ from gamesolver.tools import slides
 from .conftest import _CELLS, KERNEL_READY, NOTEBOOKS, RUN_ALL, STARTED, find_play_widget
 from .views import CellsView, grid_rect
 
-LECTURES = ["Heuristics.ipynb"]
+LECTURES = ["Nim.ipynb", "Game-Trees.ipynb", "Heuristics.ipynb"]
 """The core lectures with slide metadata (the core path: Nim, Solver, Game-Trees, Tic-Tac-Toe,
 Heuristics, Search-in-Depth, Connect-Four, Chess; each joins once its slides are written)."""
 SHOWN = {"Heuristics.ipynb": "## 2. Nim: a perfect heuristic"}
