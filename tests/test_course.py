@@ -437,7 +437,7 @@ def test_a_wrong_solution_gets_no_point_and_its_counterexample(
     exec(WRONG[student], namespace)
     check = check_algorithm(namespace["my_alpha_beta"], spec="alpha_beta")
     assert not check.passed and check.example is not None
-    assert scores(autograded)[student] == (0.0, 2.0 + WRITTEN)
+    assert scores(autograded)[student] == (0.0, AUTOGRADED + WRITTEN)
     said = outputs_of_test_cell(autograded, student)
     assert "AssertionError: my_alpha_beta fails the specification of alpha_beta" in said
     assert f"The smallest counterexample found: {check.example.text()}." in said
@@ -451,7 +451,7 @@ def test_a_wrong_solution_gets_no_point_and_its_counterexample(
 
 @pytest.mark.nbgrader
 def test_a_loop_without_end_runs_out_of_time_and_the_others_are_graded(autograded: Path) -> None:
-    assert scores(autograded)["loop"] == (0.0, 2.0 + WRITTEN)
+    assert scores(autograded)["loop"] == (0.0, AUTOGRADED + WRITTEN)
     said = outputs_of_test_cell(autograded, "loop")
     # nbgrader's limit per cell, or the check's own limit per call where it has one
     assert "ran out of time" in said or "did not return within" in said, said
@@ -465,7 +465,7 @@ def test_a_loop_without_end_runs_out_of_time_and_the_others_are_graded(autograde
 
 @pytest.mark.nbgrader
 def test_an_allocation_without_end_fails_within_the_kernels_limit(autograded: Path) -> None:
-    assert scores(autograded)["memory"] == (0.0, 2.0 + WRITTEN)
+    assert scores(autograded)["memory"] == (0.0, AUTOGRADED + WRITTEN)
     said = outputs_of_test_cell(autograded, "memory")
     assert "MemoryError" in said or "memory" in said.lower(), said
     assert grade_rows(autograded)["memory"]["passed"] == "false"
