@@ -237,7 +237,8 @@ def test_release_gives_every_lecture_without_solutions(released: Path) -> None:
     assert not (released / "release" / "class6-a-real-game-chess" / "data").exists()  # packaged
 
 
-SOLUTION_CELL = "ex7-solution"
+SOLUTION_CELL = "ex3-solution"
+"""The alpha-beta exercise's solution cell (``my_alpha_beta``); its graded test is ``ex3-test``."""
 
 HEAD = """def my_alpha_beta(game, state, player, stats, alpha=None, beta=None):
     def value(state, player, alpha, beta):
@@ -314,20 +315,18 @@ TIMEOUT = 30
 """Seconds a cell gets in these tests (the course's 60 s halved: the loop waits for it)."""
 
 
-def submit(released: Path, student: str, solution: str | None) -> None:
-    """``submitted/<student>/class2.../``: the released folder, the solution cell replaced."""
+def submit(released: Path, student: str, solutions: dict[str, str] | None) -> None:
+    """``submitted/<student>/class2.../``: the released folder, the solution cells named by
+    their grade ids replaced."""
     folder = released / "submitted" / student / CLASS2
     shutil.copytree(released / "release" / CLASS2, folder)
-    if solution is None:
+    if solutions is None:
         return
     path = folder / "Game-Trees.ipynb"
     notebook = json.loads(path.read_text(encoding="utf-8"))
-    [cell] = [
-        c
-        for c in notebook["cells"]
-        if c["metadata"].get("nbgrader", {}).get("grade_id") == SOLUTION_CELL
-    ]
-    cell["source"] = solution
+    cells = {c["metadata"].get("nbgrader", {}).get("grade_id"): c for c in notebook["cells"]}
+    for grade_id, solution in solutions.items():
+        cells[grade_id]["source"] = solution
     path.write_text(json.dumps(notebook, indent=1), encoding="utf-8")
 
 
@@ -336,16 +335,17 @@ def autograded(released: Path, tmp_path_factory: pytest.TempPathFactory) -> Iter
     """The lecture's solution, a blank copy, the wrong ones and one whose kernel dies, submitted
     and graded with ``python -m gamesolver grade`` (nbgrader's autograde; its table in
     ``grade.txt``, its CSV in ``grades.csv``), then nbgrader's feedback."""
-    [cell] = [
-        c
+    lecture = {
+        c["metadata"]["nbgrader"]["grade_id"]: text(c)
         for c in notebook_cells(released / "source" / CLASS2 / "Game-Trees.ipynb")
-        if c["metadata"].get("nbgrader", {}).get("grade_id") == SOLUTION_CELL
-    ]
-    submit(released, "solution", text(cell))
+        if c["cell_type"] == "code" and c["metadata"].get("nbgrader", {}).get("solution")
+    }
+    assert SOLUTION_CELL in lecture and len(lecture) == 2
+    submit(released, "solution", lecture)
     submit(released, "blank", None)
     for student, solution in WRONG.items():
-        submit(released, student, solution)
-    submit(released, "dies", "import os\n\nos._exit(1)")
+        submit(released, student, {SOLUTION_CELL: solution})
+    submit(released, "dies", {SOLUTION_CELL: "import os\n\nos._exit(1)"})
     grades = tmp_path_factory.mktemp("grades") / "grades.csv"
     argv = ["grade", CLASS2, "--course", str(released), "--time-limit", str(TIMEOUT)]
     with contextlib.redirect_stdout(io.StringIO()) as printed:
@@ -357,16 +357,21 @@ def autograded(released: Path, tmp_path_factory: pytest.TempPathFactory) -> Iter
     yield released
 
 
-WRITTEN = 10.0
-"""The points of the class's written answers (Solver.ipynb's exercises, graded by hand): the
-submissions here leave them as released, so nbgrader gives them 0."""
+WRITTEN = 13.0
+"""The points of the class's written answers (Solver.ipynb's exercises, 10, and Game-Trees'
+alpha-beta by hand, 3; graded by hand): the submissions here leave them as released, so
+nbgrader gives them 0."""
+
+AUTOGRADED = 4.0
+"""The points of the class's autograded cells: Game-Trees' slides' alpha-beta fixed (2) and
+``my_alpha_beta`` (2). The lecture's solution fills in both; the wrong ones only the second."""
 
 
 def grade_rows(course_folder: Path) -> dict[str, dict[str, str]]:
     """The CSV of ``gamesolver grade``, a row per student for the alpha-beta test cell (the one
     autograded cell of the assignment)."""
     with (course_folder / "grades.csv").open(encoding="utf-8") as file:
-        rows = [row for row in csv.DictReader(file) if row["cell"] == "ex7-test"]
+        rows = [row for row in csv.DictReader(file) if row["cell"] == "ex3-test"]
     assert len(rows) == len({row["student"] for row in rows})
     return {row["student"]: row for row in rows}
 
@@ -388,7 +393,7 @@ def outputs_of_test_cell(course_folder: Path, student: str) -> str:
     [cell] = [
         c
         for c in notebook_cells(path)
-        if c["metadata"].get("nbgrader", {}).get("grade_id") == "ex7-test"
+        if c["metadata"].get("nbgrader", {}).get("grade_id") == "ex3-test"
     ]
     parts = []
     for output in cell["outputs"]:
@@ -403,8 +408,8 @@ def outputs_of_test_cell(course_folder: Path, student: str) -> str:
 @pytest.mark.nbgrader
 def test_the_solution_gets_every_point_and_a_blank_copy_none(autograded: Path) -> None:
     got = scores(autograded)  # every point of the autograded cell; the written answers are blank
-    assert got["solution"] == (2.0, 2.0 + WRITTEN)
-    assert got["blank"] == (0.0, 2.0 + WRITTEN)
+    assert got["solution"] == (AUTOGRADED, AUTOGRADED + WRITTEN)
+    assert got["blank"] == (0.0, AUTOGRADED + WRITTEN)
     assert "my_alpha_beta meets the specification of alpha_beta" in outputs_of_test_cell(
         autograded, "solution"
     )
@@ -432,7 +437,7 @@ def test_a_wrong_solution_gets_no_point_and_its_counterexample(
     exec(WRONG[student], namespace)
     check = check_algorithm(namespace["my_alpha_beta"], spec="alpha_beta")
     assert not check.passed and check.example is not None
-    assert scores(autograded)[student] == (0.0, 2.0 + WRITTEN)
+    assert scores(autograded)[student] == (0.0, AUTOGRADED + WRITTEN)
     said = outputs_of_test_cell(autograded, student)
     assert "AssertionError: my_alpha_beta fails the specification of alpha_beta" in said
     assert f"The smallest counterexample found: {check.example.text()}." in said
@@ -446,7 +451,7 @@ def test_a_wrong_solution_gets_no_point_and_its_counterexample(
 
 @pytest.mark.nbgrader
 def test_a_loop_without_end_runs_out_of_time_and_the_others_are_graded(autograded: Path) -> None:
-    assert scores(autograded)["loop"] == (0.0, 2.0 + WRITTEN)
+    assert scores(autograded)["loop"] == (0.0, AUTOGRADED + WRITTEN)
     said = outputs_of_test_cell(autograded, "loop")
     # nbgrader's limit per cell, or the check's own limit per call where it has one
     assert "ran out of time" in said or "did not return within" in said, said
@@ -460,7 +465,7 @@ def test_a_loop_without_end_runs_out_of_time_and_the_others_are_graded(autograde
 
 @pytest.mark.nbgrader
 def test_an_allocation_without_end_fails_within_the_kernels_limit(autograded: Path) -> None:
-    assert scores(autograded)["memory"] == (0.0, 2.0 + WRITTEN)
+    assert scores(autograded)["memory"] == (0.0, AUTOGRADED + WRITTEN)
     said = outputs_of_test_cell(autograded, "memory")
     assert "MemoryError" in said or "memory" in said.lower(), said
     assert grade_rows(autograded)["memory"]["passed"] == "false"

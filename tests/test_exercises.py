@@ -297,8 +297,9 @@ def max_min_alpha_beta(
     alpha: Value | None = None,
     beta: Value | None = None,
 ) -> Value:
-    """Exercise 3 of Game-Trees: alpha-beta as ``max_value`` and ``min_value``, the values
-    from the side of the player to move at the start (Max), whoever that is."""
+    """Exercise 2 of Game-Trees (the slides' alpha-beta, fixed): ``max_value`` and
+    ``min_value``, the values from the side of the player to move at the start (Max), whoever
+    that is."""
     me, opponent = player, game.other(player)
 
     def max_value(state: Hashable, alpha: Value, beta: Value) -> Value:

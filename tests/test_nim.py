@@ -22,6 +22,7 @@ from gamesolver.explore import reachable
 from gamesolver.feedback.check import check_game
 from gamesolver.trace import record
 from gamesolver.widgets.board import IllegalMove
+from gamesolver.widgets.nim_board import WOOD, NimBoard
 from gamesolver.widgets.play import PlayController
 
 State = tuple[tuple[int, ...], str]
@@ -223,8 +224,13 @@ def test_bouton_alpha_beta_up_to_11_matches(nb: types.ModuleType) -> None:
 
 
 def test_bouton_alpha_beta_on_all_384_winning_moves_first(nb: types.ModuleType) -> None:
-    """The move order changes what alpha_beta prunes, never the value."""
-    ordered = dataclasses.replace(nb.game, next_states=nb.winning_first)
+    """The move order changes what alpha_beta prunes, never the value: here the moves to
+    nim-sum 0 first (Bouton's rule as a move order)."""
+
+    def winning_first(state: State, player: str) -> list[State]:
+        return sorted(nb.next_states(state, player), key=lambda ns: nb.nim_sum(ns[0]) != 0)
+
+    ordered = dataclasses.replace(nb.game, next_states=winning_first)
     for piles in UP_TO_1357:
         state = start(piles)
         assert nb.alpha_beta(ordered, state, "A", Stats()) == bouton(piles), state
@@ -284,7 +290,7 @@ def test_knuth_moore(state: State, data: st.DataObject) -> None:
 
 def test_a_click_takes_the_match_and_those_to_its_right() -> None:
     nim = notebook("Nim.ipynb")
-    board = nim.NimBoard((1, 3, 5, 7))
+    board = NimBoard(nim.take, nim.other, (1, 3, 5, 7))
     state = ((1, 3, 5, 7), "A")
     assert board.move_at(state, "A", *board.center(2, 1)) == ((1, 3, 1, 7), "B")
     assert board.move_at(state, "A", *board.center(0, 0)) == ((3, 5, 7), "B")
@@ -294,7 +300,7 @@ def test_a_click_takes_the_match_and_those_to_its_right() -> None:
 @pytest.mark.parametrize(("row", "col"), [(0, 1), (1, 5), (3, 7)])
 def test_a_click_beside_the_matches_is_refused(row: int, col: int) -> None:
     nim = notebook("Nim.ipynb")
-    board = nim.NimBoard((1, 3, 5, 7))
+    board = NimBoard(nim.take, nim.other, (1, 3, 5, 7))
     state = ((1, 3, 5, 7), "A")
     x, y = board.center(row, col)
     with pytest.raises(IllegalMove, match=r"no match there|outside the board"):
@@ -307,7 +313,9 @@ def test_the_computer_wins_from_a_losing_start_for_the_human() -> None:
     game = nim.nim((1, 3, 5, 7))
     rng = random.Random(3)
     for _ in range(20):
-        controller = PlayController(game, nim.NimBoard(), nim.computer, human_first=True, seed=1)
+        controller = PlayController(
+            game, NimBoard(nim.take, nim.other), nim.computer, human_first=True, seed=1
+        )
         while controller.phase != "over":
             piles, _ = controller.state
             row = rng.randrange(len(piles))
@@ -324,7 +332,7 @@ def test_on_the_table_keeps_an_emptied_pile_in_its_row(nb: types.ModuleType) -> 
     """The game played on the board keeps an emptied pile as 0, and the board its row: a pile's
     number never changes (the lecture's states drop it, and the piles below move up)."""
     table = nb.on_the_table((1, 3, 5, 7))
-    board = nb.NimBoard(keep_empty=True)
+    board = NimBoard(nb.take, nb.other, keep_empty=True)
     state = table.Start
     emptied = board.move_at(state, "A", *board.center(0, 0))
     assert emptied == ((0, 3, 5, 7), "B") and emptied in table.next_states(state, "A")
@@ -349,7 +357,7 @@ def test_the_nim_board_keeps_rows_and_highlights_the_move(
     """The matches just taken stay on the board, faint (alpha 0.35), in their cells, outlined
     together in the highlight colour; an emptied pile's row stays empty, the rows below it in
     place."""
-    board = nb.NimBoard(keep_empty=True)
+    board = NimBoard(nb.take, nb.other, keep_empty=True)
     drawn = record_drawing(monkeypatch)
     board.draw(((1, 3, 0, 7), "A"), before=((1, 3, 5, 7), "B"))
     faint = [args for name, args, now in drawn if name == "fillRect" and now["global_alpha"] < 1]
@@ -372,7 +380,7 @@ def test_the_nim_board_keeps_rows_and_highlights_the_move(
     solid = [
         args
         for name, args, now in drawn
-        if name == "fillRect" and now["fill_style"] == nb.Wood and now["global_alpha"] == 1
+        if name == "fillRect" and now["fill_style"] == WOOD and now["global_alpha"] == 1
     ]
     rows = Counter(round((args[1] + board.cell * 0.35 - board.top) // board.cell) for args in solid)
     assert rows == {0: 1, 1: 3, 3: 7}  # pile 4 in row 4, below the empty row 3
@@ -387,7 +395,10 @@ def test_the_status_line_changes_with_every_move_on_the_table(nb: types.ModuleTy
     and Undo says what it took back in words that read."""
     table = nb.on_the_table((1, 3, 5, 7))
     c = PlayController(
-        table, nb.NimBoard(keep_empty=True), nb.computer_for(table), human_first=False
+        table,
+        NimBoard(nb.take, nb.other, keep_empty=True),
+        nb.computer_for(table),
+        human_first=False,
     )
     c.computer_move()
     said = [c.status]

@@ -106,7 +106,12 @@ def test_the_widget_call_is_laid_out_as_ruff_formats_it() -> None:
     """One line when it fits in 100 characters, else the arguments indented."""
     lines = {page.game: page.widget() for page in PAGES}
     assert lines["Nim"] == [
-        "Play(table, nim.NimBoard(keep_empty=True), nim.computer_for(table), human_first=False)"
+        "Play(",
+        "    table,",
+        "    nim.NimBoard(nim.take, nim.other, keep_empty=True),",
+        "    nim.computer_for(table),",
+        "    human_first=False,",
+        ")",
     ]
     assert lines["Chess"][0] == "Play(" and lines["Chess"][-1] == ")"
     assert all(len(line) <= 100 for widget in lines.values() for line in widget)

@@ -417,11 +417,11 @@ def test_best_move_of_a_deciding_search_keeps_the_value(ttt: types.ModuleType, n
 )
 def test_max_calls_stops_any_search(name: str) -> None:
     """minimax on Nim (1, 3, 5, 7) would run for hours: a limit stops it at the call after it."""
-    nim = notebook("Nim.ipynb")
-    game = nim.nim((1, 3, 5, 7))
+    game = notebook("Nim.ipynb").nim((1, 3, 5, 7))
+    searches = notebook("Search-in-Depth.ipynb")  # the Solver's searches and part 2's
     stats = gamesolver.LimitedStats(max_calls=500)
     with pytest.raises(gamesolver.LimitReached) as raised:
-        getattr(nim, name)(game, game.Start, game.Players[0], stats)
+        getattr(searches, name)(game, game.Start, game.Players[0], stats)
     assert stats.calls == 501
     assert raised.value.stats is stats
 

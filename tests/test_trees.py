@@ -6,9 +6,12 @@ seed-002 example, and exam-style typed-in lists.
 
 from __future__ import annotations
 
+import base64
 import dataclasses
+import html
 import itertools
 import math
+import struct
 import sys
 import types
 from collections.abc import Callable
@@ -44,8 +47,9 @@ from gamesolver.trees import (
     subtree,
     tree_game,
 )
+from gamesolver.widgets.board import BOARD_STYLE
 from gamesolver.widgets.treeplot import TreeFigure, draw_search, layout, png, status
-from gamesolver.widgets.treewidget import MAX_NODES, SearchPlayer, TreeExplorer
+from gamesolver.widgets.treewidget import MAX_NODES, TREE_PICTURE_TEXT, SearchPlayer, TreeExplorer
 
 inf = math.inf
 
@@ -726,17 +730,70 @@ def test_game_trees_demo_leaves_the_box_showing_what_the_message_describes(
     demo = next(
         cell.source
         for cell in cells
-        if cell.cell_type == "code" and "explorer.typed.value =" in cell.source
+        if cell.cell_type == "code" and "typing.typed.value =" in cell.source
     )
-    explorer = TreeExplorer([solver.alpha_beta, solver.minimax])
     printed: list[str] = []
 
     def capture(*args: object) -> None:
         printed.append(" ".join(map(str, args)))
 
-    exec(demo, {"explorer": explorer, "print": capture})
+    names = {"TreeExplorer": TreeExplorer, "print": capture}
+    names |= {"alpha_beta": solver.alpha_beta, "minimax": solver.minimax}
+    exec(demo, names)
+    explorer = names["typing"]
+    assert isinstance(explorer, TreeExplorer)
     assert any(line.startswith("Not a tree: ") for line in printed)
     assert explorer.status in printed and explorer.status.startswith("your tree: ")
     typed = tree_in_box(explorer)
     assert typed is not None, f"the box holds no tree: {explorer.typed.value}"
     assert typed == explorer.tree and explorer.source == "typed"
+
+
+def displayed(monkeypatch: pytest.MonkeyPatch, widget: Any) -> list[dict[str, Any]]:
+    """What displaying ``widget`` publishes: the bundles, in order."""
+    import IPython.display
+
+    published: list[dict[str, Any]] = []
+    monkeypatch.setattr(
+        IPython.display, "display", lambda bundle, raw=False: published.append(bundle)
+    )
+    widget._ipython_display_()
+    return published
+
+
+def test_the_tree_widgets_are_displayed_after_their_picture(
+    solver: types.ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A notebook stored with its outputs shows the tree where JupyterLab would say "Error
+    displaying widget: model not found": the picture of the step shown (its PNG in an SVG, at
+    its size), the step in words beside it, then the widget, marked as a board so that the
+    picture hides itself once the widget is live (``BOARD_STYLE``)."""
+    player = SearchPlayer(record(solver.alpha_beta, seed_example(), alpha=-inf, beta=inf))
+    player.go(4)
+    picture, widget = displayed(monkeypatch, player)
+    assert picture["text/plain"] == TREE_PICTURE_TEXT
+    text = picture["text/html"]
+    assert text.startswith('<div class="gamesolver-picture"><style>') and BOARD_STYLE in text
+    png = bytes(player.image.value)
+    width, height = struct.unpack(">II", png[16:24])
+    assert f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}"' in text
+    assert base64.b64encode(png).decode() in text
+    assert html.escape("step 4: R (Min) called with [10, ∞]") in text
+    assert widget["application/vnd.jupyter.widget-view+json"]["model_id"] == player.model_id
+    assert widget["text/plain"] == "SearchPlayer(alpha_beta on 'seed 002', 8 steps)"
+    assert "gamesolver-board" in player._dom_classes
+    explorer = TreeExplorer([solver.alpha_beta])
+    picture, widget = displayed(monkeypatch, explorer)
+    assert base64.b64encode(bytes(explorer.player.image.value)).decode() in picture["text/html"]
+    assert html.escape(explorer.status) in picture["text/html"]
+    assert widget["application/vnd.jupyter.widget-view+json"]["model_id"] == explorer.model_id
+    assert "gamesolver-board" in explorer._dom_classes
+
+
+def test_the_explorers_button_is_never_squeezed(solver: types.ModuleType) -> None:
+    """On a slide (an output about 780 px wide) the box and the button do not fit in a row:
+    the button goes below the box, whole, instead of shrinking to "Search t"."""
+    explorer = TreeExplorer([solver.alpha_beta])
+    row = next(box for box in explorer.children if explorer.use_typed in box.children)
+    assert row.layout.flex_flow == "row wrap"
+    assert (explorer.use_typed.layout.flex, explorer.use_typed.layout.width) == ("none", "auto")

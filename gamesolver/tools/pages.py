@@ -130,7 +130,7 @@ is a lost start for the player to move.
         setup=("table = {m}.on_the_table((1, 3, 5, 7))",),  # an emptied pile keeps its row
         arguments=(
             "table",
-            "{m}.NimBoard(keep_empty=True)",
+            "{m}.NimBoard({m}.take, {m}.other, keep_empty=True)",
             "{m}.computer_for(table)",
             "human_first=False",
         ),

@@ -2,6 +2,7 @@
 
 - ``board``: ``Board`` and ``GridBoard``, the canvas boards of every game and their clicks;
 - ``connect_four_board``: ``DiscBoard``, Connect Four's board, given the lecture's rules;
+- ``nim_board``: ``NimBoard``, Nim's piles of matches (one module per game's board);
 - ``play``: ``Play``, a game against the computer (``PlayController``: its rules, headless);
 - ``watch``: ``Watch``, two computers playing each other on a board;
 - ``treeplot`` and ``treewidget``: a recorded search drawn as a tree, and stepped through;

@@ -15,6 +15,12 @@ last good tree stays on the screen; the message says so when the box no longer h
 The tree is shown at the size ``draw_search`` gives it (labels sized for a projector), in a box
 that scrolls sideways when the tree is wider than the notebook.
 
+Displayed, each widget comes with a picture of itself in an output of its own: the tree at the
+step shown and the step in words (``SearchPlayer.picture_html``), so that a notebook opened as
+stored shows its trees where JupyterLab would say "Error displaying widget: model not found";
+once the live widget is there, the picture hides itself, as a board's does
+(``gamesolver.widgets.board.BOARD_STYLE``: the widgets carry the class ``gamesolver-board``).
+
 The widgets keep no logic of their own: the stepping is ``Stepper``'s, the drawing
 ``draw_search``'s, so tests drive both headlessly, and the widgets' reprs are short and stable
 (nbval compares them).
@@ -22,7 +28,9 @@ The widgets keep no logic of their own: the stepping is ``Stepper``'s, the drawi
 
 from __future__ import annotations
 
+import base64
 import html
+import struct
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -42,7 +50,7 @@ from gamesolver.trees import (
     size,
     tree_game,
 )
-from gamesolver.widgets.board import PALETTE
+from gamesolver.widgets.board import PALETTE, picture_html
 from gamesolver.widgets.treeplot import draw_search, png
 
 MAX_NODES = 160
@@ -50,6 +58,12 @@ MAX_NODES = 160
 
 MAX_HEIGHT = 6
 """The deepest tree the explorer draws, in moves."""
+
+TREE_PICTURE_TEXT = "[a picture of the tree]"
+"""The text form of a tree widget's picture, for a front end that shows no HTML."""
+
+TREE_PICTURE_NOTE = "A picture of the tree as it was: run the notebook to step through it."
+"""Under the words of a tree widget's picture: why it does not answer a click."""
 
 EXAMPLE = "[[3, 12, 8], [2, 4, 6], [14, 5, 2]]"
 """The typed-in tree the explorer offers first: the exam classic (AIMA's Figure 5.2)."""
@@ -83,6 +97,7 @@ class SearchPlayer(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is unty
                 self.picture_box,
             ]
         )
+        self.add_class("gamesolver-board")  # its picture hides once it is live (BOARD_STYLE)
         self.view: View = view
         self._pictures: dict[int, bytes] = {}
         self.stepper = Stepper(search, view)
@@ -128,6 +143,27 @@ class SearchPlayer(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is unty
             figure = draw_search(self.search, step, self.view)
             self._pictures[step] = png(figure)
         return self._pictures[step]
+
+    def picture_html(self, words: str | None = None) -> str:
+        """The widget as it looks now, as HTML: the tree at the step shown (its PNG in an SVG
+        of its size) and beside it ``words`` (default: the step in words), with a note that
+        it is a picture."""
+        png = self.picture(self.step)
+        width, height = struct.unpack(">II", png[16:24])  # the PNG's IHDR chunk
+        data = base64.b64encode(png).decode()
+        image = (
+            f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+            f'viewBox="0 0 {width} {height}"><image width="{width}" height="{height}" '
+            f'href="data:image/png;base64,{data}"/></svg>'
+        )
+        text = self.description() if words is None else words
+        lines = "".join(f"<div>{html.escape(line)}</div>" for line in text.split("\n"))
+        note = f'<div class="gamesolver-picture-note">{TREE_PICTURE_NOTE}</div>'
+        return picture_html(image, f'<div class="gamesolver-picture-side">{lines}{note}</div>')
+
+    def _ipython_display_(self) -> None:
+        """Display the widget after its picture (``picture_html``), for stored notebooks."""
+        _show_with_tree_picture(self, self.picture_html())
 
     def _show(self) -> None:
         step = self.step
@@ -186,7 +222,9 @@ class TreeExplorer(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is unty
             layout=ipywidgets.Layout(width="32em"),
         )
         self.use_typed = ipywidgets.Button(
-            description="Search this tree", tooltip="Search the tree typed in the box"
+            description="Search this tree",
+            tooltip="Search the tree typed in the box",
+            layout=ipywidgets.Layout(width="auto", flex="none"),  # never squeezed to "Search t"
         )
         self.message = ipywidgets.HTML()
         self.status = ""
@@ -200,7 +238,10 @@ class TreeExplorer(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is unty
             children=[
                 ipywidgets.HBox([self.algorithm, self.seed]),
                 ipywidgets.HBox([self.depth, self.branching]),
-                ipywidgets.HBox([self.typed, self.use_typed]),
+                # on a narrow screen (a slide) the button goes below the box, whole
+                ipywidgets.HBox(
+                    [self.typed, self.use_typed], layout=ipywidgets.Layout(flex_flow="row wrap")
+                ),
                 self.message,
                 self.player,
             ]
@@ -211,6 +252,11 @@ class TreeExplorer(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is unty
         self.typed.observe(lambda _change: self.show_typed(), names="value")
         self.use_typed.on_click(lambda _button: self.show_typed())
         self._summarize(self.player.search)
+        self.add_class("gamesolver-board")  # its picture hides once it is live (BOARD_STYLE)
+
+    def _ipython_display_(self) -> None:
+        """Display the widget after its picture: the tree shown and the message line."""
+        _show_with_tree_picture(self, self.player.picture_html(self.status))
 
     def _random_description(self) -> str:
         low, high = self.branching.value
@@ -293,6 +339,14 @@ class TreeExplorer(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is unty
     def __repr__(self) -> str:
         """Short and stable: nbval compares it."""
         return f"TreeExplorer({', '.join(self.algorithms)})"
+
+
+def _show_with_tree_picture(widget: ipywidgets.Widget, picture: str) -> None:
+    """Display ``picture`` (HTML, text form ``TREE_PICTURE_TEXT``), then ``widget``."""
+    from IPython.display import display
+
+    display({"text/html": picture, "text/plain": TREE_PICTURE_TEXT}, raw=True)  # type: ignore[no-untyped-call]
+    display(widget._repr_mimebundle_(), raw=True)  # type: ignore[no-untyped-call]
 
 
 def _as_lists(tree: Tree) -> Tree:

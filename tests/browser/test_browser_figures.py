@@ -3,7 +3,7 @@
 ``make lab`` trusts the notebooks, so the stored figures show as they are. A tree figure is
 marked *unconfined*: JupyterLab draws it pixel for pixel (a wide tree scrolls sideways) instead
 of shrinking it into the output area, where the labels of a nine-leaf tree were 7 px high. The
-screenshot of the exam tree is the one a lecturer projects.
+screenshot of the best-first tree is one a lecturer projects.
 """
 
 from __future__ import annotations
@@ -11,8 +11,9 @@ from __future__ import annotations
 from typing import Any
 
 NOTEBOOK = "Game-Trees.ipynb"
-TREE_FIGURES = 5
-"""The tree drawings stored in the notebook (Nim's tree, seed 002's, best first, small, exam)."""
+TREE_FIGURES = 2
+"""The tree drawings stored in the notebook (Sleator's example, the minimal tree best first); the
+tree widgets' pictures are SVG images (tests/browser/test_browser_stored.py)."""
 
 
 def test_tree_figures_show_at_their_size(jupyterlab: Any, page: Any, artifacts: Any) -> None:
@@ -34,9 +35,9 @@ def test_tree_figures_show_at_their_size(jupyterlab: Any, page: Any, artifacts: 
                 unconfined: image.closest(".jp-mod-unconfined") !== null})"""
             )
         )
-    exam = figures.nth(TREE_FIGURES - 1)
-    exam.scroll_into_view_if_needed()
-    exam.screenshot(path=artifacts.path("exam-tree"))
+    best_first = figures.nth(TREE_FIGURES - 1)
+    best_first.scroll_into_view_if_needed()
+    best_first.screenshot(path=artifacts.path("best-first-tree"))
     page.screenshot(path=artifacts.path("page"))
     for size in sizes:
         assert size["unconfined"], sizes

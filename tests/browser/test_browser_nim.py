@@ -11,10 +11,11 @@ import re
 from typing import Any
 
 from gamesolver.notebook import load_notebook
+from gamesolver.widgets.nim_board import WOOD, NimBoard
 
 NOTEBOOK = "Nim.ipynb"
 START = (1, 3, 5, 7)
-"""The piles of the notebook's ``Play(nim(Big), NimBoard(), computer, human_first=False)``."""
+"""The piles of the notebook's ``Play``: ``on_the_table(Big)``, the computer first."""
 COMPUTER_MOVED = r"^I played take (\d+) from pile (\d+)(?: again)?\. "
 """The status line after the computer's move ("take n from pile p", piles counted from 1)."""
 
@@ -32,14 +33,14 @@ class NimView:
     def __init__(self, play: Any, notebook: Any) -> None:
         """``play``: the widget in the page; ``notebook``: the definitions of ``Nim.ipynb``."""
         self.play = play
-        self.board = notebook.NimBoard()
+        self.board = NimBoard(notebook.take, notebook.other)
         board = self.board
         self.cells = list(board.cells())
         self.rects = [
             (board.left + col * board.cell, board.top + row * board.cell, board.cell, board.cell)
             for row, col in self.cells
         ]
-        self.colors = {"match": notebook.Wood, "": board.palette.board}
+        self.colors = {"match": WOOD, "": board.palette.board}
 
     def wait_piles(self, piles: tuple[int, ...]) -> None:
         """Wait until the canvas shows ``piles``: ``piles[i]`` matches in row ``i``."""

@@ -52,7 +52,9 @@ from .conftest import _CELLS, KERNEL_READY, NOTEBOOKS, RUN_ALL, STARTED, find_pl
 from .views import CellsView, grid_rect
 
 LECTURES = [
+    "Nim.ipynb",
     "Solver.ipynb",
+    "Game-Trees.ipynb",
     "Tic-Tac-Toe.ipynb",
     "Heuristics.ipynb",
     "Search-in-Depth.ipynb",
