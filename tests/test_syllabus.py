@@ -54,6 +54,7 @@ def test_the_syllabus_is_read_from_its_headings_and_links(tmp_path: Path) -> Non
     assert read_back.classes[0].parts == (Part("Nim.ipynb"), Part("Solver.ipynb", (1, 2)))
     assert read_back.classes[1].parts == (Part("Solver.ipynb", (3, 3)), Part("Trees.ipynb"))
     assert read_back.deep_dives == ("More.ipynb",)  # the first link of an item
+    assert read_back.core == ("Nim.ipynb", "Solver.ipynb", "Trees.ipynb")
     assert read_back.placed == {"Nim.ipynb", "Solver.ipynb", "Trees.ipynb", "More.ipynb"}
 
 

@@ -105,6 +105,11 @@ class Syllabus:
     """The optional notebooks, in the order the syllabus lists them."""
 
     @property
+    def core(self) -> tuple[str, ...]:
+        """The notebooks the classes present, in the order of their first class."""
+        return tuple(dict.fromkeys(n for c in self.classes for n in c.notebooks))
+
+    @property
     def placed(self) -> set[str]:
         return {n for c in self.classes for n in c.notebooks} | set(self.deep_dives)
 
