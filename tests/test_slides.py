@@ -142,6 +142,6 @@ def test_an_unreadable_notebook_exits_2(tmp_path: Path, capsys: pytest.CaptureFi
 
 def test_the_presented_lectures_have_their_slides() -> None:
     """The lectures of the browser test: a slide type on every cell, the course's settings."""
-    for name in ["Heuristics.ipynb"]:  # LECTURES in tests/browser/test_browser_slides.py
+    for name in ["Heuristics.ipynb", "Chess.ipynb"]:  # Chess: not yet in the browser test
         lecture = json.loads((NOTEBOOKS / name).read_text(encoding="utf-8"))
         assert slides.problems(lecture) == [], name

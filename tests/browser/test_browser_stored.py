@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from typing import Any
 
-BOARDS = {"Tic-Tac-Toe.ipynb": 3, "Chess.ipynb": 3}
-"""The boards each notebook shows: its own board, then its two Play widgets."""
+BOARDS = {"Tic-Tac-Toe.ipynb": 3, "Chess.ipynb": 1}
+"""The boards each notebook shows: Tic-Tac-Toe its own board, then its two Play widgets; Chess
+its Play widget (its game clicked by the notebook is printed, not shown)."""
 
 _ERRORS = """() => Array.from(document.querySelectorAll('.jp-OutputArea-output.jupyter-widgets'))
     .filter((output) => output.offsetParent !== null
