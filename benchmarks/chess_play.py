@@ -265,6 +265,19 @@ class Results:
     match_budget: float = 0.0
 
 
+ABOUT = (
+    "The versions: *before* is the opponent as issue 28 found it, the engine of"
+    " `Chess-Engine.ipynb` with the material alone (`computer(..., evaluate=balance)`); *after*"
+    " is the play page's `computer` now, the same engine with the lecture's `estimate`: the"
+    ' material, Tomasz Michniewski\'s piece-square tables ("Simplified Evaluation Function",'
+    " chessprogramming.org; the king's endgame table once the queens are off and each side has"
+    " at most 1,300 in pieces), the bishop pair (+30) and a king that has lost its castling"
+    " rights on the d, e or f file with the queens on (-40). Stockfish's score of each position"
+    " is clamped to ±1000 centipawns; a move's loss is the mover's score before it minus its"
+    " score after it, at least 0."
+)
+
+
 def spread(values: Sequence[float]) -> str:
     if not values:
         return "none"
@@ -274,6 +287,7 @@ def spread(values: Sequence[float]) -> str:
 
 def markdown(r: Results, note: str) -> str:
     lines = [BEGIN, "## The play page's opponent, judged by Stockfish (issue 28)", "", note, ""]
+    lines += [ABOUT, ""]
     rows = []
     for name, games in r.selfplay.items():
         s = summarize(games)
