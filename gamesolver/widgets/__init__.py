@@ -1,6 +1,7 @@
 """What a lecture shows and a student clicks: boards, play, two computers playing, trees, charts.
 
 - ``board``: ``Board`` and ``GridBoard``, the canvas boards of every game and their clicks;
+- ``chess_board``: ``ChessBoard``, chess on the canvas (python-chess's rules, drawn and clicked);
 - ``play``: ``Play``, a game against the computer (``PlayController``: its rules, headless);
 - ``watch``: ``Watch``, two computers playing each other on a board;
 - ``treeplot`` and ``treewidget``: a recorded search drawn as a tree, and stepped through;
