@@ -1,4 +1,4 @@
-"""Chess: ``Chess.ipynb``'s engine on Win at Chess, against sunfish and Stockfish.
+"""Chess: ``Chess-Engine.ipynb``'s engine on Win at Chess, against sunfish and Stockfish.
 
 ``python -m benchmarks.chess [--budgets 0.5,2] [--positions N|A-B]
 [--parts ours,sunfish,stockfish,judge,ablation,ladder] [--judge-positions N|A-B]
@@ -26,12 +26,14 @@ what it did):
   beyond the clamp), and the loss is ``max(0, best - ours)``.
 - *ablation*: ours at the first budget with each technique of ``Techniques`` switched off
   (``Engine(**{name: False})``) on ``--ablation-positions`` (default: all of ``--positions``).
-- *ladder*: each rung of the notebook's ``Ladder`` of estimates (the slides' dynamic values)
+- *ladder*: each rung of the notebook's ``Ladder`` of estimates (the terms of the lecture's
+  ``estimate``: placement, the bishop pair)
   against the one before it, with the notebook's ``match``: ``--ladder-openings`` openings, each
   played twice with the colours swapped, both engines at ``--ladder-budget`` CPU seconds a move
   (or to ``--ladder-depth``, for quick checks). Measured effects only: no target.
 
-The report goes to ``benchmarks/chess.md``; a target missed is reported as missed, and the exit
+The report goes to ``benchmarks/chess.md`` (keeping the section that ``benchmarks/chess_play.py``
+writes there, between its markers); a target missed is reported as missed, and the exit
 status is 1 only if the test positions are wrong (a position without a legal best move).
 """
 
@@ -62,7 +64,8 @@ from gamesolver.notebook import load_notebook
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
-NOTEBOOK = ROOT / "notebooks" / "Chess.ipynb"
+NOTEBOOK = ROOT / "notebooks" / "Chess-Engine.ipynb"
+"""The engine's notebook (it runs Chess.ipynb, the lecture, first)."""
 PARTS = ("ours", "sunfish", "stockfish", "judge", "ablation", "ladder")
 POSITIONS = 300
 TARGETS = {0.5: 120, 2.0: 145}
@@ -451,8 +454,8 @@ def ladder_text(r: Results) -> list[str]:
         return [*lines, "Not run.", ""]
     games = r.ladder[0].won + r.ladder[0].drawn + r.ladder[0].lost
     lines += [
-        f"Each rung of the notebook's `Ladder` (the slides' dynamic values added one at a time to"
-        f" the seed's material) against the rung before it: `match(a, b, ...)`, {games // 2}"
+        f"Each rung of the notebook's `Ladder` (the terms of the lecture's estimate added one at a"
+        f" time to the material) against the rung before it: `match(a, b, ...)`, {games // 2}"
         " seeded openings of four random moves, each played twice with the colours swapped, both"
         f" sides the notebook's `Engine` at {r.ladder_limit}, so that a term pays for its"
         " computing with depth. A game ends by the rules or after `MaxPlies` plies, a draw. Won,"
@@ -592,9 +595,10 @@ def markdown(r: Results, note: str) -> str:
         lines += md_table(RUN_HEAD, [run_cells(run) for run in runs], text=2)
         lines.append("")
         lines.append(
-            "Ours: `Engine()` of `Chess.ipynb`, every technique on, its budget in CPU seconds of"
-            " this process (`time.process_time`); it starts iterations until the budget is"
-            " spent and stops the one under way (depth 1 always completes). Sunfish: `go"
+            "Ours: `Engine()` of `Chess-Engine.ipynb` (the material as its estimate), every"
+            " technique on, its budget in CPU seconds of this process (`time.process_time`); it"
+            " starts iterations until the budget is spent and stops the one under way (depth 1"
+            " always completes). Sunfish: `go"
             " movetime` of the budget, with sunfish's clocks reading its own process's CPU time"
             " (`benchmarks/sunfish_uci.py`); it stops starting iterations after 2/3 of it, so"
             " it tends to use less than the budget: the CPU seconds columns are measured from"
@@ -880,6 +884,20 @@ def run(args: argparse.Namespace, nb: types.ModuleType, done: Callable[[Results]
     return results
 
 
+PLAY_SECTION = ("<!-- BEGIN chess_play -->", "<!-- END chess_play -->")
+"""The markers of ``benchmarks/chess_play.py``'s section of the report (kept when rewritten)."""
+
+
+def kept(path: Path, text: str) -> str:
+    """``text`` followed by the play section of the report now at ``path``, if it has one."""
+    begin, end = PLAY_SECTION
+    old = path.read_text(encoding="utf-8") if path.exists() else ""
+    if begin not in old or end not in old:
+        return text
+    section = begin + old.split(begin, 1)[1].split(end, 1)[0] + end
+    return text.rstrip("\n") + "\n\n" + section + "\n"
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = parser().parse_args(argv)
     when, load_before, started = datetime.now(UTC), load_average(), time.perf_counter()
@@ -902,7 +920,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     def done(results: Results) -> None:
         if not args.no_write:
-            args.out.write_text(report(results), encoding="utf-8")
+            args.out.write_text(kept(args.out, report(results)), encoding="utf-8")
 
     nb = load_notebook(NOTEBOOK)
     wrong = wrong_positions(load_positions(nb))
@@ -916,7 +934,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.no_write:
         print(text)
     else:
-        args.out.write_text(text, encoding="utf-8")
+        args.out.write_text(kept(args.out, text), encoding="utf-8")
         print(f"wrote {args.out}", file=sys.stderr)
     return 0
 

@@ -1,4 +1,4 @@
-"""Chess: ``Chess.ipynb``'s engine against sunfish, both searching to a fixed depth in this
+"""Chess: ``Chess-Engine.ipynb``'s engine against sunfish, both searching to a fixed depth in this
 process, as cases of ``python -m benchmarks`` (best against best).
 
 Run alone with ``python -m benchmarks.chess_speed`` (the options of ``python -m benchmarks``);
@@ -56,7 +56,7 @@ from gamesolver.resources import data_path
 
 @functools.cache
 def notebook() -> types.ModuleType:
-    """The definitions of ``Chess.ipynb``, loaded once."""
+    """The definitions of ``Chess-Engine.ipynb`` (with the lecture's), loaded once."""
     return load_notebook(NOTEBOOK)
 
 

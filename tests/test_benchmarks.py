@@ -562,7 +562,6 @@ def test_chess_ladder_plays_each_rung_against_the_one_before(tmp_path: Path) -> 
     assert "both sides the notebook's `Engine` at depth 1" in report
     rows = [line for line in report.splitlines() if line.startswith("| + ")]
     assert [row.split(" | ")[0:3] for row in rows] == [
-        ["| + bishop pair", "material", "2"],
-        ["| + advanced pawns", "+ bishop pair", "2"],
-        ["| + king in the endgame", "+ advanced pawns", "2"],
+        ["| + placement", "material", "2"],
+        ["| + bishop pair and king safety (the estimate)", "+ placement", "2"],
     ]

@@ -110,7 +110,7 @@ def test_every_computer_moves_under_any_budget(case: Case) -> None:
     assert roomy.depth == 1 and not roomy.over_budget
 
 
-@pytest.mark.parametrize("name", ["Checkers.ipynb", "Chess.ipynb"])
+@pytest.mark.parametrize("name", ["Checkers.ipynb", "Chess-Engine.ipynb"])
 def test_the_own_searches_say_when_they_went_over_their_budget(name: str) -> None:
     nb = notebook(name)
     search = functools.partial(nb.offer.default, budget=TINY)  # checkers_, engine_search

@@ -1,6 +1,7 @@
-"""Chess.ipynb: chess through the course's contract over python-chess, the seed's material
-estimate, the horizon problem and quiescence, and the engine: mates found at fixed depths, the
-Win at Chess positions it solves, and every technique switched off in turn. Counts, not times."""
+"""Chess.ipynb and Chess-Engine.ipynb: chess through the course's contract over python-chess, the
+material estimate and the estimate with placement, the horizon problem and quiescence, and the
+engine (Chess-Engine.ipynb, which runs Chess.ipynb first): mates found at fixed depths, the Win
+at Chess positions it solves, and every technique switched off in turn. Counts, not times."""
 
 from __future__ import annotations
 
@@ -15,9 +16,10 @@ from gamesolver.explore import per_ply
 from gamesolver.feedback.check import check_game
 from gamesolver.tools.cli import main
 
-CH: types.ModuleType = notebook("Chess.ipynb")
+CH: types.ModuleType = notebook("Chess-Engine.ipynb")  # with the lecture's definitions
+LECTURE: types.ModuleType = notebook("Chess.ipynb")
 GAME = CH.game
-PATH = str(NOTEBOOKS / "Chess.ipynb")
+PATH = str(NOTEBOOKS / "Chess-Engine.ipynb")
 TRAP = "r1bqkbnr/pppp1ppp/2n5/4p2Q/4P3/8/PPPP1PPP/RNB1KBNR w KQkq - 2 3"
 """After 1. e4 e5 2. Qh5 Nc6: each capture by the queen wins a pawn and loses the queen."""
 
@@ -45,7 +47,7 @@ def test_checkmate_and_stalemate() -> None:
     assert GAME.finished(stalemate) and GAME.utility(stalemate, "white") == 0
 
 
-def test_the_seed_s_material_estimate() -> None:
+def test_the_material_estimate() -> None:
     assert CH.balance(chess.Board()) == 0
     board = chess.Board("4k3/8/8/8/8/8/4P3/QRBNK3 w - - 0 1")  # 9 + 5 + 3 + 3 + 1 for white
     assert CH.balance(board) == 2100
@@ -204,11 +206,13 @@ def test_the_status_line_says_the_value_in_pawns_or_a_mate() -> None:
 
     assert (CH.describe_value(CH.material(CH.Start, "white")), CH.describe_value(-1)) == (
         "+0.0 pawns",
-        "a mate",
+        "a loss by mate",
     )
+    assert CH.describe_value(1) == "a win by mate"
     trap, _ = CH.parse(TRAP)
     assert CH.describe_value(CH.material(trap, "white")) == "+0.0 pawns"
-    c = PlayController(GAME, CH.ChessBoard(), functools.partial(CH.computer, budget=None, depth=1))
+    computer = functools.partial(LECTURE.computer, budget=None, depth=1, evaluate=LECTURE.balance)
+    c = PlayController(GAME, CH.ChessBoard(), computer)
     c.state = CH.parse("6k1/5ppp/8/8/8/8/5PPP/R5K1 b - - 0 1")[0]  # black (the student) to move
     c.human, c.computer = "black", "white"
     c.click(*c.board.click_point("h7"))
@@ -217,21 +221,52 @@ def test_the_status_line_says_the_value_in_pawns_or_a_mate() -> None:
     assert c.status.startswith("I played Kh1. I see -5.0 pawns for you, an estimate at depth 1: ")
 
 
-def test_the_dynamic_values() -> None:
+def test_the_placement_and_the_bishop_pair() -> None:
+    """Michniewski's tables as white sees them, mirrored for black; the king's endgame table once
+    the queens are off; the bishop pair."""
+    start = chess.Board()
+    assert CH.placement(start, chess.WHITE) == CH.placement(start, chess.BLACK) == -95
+    assert CH.estimate(start) == 0
+    knight = chess.Board("4k3/8/8/8/4N3/8/8/4K3 w - - 0 1")  # Ne4: +20; Ke1 in the endgame: -30
+    assert CH.placement(knight, chess.WHITE) == 20 - 30
+    mirrored = chess.Board("4k3/8/8/4n3/8/8/8/4K3 b - - 0 1")  # the same for black
+    assert CH.placement(mirrored, chess.BLACK) == 20 - 30
+    castled = chess.Board("r3k2r/8/8/8/8/8/8/R2Q1RK1 w kq - 0 1")  # the king on g1, queens on
+    assert CH.placement(castled, chess.WHITE) == 0 - 5 + 0 + 30  # Ra1, Qd1, Rf1, Kg1
+    assert CH.endgame(knight) and not CH.endgame(castled) and not CH.endgame(start)
+    rooks = chess.Board("r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w - - 0 1")  # queens off, 2 rooks
+    assert CH.endgame(rooks) and not CH.endgame(chess.Board("rr2k2r/8/8/8/8/8/8/RR2K2R w - - 0 1"))
     two_bishops = chess.Board("4k3/8/8/8/8/8/3P4/2B1KB2 w - - 0 1")
     assert CH.bishop_pair(two_bishops, chess.WHITE) == CH.BishopPair
     assert CH.bishop_pair(two_bishops, chess.BLACK) == 0
-    pawns = chess.Board("4k3/4p3/8/8/3P4/8/8/4K3 w - - 0 1")  # white d4: 2 ranks; black e7: 0
-    assert CH.advanced_pawns(pawns, chess.WHITE) == 2 * CH.Advance
-    assert CH.advanced_pawns(pawns, chess.BLACK) == 0
-    assert CH.king_activity(pawns, chess.WHITE) == 0  # e1: an edge; d4 would be 6 * Central
-    assert CH.king_activity(chess.Board("8/8/8/3k4/8/8/8/K7 w - - 0 1"), chess.BLACK) == 60
-    assert CH.king_activity(chess.Board(), chess.WHITE) == 0  # queens on: no endgame
     for _, evaluate in CH.Ladder:  # zero-sum: the same position seen from the other side
-        board = pawns.copy()
+        board = two_bishops.copy()
         score = evaluate(board)
         board.turn = chess.BLACK
         assert evaluate(board) == -score
+
+
+def test_a_king_that_cannot_castle_stays_out_of_the_centre() -> None:
+    """Issue 28's games: the king walked Kf1, Ke2, Kf4 with the queens on. A king on the d, e or
+    f file without its castling rights costs KingInCentre while the queens are on."""
+    walked = chess.Board("rnbqkbnr/pppppppp/8/8/8/8/PPPPKPPP/RNBQ1BNR w kq - 0 1")
+    assert CH.king_safety(walked, chess.WHITE) == -CH.KingInCentre
+    assert CH.king_safety(walked, chess.BLACK) == 0  # black may still castle
+    assert CH.king_safety(chess.Board(), chess.WHITE) == 0
+    castled = chess.Board("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1RK1 w kq - 0 1")
+    assert CH.king_safety(castled, chess.WHITE) == 0  # on g1: safe
+    no_queens = chess.Board("rnb1kbnr/pppppppp/8/8/8/8/PPPPKPPP/RNB2BNR w kq - 0 1")
+    assert CH.king_safety(no_queens, chess.WHITE) == 0
+    assert CH.estimate(walked) == CH.estimate(walked.mirror()) < 0  # the same, seen by black
+
+
+def test_the_estimate_develops_and_stops_shuffling() -> None:
+    """Issue 28: with material alone the engine played 1. Nh3 Nh6 2. Ng5 ... Rg8 Rh8 back and
+    forth; with the estimate no move of the first six goes straight back, at the same depth."""
+    material = LECTURE.self_play(LECTURE.balance, moves=6, depth=3)
+    estimate = LECTURE.self_play(LECTURE.estimate, moves=6, depth=3)
+    assert LECTURE.back(material) == 6 and LECTURE.back(estimate) == 0
+    assert chess.Board().san(estimate[0]) == "Nf3"
 
 
 def test_a_match_plays_each_opening_both_ways() -> None:

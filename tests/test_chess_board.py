@@ -1,4 +1,5 @@
-"""The chess board of Chess.ipynb on the canvas: a move clicked piece first, then its square.
+"""The chess board on the canvas (gamesolver/widgets/chess_board.py, played with the game of
+Chess.ipynb): a move clicked piece first, then its square.
 
 ``ChessBoard`` keeps a selection between clicks; every click that is not yet a move raises
 ``Selected`` (an ``IllegalMove``) with what to click next, every click that cannot be part of a
@@ -16,14 +17,13 @@ import chess
 import pytest
 from conftest import notebook
 
+from gamesolver.widgets import chess_board
 from gamesolver.widgets.board import OUTSIDE, IllegalMove
+from gamesolver.widgets.chess_board import ChessBoard, Selected, Selection
 from gamesolver.widgets.play import Play, PlayController
 
 CK: types.ModuleType = notebook("Chess.ipynb")
 NS: dict[str, Any] = vars(CK)
-ChessBoard = NS["ChessBoard"]
-Selected = NS["Selected"]
-Selection = NS["Selection"]
 START: str = NS["Start"]
 GAME = CK.game
 YOUR_PIECES = "Click one of your pieces (white)."
@@ -239,7 +239,7 @@ PROMOTE = "8/k3P3/8/8/8/8/8/4K3 w - - 0 1"
 def test_a_promotion_is_chosen_on_the_board() -> None:
     c = controller(PROMOTE)
     assert not click(c, "e7") and not click(c, "e8")
-    assert c.status == NS["PROMOTE"] == "Choose the piece: queen, rook, bishop or knight."
+    assert c.status == chess_board.PROMOTE == "Choose the piece: queen, rook, bishop or knight."
     assert selection(c) == ("e7", "e8") and c.state == PROMOTE
     assert ChessBoard.promotion_squares(chess.E8) == {
         chess.E8: chess.QUEEN,
@@ -290,7 +290,7 @@ block, the king can step to e2 or f2 (d1 and f1 are on the rook's rank)."""
 
 def test_in_check_the_messages_say_so() -> None:
     c = controller(CHECKED)
-    check = NS["CHECK"]
+    check = chess_board.CHECK
     for square, message in [
         ("d2", "You are in check: the pawn on d2 cannot get your king out of it."),
         ("e4", f"e4 is empty. {check}"),
@@ -497,3 +497,22 @@ def test_a_game_ends_by_stalemate() -> None:
     play_by_clicks(c, chess.Move.from_uci("f6f7"))
     assert c.phase == "over" and c.winner == "draw"
     assert c.status.startswith("You played Qf7.") and "Draw." in c.status
+
+
+def test_the_board_turns_when_the_student_plays_black() -> None:
+    """GridBoard's face/flipped: black's pieces at the bottom, clicks and coordinates turned."""
+    board = ChessBoard()
+    board.face("white")
+    e2_white = board.click_point("e2")
+    board.face("black")
+    assert board.flipped
+    e2_black = board.click_point("e2")
+    assert e2_black != e2_white
+    assert board.square_at_point(*e2_black) == chess.E2
+    assert board.square_at_point(*e2_white) == chess.D7  # the same pixel, the board turned
+    c = controller(computer=first_move)
+    c.board.face("black")
+    c.human, c.computer = "black", "white"
+    c.state = after(START, "e2e4")
+    assert not click(c, "e7") and click(c, "e5")  # select, then move: squares by name still
+    assert c.state.split()[0] == "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR"

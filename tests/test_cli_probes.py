@@ -191,10 +191,10 @@ def test_a_one_move_win_within_a_second(capsys: pytest.CaptureFixture[str]) -> N
     """`--max-seconds 1` on a mate in one said "not solved within 1 s: 1 value calls": the checks
     of the position had spent the second."""
     mate = "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1"
-    argv = ["solve", str(NOTEBOOKS / "Chess.ipynb"), "--position", mate, "--depth", "2"]
+    argv = ["solve", str(NOTEBOOKS / "Chess-Engine.ipynb"), "--position", mate, "--depth", "2"]
     status, out, err = run([*argv, "--max-seconds", "1"], capsys)
     assert status == 0 and err == "", err
-    assert "a mate for white, exact: with best play white wins" in out and "Ra8#" in out
+    assert "a win by mate for white, exact: with best play white wins" in out and "Ra8#" in out
 
 
 def test_a_state_is_still_walked_to_where_the_game_has_no_notation(

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from gamesolver.tools import slides
+from gamesolver.tools import slides, syllabus
 
 NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
 
@@ -141,9 +141,8 @@ def test_an_unreadable_notebook_exits_2(tmp_path: Path, capsys: pytest.CaptureFi
 
 
 def test_the_presented_lectures_have_their_slides() -> None:
-    """The lectures of the browser test: a slide type on every cell, the course's settings."""
-    from browser.test_browser_slides import LECTURES
-
-    for name in LECTURES:
+    """Every lecture of the core path (Index.ipynb's classes): a slide type on every cell, the
+    course's settings."""
+    for name in syllabus.read().core:  # the core path: every lecture a class presents
         lecture = json.loads((NOTEBOOKS / name).read_text(encoding="utf-8"))
         assert slides.problems(lecture) == [], name

@@ -152,7 +152,7 @@ def test_chess_is_said_in_pawns_on_the_command_line_as_on_the_board(
     pawns": the same number, in the game's terms, on both."""
     chess = load_notebook(NOTEBOOKS / "Chess.ipynb")
     trap = "r1bqkbnr/pppp1ppp/2n5/4p2Q/4P3/8/PPPP1PPP/RNB1KBNR w KQkq - 2 3"
-    argv = ["move", str(NOTEBOOKS / "Chess.ipynb"), "--position", trap, "--depth", "1"]
+    argv = ["move", str(NOTEBOOKS / "Chess-Engine.ipynb"), "--position", trap, "--depth", "1"]
     assert cli.main([*argv, "--json"]) == 0
     value = json.loads(capsys.readouterr().out)["value"]
     assert cli.main(argv) == 0

@@ -15,6 +15,7 @@ from typing import Any
 import chess
 
 from gamesolver.notebook import load_notebook
+from gamesolver.widgets import chess_board
 
 NOTEBOOK = "Chess.ipynb"
 NEW_GAME = re.compile(
@@ -32,7 +33,8 @@ class ChessView:
         self.play, self.notebook = play, notebook
         self.board = notebook.ChessBoard()
         self.state = notebook.Start
-        fills = {"w": notebook.PieceInk[chess.WHITE][0], "b": notebook.PieceInk[chess.BLACK][0]}
+        ink = chess_board.PieceInk  # the board's drawing lives in the package
+        fills = {"w": ink[chess.WHITE][0], "b": ink[chess.BLACK][0]}
         # 12 x 12 pixels in the middle of the lower half of a square: inside every piece's
         # symbol, clear of the rank and file in the corners; more than half of them (72) in a
         # piece's fill says which colour it is (its outline and inner lines are the other's)
@@ -44,7 +46,7 @@ class ChessView:
             self.rects[light].append((round(x) - 6, round(y) + 2, 12, 12))
             self.squares[light].append(square)
         self.colors = {
-            light: {**fills, "": notebook.LightSquare if light else notebook.DarkSquare}
+            light: {**fills, "": chess_board.LightSquare if light else chess_board.DarkSquare}
             for light in (True, False)
         }
 

@@ -29,8 +29,9 @@ What it covers, and why: every slide of each lecture in ``LECTURES`` at 1280x720
 its stored outputs (the outputs of ``make notebooks``: the same tables, plots and trees; a board
 as its stored picture, the size of the live board), about 20-30 s a lecture; the lectures in
 ``RUN`` are run in their slides first and measured at 1024x768 too (Heuristics: 50-90 s on a
-busy 2-core machine); and one board played live. ``LECTURES`` lists the core lectures that have
-their slides; a lecture without slide metadata fails (``gamesolver.tools.slides.problems``).
+busy 2-core machine); and one board played live. ``LECTURES`` are the core path's lectures,
+read from the syllabus; a lecture without slide metadata fails
+(``gamesolver.tools.slides.problems``).
 To check another notebook before adding it:
 ``GAMESOLVER_SLIDES=Nim.ipynb pytest tests/browser/test_browser_slides.py -k every``.
 """
@@ -46,22 +47,13 @@ from typing import Any
 import pytest
 
 from gamesolver.notebook import load_notebook
-from gamesolver.tools import slides
+from gamesolver.tools import slides, syllabus
 
 from .conftest import _CELLS, KERNEL_READY, NOTEBOOKS, RUN_ALL, STARTED, find_play_widget
 from .views import CellsView, grid_rect
 
-LECTURES = [
-    "Nim.ipynb",
-    "Solver.ipynb",
-    "Game-Trees.ipynb",
-    "Tic-Tac-Toe.ipynb",
-    "Heuristics.ipynb",
-    "Search-in-Depth.ipynb",
-    "Connect-Four.ipynb",
-]
-"""The core lectures with slide metadata (the core path: Nim, Solver, Game-Trees, Tic-Tac-Toe,
-Heuristics, Search-in-Depth, Connect-Four, Chess; each joins once its slides are written)."""
+LECTURES = list(syllabus.read().core)
+"""The core path's lectures, in the syllabus's order (Index.ipynb): every one has its slides."""
 SHOWN = {
     "Tic-Tac-Toe.ipynb": "## 4. Symmetry",
     "Heuristics.ipynb": "## 2. Nim: a perfect heuristic",

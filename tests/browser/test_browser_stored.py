@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from typing import Any
 
-BOARDS = {"Tic-Tac-Toe.ipynb": 3, "Chess.ipynb": 3, "Nim.ipynb": 1, "Game-Trees.ipynb": 2}
-"""The boards each notebook shows: Tic-Tac-Toe and Chess their own board, then their two Play
-widgets; Nim its Play widget; Game-Trees its two tree widgets (a tree's picture is its PNG in
-an SVG)."""
+BOARDS = {"Tic-Tac-Toe.ipynb": 3, "Chess.ipynb": 1, "Nim.ipynb": 1, "Game-Trees.ipynb": 2}
+"""The boards each notebook shows: Tic-Tac-Toe its own board, then its two Play widgets; Chess
+its Play widget (its game clicked by the notebook is printed, not shown); Nim its Play widget;
+Game-Trees its two tree widgets (a tree's picture is its PNG in an SVG)."""
 
 _ERRORS = """() => Array.from(document.querySelectorAll('.jp-OutputArea-output.jupyter-widgets'))
     .filter((output) => output.offsetParent !== null

@@ -1,0 +1,481 @@
+"""Chess: how the play page's opponent plays, judged move by move by Stockfish (issue 28).
+
+``python -m benchmarks.chess_play [--versions before,after] [--openings N] [--plies N]
+[--budget S] [--match-openings N] [--match-plies N] [--match-budget S] [--judge-depth N]
+[--out FILE] [--no-write]``
+
+The opponent of the play page (``notebooks/play/Chess.ipynb``) is the lecture's ``computer``
+at the page's default time per move (``PAGE_BUDGET``, wall clock, as the page runs it). Two
+versions of it are measured (``VERSIONS``): *before*, the engine as it was before issue 28
+(material only: ``Engine(evaluate=balance)`` with the newer options off), and *after*, the
+``computer`` as it is now. For each version:
+
+- *self-play*: from each of ``--openings`` fixed openings (``OPENINGS``: the start and common
+  first moves), the version plays both sides for ``--plies`` half-moves (or to the end of the
+  game); every move of the game is then one of ours. Stockfish (Debian's ``stockfish``, driven
+  over UCI by python-chess as ``benchmarks/chess.py`` does) evaluates every position of the
+  game at ``--judge-depth``, from the side to move, clamped to ±1000 centipawns (a mate
+  beyond the clamp). The **loss** of a move is ``max(0, s_before + s_after)``: the mover's
+  score before the move minus its score after it (``s_after`` is the opponent's). Reported:
+  the mean loss of the moves of the first 15 moves of each side and over the game; the share
+  of moves that take a piece straight back to the square it came from on that side's previous
+  move (``is_back``); the moves that lose 200 centipawns or more (a piece dropped that
+  Stockfish sees at once); whether each side castled.
+- *match*: the versions against each other from each of ``--match-openings`` openings, each
+  played twice with the colours swapped, at ``--match-budget`` s a move; a game that reaches
+  ``--match-plies`` unfinished is adjudicated by Stockfish's score at ``--judge-depth``: 200
+  centipawns or more for one side is its win, else a draw.
+
+The report is a section of ``benchmarks/chess.md`` between ``BEGIN`` and ``END`` markers (the
+rest of the file, ``benchmarks/chess.py``'s report, is kept; that script keeps this section
+too). Stockfish missing: the script says how to install it and exits with status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import itertools
+import platform
+import random
+import statistics
+import sys
+import time
+import types
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+
+import chess
+import chess.engine
+
+from benchmarks.chess import (
+    CLAMP,
+    PLAY_SECTION,
+    STOCKFISH_INSTALL,
+    clamp,
+    find_stockfish,
+    uci,
+    versions,
+)
+from benchmarks.harness import count_option, load_average, machine, md_table
+from gamesolver.notebook import load_notebook
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+NOTEBOOK = ROOT / "notebooks" / "Chess.ipynb"
+REPORT = HERE / "chess.md"
+BEGIN, END = PLAY_SECTION
+PAGE_BUDGET = 1.0
+"""The play page's default time per move (``Play(..., budget=1)`` in notebooks/play/Chess.ipynb)."""
+OPENINGS = [
+    "",
+    "e4",
+    "d4",
+    "c4",
+    "Nf3",
+    "e4 e5",
+    "d4 d5",
+    "e4 c5",
+    "e4 e6",
+    "d4 Nf6",
+]
+"""The openings the games start from, in SAN: the start position first, then common first
+moves (the engine, deterministic at a fixed depth, would otherwise play the same game)."""
+EARLY = 15
+"""The first moves of each side whose loss is reported apart (the opening and development)."""
+BLUNDER = 200
+"""A move that loses this many centipawns or more drops material (two pawns or a piece)."""
+ADJUDICATE = 200
+
+Chooser = Callable[[chess.Board], chess.Move]
+"""A player: the move it makes in a position (the board has the game's move stack)."""
+
+
+def opening(text: str) -> chess.Board:
+    """The board after the SAN moves of ``text`` (``""``: the start)."""
+    board = chess.Board()
+    for san in text.split():
+        board.push_san(san)
+    return board
+
+
+def is_back(moves: Sequence[chess.Move], index: int) -> bool:
+    """Whether move ``index`` takes a piece straight back: it goes from where the same side's
+    previous move (two half-moves before) went, to where that move came from."""
+    if index < 2:
+        return False
+    move, before = moves[index], moves[index - 2]
+    return move.from_square == before.to_square and move.to_square == before.from_square
+
+
+def losses(scores: Sequence[int]) -> list[int]:
+    """The loss of each move of a game from Stockfish's scores of its positions (each from the
+    side to move, the last one the position after the last move)."""
+    return [max(0, before + after) for before, after in itertools.pairwise(scores)]
+
+
+def position_score(
+    engine: chess.engine.SimpleEngine | None, board: chess.Board, limit: chess.engine.Limit
+) -> int:
+    """Stockfish's score of ``board`` for the side to move, clamped; a finished game scored by
+    its result (no engine needed)."""
+    outcome = board.outcome(claim_draw=False)
+    if outcome is not None:
+        return 0 if outcome.winner is None else (CLAMP if outcome.winner == board.turn else -CLAMP)
+    assert engine is not None
+    return clamp(engine.analyse(board, limit)["score"], board.turn)
+
+
+@dataclass
+class Game:
+    """One game: where it started, its moves (after the opening), and the result."""
+
+    opening: str
+    start: chess.Board
+    moves: list[chess.Move] = field(default_factory=list)
+    scores: list[int] = field(default_factory=list)
+    """Stockfish's score of each position from the start on, from the side to move."""
+    result: str = "*"
+
+    def boards(self) -> list[chess.Board]:
+        board, found = self.start.copy(), [self.start.copy()]
+        for move in self.moves:
+            board.push(move)
+            found.append(board.copy())
+        return found
+
+    def castled(self, colour: chess.Color) -> bool:
+        board = self.start.copy()
+        for move in self.moves:
+            if board.turn == colour and board.is_castling(move):
+                return True
+            board.push(move)
+        return False
+
+
+def play(white: Chooser, black: Chooser, start: chess.Board, plies: int, name: str = "") -> Game:
+    """A game from ``start``: at most ``plies`` half-moves, or until it is over by the rules
+    (fivefold repetition and the 75-move rule included)."""
+    game, board = Game(name, start.copy()), start.copy()
+    while len(game.moves) < plies and not board.is_game_over():
+        move = (white if board.turn == chess.WHITE else black)(board.copy())
+        if not board.is_legal(move):
+            raise ValueError(f"{move} is not legal in {board.fen()}")
+        game.moves.append(move)
+        board.push(move)
+    game.result = board.result()
+    return game
+
+
+def judge(game: Game, engine: chess.engine.SimpleEngine | None, limit: chess.engine.Limit) -> Game:
+    """Stockfish's score of every position of ``game`` (kept in ``game.scores``)."""
+    game.scores = [position_score(engine, board, limit) for board in game.boards()]
+    return game
+
+
+@dataclass
+class Summary:
+    """What the moves of a set of games say (every move of a self-play game is ours)."""
+
+    games: int
+    moves: int
+    early: list[float]
+    """Each game's mean loss over the first ``EARLY`` moves of each side."""
+    whole: list[float]
+    """Each game's mean loss over all of its moves."""
+    back: int
+    blunders: int
+    castled: int
+    """Sides that castled (two a game)."""
+
+
+def summarize(games: Sequence[Game]) -> Summary:
+    early, whole, back, blunders, castled, moves = [], [], 0, 0, 0, 0
+    for game in games:
+        lost = losses(game.scores)
+        first_move = game.start.fullmove_number
+        numbers, turn, number = [], game.start.turn, first_move
+        for _ in game.moves:  # the move number of each half-move
+            numbers.append(number)
+            if turn == chess.BLACK:
+                number += 1
+            turn = not turn
+        in_early = [loss for loss, n in zip(lost, numbers, strict=True) if n <= EARLY]
+        early.append(statistics.fmean(in_early) if in_early else 0.0)
+        whole.append(statistics.fmean(lost) if lost else 0.0)
+        back += sum(is_back(game.moves, index) for index in range(len(game.moves)))
+        blunders += sum(loss >= BLUNDER for loss in lost)
+        castled += game.castled(chess.WHITE) + game.castled(chess.BLACK)
+        moves += len(game.moves)
+    return Summary(len(games), moves, early, whole, back, blunders, castled)
+
+
+# ------------------------------------------------------------------------------ the players
+
+
+Computer = Callable[..., tuple[float, str, object]]
+"""A play page's ``computer(state, player, rng, budget=...)``: (value, state after, stats)."""
+
+
+def computer_player(computer: Computer, budget: float | None) -> Chooser:
+    """A player from a play page's ``computer(state, player, rng, budget=...)`` (``None``: the
+    computer's own limit, e.g. a depth given to it): the move to the state it returns."""
+
+    rng = random.Random(0)
+
+    def choose(board: chess.Board) -> chess.Move:
+        player = "white" if board.turn == chess.WHITE else "black"
+        after = computer(board.fen(), player, rng, budget=budget)[1]
+        for move in board.legal_moves:
+            board.push(move)
+            reached = board.fen()
+            board.pop()
+            if reached == after:
+                return move
+        raise ValueError(f"the computer's state {after} follows no legal move of {board.fen()}")
+
+    return choose
+
+
+def before_computer(nb: types.ModuleType) -> Computer:
+    """The opponent as it was before issue 28: the same engine with the material alone."""
+    return functools.partial(nb.computer, evaluate=nb.balance)
+
+
+VERSIONS: dict[str, Callable[[types.ModuleType], Computer]] = {
+    "before": before_computer,
+    "after": lambda nb: nb.computer,
+}
+
+
+# ----------------------------------------------------------------------------------- report
+
+
+@dataclass
+class Results:
+    plies: int
+    budget: float
+    depth: int
+    selfplay: dict[str, list[Game]] = field(default_factory=dict)
+    match: list[tuple[str, str, str, float]] = field(default_factory=list)
+    """(opening, white version, black version, points for white)."""
+    match_plies: int = 0
+    match_budget: float = 0.0
+
+
+ABOUT = (
+    "The versions: *before* is the opponent as issue 28 found it, the engine of"
+    " `Chess-Engine.ipynb` with the material alone (`computer(..., evaluate=balance)`); *after*"
+    " is the play page's `computer` now, the same engine with the lecture's `estimate`: the"
+    ' material, Tomasz Michniewski\'s piece-square tables ("Simplified Evaluation Function",'
+    " chessprogramming.org; the king's endgame table once the queens are off and each side has"
+    " at most 1,300 in pieces), the bishop pair (+30) and a king that has lost its castling"
+    " rights on the d, e or f file with the queens on (-40). Stockfish's score of each position"
+    " is clamped to ±1000 centipawns; a move's loss is the mover's score before it minus its"
+    " score after it, at least 0."
+)
+
+
+def spread(values: Sequence[float]) -> str:
+    if not values:
+        return "none"
+    mean, median = statistics.fmean(values), statistics.median(values)
+    return f"{mean:.0f} (median {median:.0f}, {min(values):.0f}-{max(values):.0f})"
+
+
+def markdown(r: Results, note: str) -> str:
+    lines = [BEGIN, "## The play page's opponent, judged by Stockfish (issue 28)", "", note, ""]
+    lines += [ABOUT, ""]
+    rows = []
+    for name, games in r.selfplay.items():
+        s = summarize(games)
+        rows.append(
+            [
+                name,
+                s.games,
+                s.moves,
+                spread(s.early),
+                spread(s.whole),
+                f"{s.back} ({s.back / max(1, s.moves):.1%})",
+                s.blunders,
+                f"{s.castled} / {2 * s.games}",
+            ]
+        )
+    head = [
+        "version",
+        "games",
+        "moves",
+        f"mean loss, moves 1-{EARLY} (cp)",
+        "mean loss, whole game (cp)",
+        "moves straight back",
+        f"moves losing ≥ {BLUNDER} cp",
+        "sides castled",
+    ]
+    lines += [
+        f"Self-play: each version plays both sides from each opening, {r.plies} half-moves at"
+        f" {r.budget:g} s (wall clock) a move; each game's mean loss, then the mean over the"
+        " games (median, lowest-highest):",
+        "",
+        *md_table(head, rows),
+        "",
+    ]
+    for name, games in r.selfplay.items():
+        lines.append(
+            f"- {name}: "
+            + "; ".join(f"({g.opening or 'start'}) {san_line(g, 12)}" for g in games[:3])
+        )
+    lines.append("")
+    if r.match:
+        points: dict[str, float] = {}
+        for _, white, black, score in r.match:
+            points[white] = points.get(white, 0) + score
+            points[black] = points.get(black, 0) + 1 - score
+        lines += [
+            f"Match: {len(r.match)} games, each opening twice with the colours swapped, at"
+            f" {r.match_budget:g} s a move, adjudicated by Stockfish after {r.match_plies}"
+            f" half-moves (±{ADJUDICATE} cp): "
+            + ", ".join(f"{name} {points[name]:g}" for name in sorted(points))
+            + " points.",
+            "",
+        ]
+    lines.append(END)
+    return "\n".join(lines) + "\n"
+
+
+def pgn(r: Results) -> str:
+    """The self-play games in PGN, each move with its loss in centipawns as a comment."""
+    import chess.pgn
+
+    texts = []
+    for name, games in r.selfplay.items():
+        for game in games:
+            record = chess.pgn.Game.from_board(game.boards()[-1])
+            record.headers.update(Event=f"{name} self-play", Opening=game.opening or "start")
+            record.headers["Result"] = game.result
+            node: chess.pgn.GameNode = record
+            lost = losses(game.scores)
+            while node.variations:
+                node = node.variations[0]
+                ply = node.ply() - game.start.ply() - 1
+                if 0 <= ply < len(lost):
+                    node.comment = f"loss {lost[ply]}"
+            texts.append(str(record))
+    return "\n\n".join(texts) + "\n"
+
+
+def san_line(game: Game, plies: int) -> str:
+    return game.start.variation_san(game.moves[:plies])
+
+
+def merged(existing: str, section: str) -> str:
+    """``existing`` with its section between the markers replaced by ``section`` (appended if
+    it has none)."""
+    if BEGIN in existing and END in existing:
+        head, rest = existing.split(BEGIN, 1)
+        _, tail = rest.split(END, 1)
+        return head + section.rstrip("\n") + tail
+    return existing.rstrip("\n") + "\n\n" + section
+
+
+def parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="python -m benchmarks.chess_play", description=__doc__.split("\n")[0]
+    )
+    p.add_argument("--versions", default="before,after", help="versions measured (before,after)")
+    p.add_argument("--openings", type=count_option, default=6, help="openings of the self-play")
+    p.add_argument("--plies", type=count_option, default=60, help="half-moves a self-play game")
+    p.add_argument("--budget", type=float, default=PAGE_BUDGET, help="seconds a move (wall clock)")
+    p.add_argument("--match-openings", type=lambda t: count_option(t, 0), default=4)
+    p.add_argument("--match-plies", type=count_option, default=100)
+    p.add_argument("--match-budget", type=float, default=0.5)
+    p.add_argument("--judge-depth", type=count_option, default=12)
+    p.add_argument("--notebook", type=Path, default=NOTEBOOK)
+    p.add_argument("--out", type=Path, default=REPORT)
+    p.add_argument("--no-write", action="store_true", help="print the section instead")
+    p.add_argument("--pgn", type=Path, default=None, help="also write the games here (PGN)")
+    return p
+
+
+def run(args: argparse.Namespace, nb: types.ModuleType, stockfish: str) -> Results:
+    names = [name.strip() for name in args.versions.split(",") if name.strip()]
+    unknown = [name for name in names if name not in VERSIONS]
+    if unknown or not names:
+        raise SystemExit(f"unknown versions {unknown}: choose among {', '.join(VERSIONS)}")
+    if args.openings > len(OPENINGS) or args.match_openings > len(OPENINGS):
+        raise SystemExit(f"at most {len(OPENINGS)} openings")
+    r = Results(args.plies, args.budget, args.judge_depth)
+    limit = chess.engine.Limit(depth=args.judge_depth)
+    with uci(stockfish) as engine:
+        for name in names:
+            player = computer_player(VERSIONS[name](nb), args.budget)
+            r.selfplay[name] = []
+            for text in OPENINGS[: args.openings]:
+                print(f"self-play {name} ({text or 'start'}) ...", file=sys.stderr, flush=True)
+                game = play(player, player, opening(text), args.plies, text)
+                r.selfplay[name].append(judge(game, engine, limit))
+        if len(names) >= 2 and args.match_openings:
+            r.match_plies, r.match_budget = args.match_plies, args.match_budget
+            one, two = names[0], names[1]
+            players = {n: computer_player(VERSIONS[n](nb), args.match_budget) for n in (one, two)}
+            for text in OPENINGS[: args.match_openings]:
+                for white, black in ((one, two), (two, one)):
+                    print(
+                        f"match {white}-{black} ({text or 'start'}) ...",
+                        file=sys.stderr,
+                        flush=True,
+                    )
+                    game = play(
+                        players[white], players[black], opening(text), args.match_plies, text
+                    )
+                    r.match.append((text, white, black, points(game, engine, limit)))
+    return r
+
+
+def points(game: Game, engine: chess.engine.SimpleEngine, limit: chess.engine.Limit) -> float:
+    """White's points: by the rules, or adjudicated by Stockfish's score at the end."""
+    if game.result != "*":
+        return {"1-0": 1.0, "0-1": 0.0}.get(game.result, 0.5)
+    board = game.boards()[-1]
+    score = position_score(engine, board, limit)
+    white = score if board.turn == chess.WHITE else -score
+    return 1.0 if white >= ADJUDICATE else 0.0 if white <= -ADJUDICATE else 0.5
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    stockfish = find_stockfish()
+    if stockfish is None:
+        print(f"stockfish not found; to install it: {STOCKFISH_INSTALL}", file=sys.stderr)
+        return 2
+    when, load_before, started = datetime.now(UTC), load_average(), time.perf_counter()
+    command = " ".join(
+        ["python -m benchmarks.chess_play", *(sys.argv[1:] if argv is None else argv)]
+    )
+    nb = load_notebook(args.notebook)
+    results = run(args, nb, stockfish)
+    with uci(stockfish) as engine:
+        name = engine.id.get("name", "stockfish")
+    note = (
+        f"Run {when:%Y-%m-%d %H:%M} UTC with `{command}`"
+        f" ({(time.perf_counter() - started) / 60:.0f} minutes) on {machine()}, load average"
+        f" {load_before} before and {load_average()} after; Python {platform.python_version()};"
+        f" {versions()}, {name} judging at depth {args.judge_depth}. The times per move are wall"
+        " clock, as on the play page: on this shared machine the engine got less than a whole"
+        " core, so these are the page's settings on a slow computer."
+    )
+    section = markdown(results, note)
+    if args.pgn is not None:
+        args.pgn.write_text(pgn(results), encoding="utf-8")
+    if args.no_write:
+        print(section)
+    else:
+        existing = args.out.read_text(encoding="utf-8") if args.out.exists() else ""
+        args.out.write_text(merged(existing, section), encoding="utf-8")
+        print(f"wrote {args.out}", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

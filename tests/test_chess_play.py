@@ -1,0 +1,95 @@
+"""benchmarks/chess_play.py: the play page's chess opponent judged by Stockfish (issue 28).
+
+The logic on games made up here (losses from scores, moves straight back, castling, the
+summary, the report's section kept in chess.md), then a tiny run through the real notebook at a
+fixed depth with Stockfish judging (skipped without Stockfish). Counts, not times.
+"""
+
+from __future__ import annotations
+
+import functools
+import sys
+from pathlib import Path
+
+import chess
+import pytest
+from conftest import notebook
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:  # benchmarks/ is a folder of the repository, not of the package
+    sys.path.insert(0, str(ROOT))
+
+from benchmarks import chess_play as play  # noqa: E402
+from benchmarks.chess import kept  # noqa: E402
+
+
+def moves(board: chess.Board, sans: str) -> list[chess.Move]:
+    found = []
+    board = board.copy()
+    for san in sans.split():
+        found.append(board.push_san(san))
+    return found
+
+
+def test_the_loss_of_a_move_is_the_score_it_gives_away() -> None:
+    # before: +50 for the mover; after: the opponent's +250, so the mover's -250: a loss of 300
+    assert play.losses([50, 250, -240]) == [300, 10]
+    assert play.losses([0, 0]) == [0]  # a move that keeps the score loses nothing
+    assert play.losses([100, -300]) == [0]  # better than expected: no gain is counted
+
+
+def test_moves_straight_back_are_the_ones_that_undo_the_same_side_s_last_move() -> None:
+    line = moves(chess.Board(), "Nf3 Nf6 Ng1 Ng8 Nc3 Nc6 Nb5 Nb8")
+    assert [play.is_back(line, i) for i in range(len(line))] == [
+        *(False, False, True, True),
+        *(False, False, False, True),  # Nb5 is no way back to c3's b1; Nb8 is c6's way back
+    ]
+
+
+def test_castling_and_the_summary_of_games() -> None:
+    start = chess.Board()
+    game = play.Game("", start, moves(start, "e4 e5 Nf3 Nc6 Bc4 Bc5 O-O Nf6"), [0] * 9, "*")
+    assert game.castled(chess.WHITE) and not game.castled(chess.BLACK)
+    game.scores = [20, 0, 30, -30, 40, 260, -200, 220, -220]
+    s = play.summarize([game])
+    assert (s.games, s.moves, s.back, s.castled) == (1, 8, 0, 1)
+    assert s.blunders == 1  # Bc4: the mover's 40 became -260
+    lost = play.losses(game.scores)
+    assert s.whole == s.early == [sum(lost) / 8]
+
+
+def test_the_section_replaces_its_old_self_and_chess_py_keeps_it(tmp_path: Path) -> None:
+    report = tmp_path / "chess.md"
+    report.write_text("# Chess\n\nWin at Chess.\n", encoding="utf-8")
+    first = play.merged(report.read_text(), f"{play.BEGIN}\nold\n{play.END}\n")
+    second = play.merged(first, f"{play.BEGIN}\nnew\n{play.END}\n")
+    assert second.count(play.BEGIN) == 1 and "new" in second and "old" not in second
+    assert second.startswith("# Chess\n\nWin at Chess.\n")
+    report.write_text(second, encoding="utf-8")
+    rewritten = kept(report, "# Chess\n\nWin at Chess, again.\n")
+    assert rewritten.startswith("# Chess\n\nWin at Chess, again.\n") and "new" in rewritten
+
+
+def test_the_page_s_default_time_is_the_one_the_script_uses() -> None:
+    page = (Path(play.ROOT) / "notebooks" / "play" / "Chess.ipynb").read_text(encoding="utf-8")
+    assert f"budget={play.PAGE_BUDGET:g}" in page
+
+
+@pytest.mark.skipif(play.find_stockfish() is None, reason="stockfish is not installed")
+def test_a_tiny_run_of_both_versions() -> None:
+    """Both versions of the lecture's computer, to a fixed depth, judged by Stockfish."""
+    lecture = notebook("Chess.ipynb")
+    stockfish = play.find_stockfish()
+    assert stockfish is not None
+    limit = play.chess.engine.Limit(depth=6)
+    games = {}
+    with play.uci(stockfish) as engine:
+        for name, version in play.VERSIONS.items():
+            computer = functools.partial(version(lecture), depth=2)
+            player = play.computer_player(computer, budget=None)
+            game = play.play(player, player, play.opening("e4"), 6, "e4")
+            games[name] = play.judge(game, engine, limit)
+    assert all(len(g.moves) == 6 and len(g.scores) == 7 for g in games.values())
+    board = play.opening("e4")
+    assert board.san(games["before"].moves[0]) == "Nh6"  # the material alone: the first move
+    assert board.san(games["after"].moves[0]) != "Nh6"
