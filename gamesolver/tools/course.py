@@ -98,6 +98,7 @@ DEEP_DIVES = (
     "Connect-Four-Solver.ipynb",
     "Connect-Four-Heuristics.ipynb",
     "Checkers.ipynb",
+    "Checkers-Search.ipynb",
 )
 """The optional notebooks, an assignment each, named after the notebook."""
 
