@@ -238,10 +238,14 @@ The dark squares are numbered 1 to 32 from red's side, as on the board: a move i
 with them, 11-15, and a capture 15x22.
 """,
         module="checkers",
+        setup=(  # the rules are the lecture's; the computer is Checkers-Search's, the board ours
+            "from gamesolver.widgets.checkers_board import CheckersBoard",
+            'search = load_notebook("../Checkers-Search.ipynb")  # its search, without the demos',
+        ),
         arguments=(
-            "{m}.game",
-            "{m}.CheckersBoard()",
-            "{m}.computer",
+            "search.game",
+            "CheckersBoard(search.legal_moves, search.coords)",
+            "search.computer",
             "explain=True",
             "budgets=(0.1, 0.5, 1, 2)",
             "budget=0.5",
