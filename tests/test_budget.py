@@ -75,6 +75,13 @@ def test_best_move_plays_a_legal_move_under_any_budget(
         assert stats.depth == 1 and stats.over_budget
 
 
+def cube_board(game: Any) -> Any:
+    """The tic-tac-toe board of the package, for ``game`` (the square or the cube)."""
+    from gamesolver.widgets.cube_board import CubeBoard
+
+    return CubeBoard(game)
+
+
 def checkers_board(ck: Any) -> Any:
     """The checkers board of the package, for the notebook's rules."""
     from gamesolver.widgets.checkers_board import CheckersBoard
@@ -94,14 +101,21 @@ def computers() -> list[Case]:
     )
     return [
         ("connect four", cf.computer, cf.game, cf.game.Start, "X", cf.ConnectFourBoard),
-        ("4x4", square.computer_for(square.game), square.game, 0, 0, lambda: square.CubeBoard(2)),
+        (
+            "4x4",
+            square.computer_for(square.game),
+            square.game,
+            0,
+            0,
+            lambda: cube_board(square.game),
+        ),
         (
             "cube",
             cube.square.computer_for(cube.game),
             cube.game,
             0,
             0,
-            lambda: cube.CubeBoard(3),
+            lambda: cube_board(cube.game),
         ),
         ("checkers", ck.computer, ck.game, ck.Start, "red", lambda: checkers_board(ck)),
         ("chess", ch.computer, ch.game, ch.Start, "white", ch.ChessBoard),

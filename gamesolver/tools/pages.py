@@ -191,9 +191,10 @@ A cell is named (row, column), both counted from 0 at the top left, as the numbe
 the board show.
 """,
         module="square",
+        setup=("from gamesolver.widgets.cube_board import CubeBoard",),
         arguments=(
             "{m}.game",
-            "{m}.CubeBoard(2)",
+            "CubeBoard({m}.game)",
             "{m}.computer_for({m}.game)",
             "explain=True",
             "budgets=(0.1, 0.5, 1)",
@@ -214,9 +215,10 @@ A cell is named (layer, row, column), each counted from 0, as the board is label
 is the square on the left, row 0 the top row, column 0 the left column.
 """,
         module="cube",
+        setup=("from gamesolver.widgets.cube_board import CubeBoard",),
         arguments=(
             "{m}.game",
-            "{m}.CubeBoard(3)",
+            "CubeBoard({m}.game)",
             "{m}.square.computer_for({m}.game)",
             "explain=True",
             "budgets=(0.25, 0.5, 1, 2)",
