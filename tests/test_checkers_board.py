@@ -341,3 +341,8 @@ def test_the_notebooks_clicked_game_plays_the_moves_its_narration_names() -> Non
             state = replay.controller.state
     assert re.findall(r"\b\d+(?:[-x]\d+)+\b", narration) == played
     assert any("x" in move and move.count("x") == 2 for move in played)  # the multi-jump
+
+
+def test_a_board_refuses_a_numbering_that_is_not_one_square_a_place() -> None:
+    with pytest.raises(ValueError, match="its own"):
+        CheckersBoard(CK.legal_moves, lambda square: (0, 0))

@@ -298,3 +298,9 @@ def test_a_match_swaps_colours_on_each_opening(ttt4: types.ModuleType) -> None:
     assert sum(played.tally.values()) == 10 and played.tally["b"] == 0  # random never wins
     assert played.a_plays == [0, 1] * 5
     assert match(game, ours, ours, openings(game, 3), depth=2).tally == {"draw": 6}
+
+
+def test_the_board_is_drawn_for_the_square_and_the_cube_only(ttt4: types.ModuleType) -> None:
+    assert CubeBoard(ttt4.tic_tac_toe(3)).layers == 4 and CubeBoard(ttt4.game).layers == 1
+    with pytest.raises(ValueError, match="2 or 3 dimensions, not 1"):
+        CubeBoard(ttt4.tic_tac_toe(1))
