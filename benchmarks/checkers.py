@@ -1,4 +1,5 @@
-"""English draughts: ``Checkers.ipynb``'s speed and strength, against the issue's targets.
+"""English draughts: the speed and strength of ``Checkers.ipynb``'s rules and of
+``Checkers-Search.ipynb``'s search, against the issue's targets.
 
 ``python -m benchmarks.checkers [--perft-depth N] [--games N] [--mcts-games N] [--budget S]
 [--ladder-openings N] [--ladder-budget S] [--ladder-depth N]
@@ -75,7 +76,8 @@ from gamesolver.notebook import load_notebook
 from gamesolver.stats import OutOfTime, Stats
 
 HERE = Path(__file__).resolve().parent
-NOTEBOOK = HERE.parent / "notebooks" / "Checkers.ipynb"
+NOTEBOOK = HERE.parent / "notebooks" / "Checkers-Search.ipynb"
+"""The search notebook: it loads the rules of ``Checkers.ipynb`` and defines the searches."""
 PUBLISHED = (7, 49, 302, 1_469, 7_361, 36_768, 179_740, 845_931, 3_963_680, 18_391_564)
 """Perft from the start, depths 1 to 10 (Aart Bik, talkchess 2009)."""
 PARTS = ("perft", "depth", "matches", "openspiel", "minimax", "ladder")
@@ -705,28 +707,33 @@ def run_minimax(
 def run_ladder(
     nb: types.ModuleType, openings: int, budget: float | None, depth: int | None = None
 ) -> list[Rung]:
-    """``match(a, b, openings, budget, depth)`` for each consecutive pair (b, a) of ``Ladder``:
-    the newer rung ``a`` against the one before it."""
+    """The notebook's ``match`` (``gamesolver.match``) of ``player(a)`` against ``player(b)``
+    from ``openings`` openings of 3 moves, for each consecutive pair (b, a) of ``Ladder``: the
+    newer rung ``a`` against the one before it."""
     rungs = []
     for (name_b, b), (name_a, a) in itertools.pairwise(nb.Ladder):
         nb.legal_moves.cache_clear()
         start = cpu()
+        starts = nb.openings(nb.game, openings, plies=3)
         try:
-            played = nb.match(a, b, openings, budget=budget, depth=depth)
+            played = nb.match(
+                nb.game, nb.player(a), nb.player(b), starts, budget=budget, depth=depth
+            )
         except OutOfTime as error:  # a budget too small for one move: say so, go on
             rungs.append(Rung(name_a, name_b, 0, 0, 0, [], cpu() - start, stopped=str(error)))
             print(f"ladder {name_a} against {name_b}: {error}", file=sys.stderr, flush=True)
             continue
+        tally = played.tally
         rung = Rung(
             name_a,
             name_b,
-            played["won"],
-            played["drawn"],
-            played["lost"],
-            list(played["plies"]),
+            tally["a"],
+            tally["draw"],
+            tally["b"],
+            [game.plies for game in played.games],
             cpu() - start,
-            depths=list(played["depth a"]),
-            their_depths=list(played["depth b"]),
+            depths=played.depths("a"),
+            their_depths=played.depths("b"),
         )
         rungs.append(rung)
         print(

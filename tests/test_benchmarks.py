@@ -391,7 +391,7 @@ def test_checkers_parts_count_exactly() -> None:
     from benchmarks import checkers
     from gamesolver.stats import Stats
 
-    nb = notebook("Checkers.ipynb")
+    nb = notebook("Checkers-Search.ipynb")
     rows = checkers.run_perft(nb, 4)
     published = list(checkers.PUBLISHED[:4])
     assert [r.count for r in rows] == [r.bulk_count for r in rows] == published
@@ -457,19 +457,26 @@ def test_checkers_targets_as_the_brief_reads_them() -> None:
 
 def test_checkers_ladder_reports_a_rung_stopped_by_its_budget() -> None:
     """A budget too small for checkers_search to look at one move stops that rung's match (the
-    notebook's match keeps no partial tally): the report says so and the next rung still runs."""
+    match keeps no partial tally): the report says so and the next rung still runs."""
     import types
 
     from benchmarks import checkers
-    from gamesolver.stats import OutOfTime
+    from gamesolver.match import Match, Played
+    from gamesolver.stats import OutOfTime, Stats
 
-    def match(a: Any, b: Any, openings: int, budget: Any, depth: Any) -> dict[str, Any]:
+    def match(game: Any, a: Any, b: Any, starts: Any, budget: Any, depth: Any) -> Match:
         if a == "second":
             raise OutOfTime("a budget of 0.001 s is not enough to look at one move")
-        return {"won": 1, "drawn": 0, "lost": 1, "depth a": [1, 2], "depth b": [1], "plies": [2, 1]}
+        # a (red in both) wins the first game in 2 plies, loses the second after 1
+        won = Played(0, "red", [1, 2], [Stats(depth=1), Stats(depth=1)], winner="red")
+        lost = Played(0, "red", [1], [Stats(depth=2)], winner="white")
+        return Match([won, lost], ["red", "red"])
 
     nb = types.SimpleNamespace(
         Ladder=[("x", "first"), ("y", "second"), ("z", "third")],
+        game=None,
+        openings=lambda game, count, plies: [],
+        player=lambda estimate: estimate,
         match=match,
         legal_moves=types.SimpleNamespace(cache_clear=lambda: None),
     )
@@ -503,7 +510,7 @@ def test_checkers_openspiel_agrees_at_depth_5() -> None:
 
     from benchmarks import checkers
 
-    nb = notebook("Checkers.ipynb")
+    nb = notebook("Checkers-Search.ipynb")
     assert [c for _, c, _ in checkers.run_os_perft(pyspiel, 5)] == list(checkers.PUBLISHED[:5])
     comparison = checkers.compare_moves(nb, pyspiel, games=2)
     assert comparison.positions > 0 and comparison.differing == 0

@@ -75,6 +75,20 @@ def test_best_move_plays_a_legal_move_under_any_budget(
         assert stats.depth == 1 and stats.over_budget
 
 
+def cube_board(game: Any) -> Any:
+    """The tic-tac-toe board of the package, for ``game`` (the square or the cube)."""
+    from gamesolver.widgets.cube_board import CubeBoard
+
+    return CubeBoard(game)
+
+
+def checkers_board(ck: Any) -> Any:
+    """The checkers board of the package, for the notebook's rules."""
+    from gamesolver.widgets.checkers_board import CheckersBoard
+
+    return CheckersBoard(ck.legal_moves, ck.coords)
+
+
 Case = tuple[str, Any, Any, Any, Any, Any]
 """A computer: its name, ``choose``, the game, a position, the player to move, a new board."""
 
@@ -82,19 +96,28 @@ Case = tuple[str, Any, Any, Any, Any, Any]
 def computers() -> list[Case]:
     """Each notebook's computer (the play widget's ``choose``) with its game and a position."""
     cf, square = notebook("Connect-Four.ipynb"), notebook("Tic-Tac-Toe-4x4.ipynb")
-    cube, ck, ch = (notebook(n) for n in ("Tic-Tac-Toe-3D.ipynb", "Checkers.ipynb", "Chess.ipynb"))
+    cube, ck, ch = (
+        notebook(n) for n in ("Tic-Tac-Toe-3D.ipynb", "Checkers-Search.ipynb", "Chess.ipynb")
+    )
     return [
         ("connect four", cf.computer, cf.game, cf.game.Start, "X", cf.ConnectFourBoard),
-        ("4x4", square.computer_for(square.game), square.game, 0, 0, lambda: square.CubeBoard(2)),
+        (
+            "4x4",
+            square.computer_for(square.game),
+            square.game,
+            0,
+            0,
+            lambda: cube_board(square.game),
+        ),
         (
             "cube",
             cube.square.computer_for(cube.game),
             cube.game,
             0,
             0,
-            lambda: cube.CubeBoard(3),
+            lambda: cube_board(cube.game),
         ),
-        ("checkers", ck.computer, ck.game, ck.Start, "red", ck.CheckersBoard),
+        ("checkers", ck.computer, ck.game, ck.Start, "red", lambda: checkers_board(ck)),
         ("chess", ch.computer, ch.game, ch.Start, "white", ch.ChessBoard),
     ]
 
@@ -110,7 +133,7 @@ def test_every_computer_moves_under_any_budget(case: Case) -> None:
     assert roomy.depth == 1 and not roomy.over_budget
 
 
-@pytest.mark.parametrize("name", ["Checkers.ipynb", "Chess-Engine.ipynb"])
+@pytest.mark.parametrize("name", ["Checkers-Search.ipynb", "Chess-Engine.ipynb"])
 def test_the_own_searches_say_when_they_went_over_their_budget(name: str) -> None:
     nb = notebook(name)
     search = functools.partial(nb.offer.default, budget=TINY)  # checkers_, engine_search

@@ -19,8 +19,12 @@ from gamesolver.feedback.check import check_game
 from gamesolver.tools.cli import main
 
 CK: types.ModuleType = notebook("Checkers.ipynb")
+"""The rules (Checkers.ipynb)."""
+CS: types.ModuleType = notebook("Checkers-Search.ipynb")
+"""The search, the estimates and the matches (Checkers-Search.ipynb, which loads the rules)."""
 GAME = CK.game
 PATH = str(NOTEBOOKS / "Checkers.ipynb")
+SEARCH_PATH = str(NOTEBOOKS / "Checkers-Search.ipynb")
 
 BIK = [1, 7, 49, 302, 1_469, 7_361, 36_768, 179_740, 845_931, 3_963_680]
 """perft(0..9) of English draughts from the start position (Bik, 2009)."""
@@ -104,9 +108,9 @@ def test_40_moves_each_without_capture_or_crowning_is_a_draw() -> None:
     assert {s.quiet for s in GAME.next_states(crowning, "red")} == {0}  # 27-31, 27-32 crown
 
 
-def test_seed_v_is_above_zero_and_the_other_side_wins_at_once() -> None:
+def test_kth_v_is_above_zero_and_the_other_side_wins_at_once() -> None:
     trap, red = CK.parse("B:W14,22:B9")
-    assert CK.seed_v(trap, "white") > 0 and red == "red"
+    assert CK.kth_v(trap, "white") > 0 and red == "red"
     (capture,) = CK.legal_moves(trap)
     assert GAME.finished(capture.after) and GAME.utility(capture.after, "white") == -1
 
@@ -147,7 +151,7 @@ def test_the_game_passes_the_validator() -> None:
 
 
 def test_the_command_line_plays_the_trap(capsys: pytest.CaptureFixture[str]) -> None:
-    argv = ["move", PATH, "--position", "B:W14,22:B9", "--depth", "2", "--json"]
+    argv = ["move", SEARCH_PATH, "--position", "B:W14,22:B9", "--depth", "2", "--json"]
     assert main(argv) == 0
     result = json.loads(capsys.readouterr().out)
     assert result["move"] == "9x18x25" and result["value"] == 1 and result["position"] == "W:W:B25"
@@ -163,28 +167,28 @@ HORIZON = "B:W21,22,23,24,25,26,27,28,29,30,31:B1,2,3,4,7,8,9,11,12,13,15"
 
 
 def test_the_capture_extension_estimates_quiet_positions_only() -> None:
-    extended = CK.quiescent(CK.material)
-    quiet, _ = CK.parse(HORIZON)
-    assert extended(quiet, "red") == CK.material(quiet, "red")  # no capture pending
-    exchange, _ = CK.parse("W:W22,25:B9,18")  # white must take 18 (22x15); then all is quiet
-    assert CK.legal_moves(exchange)[0].captured
-    for player in CK.Players:
+    extended = CS.quiescent(CS.material)
+    quiet, _ = CS.parse(HORIZON)
+    assert extended(quiet, "red") == CS.material(quiet, "red")  # no capture pending
+    exchange, _ = CS.parse("W:W22,25:B9,18")  # white must take 18 (22x15); then all is quiet
+    assert CS.legal_moves(exchange)[0].captured
+    for player in CS.Players:
         assert -1 < extended(exchange, player) < 1
-        assert extended(exchange, player) == -extended(exchange, CK.other(player))
+        assert extended(exchange, player) == -extended(exchange, CS.other(player))
     # white takes 18; the estimate is that of the quiet position after it, for white
-    (take,) = CK.legal_moves(exchange)
+    (take,) = CS.legal_moves(exchange)
     assert extended(exchange, "white") == -extended(take.after, "red")
 
 
 def test_the_capture_extension_avoids_the_horizon_move() -> None:
-    state, red = CK.parse(HORIZON)
-    search = functools.partial(CK.depth_limited, depth=2)
-    plain = CK.best_move(GAME, state, red, search, random.Random(0))[1]
-    extended_game = dataclasses.replace(GAME, heuristic=CK.quiescent(CK.material))
-    extended = CK.best_move(extended_game, state, red, search, random.Random(0))[1]
-    assert (CK.describe_move(state, plain), CK.describe_move(state, extended)) == ("12-16", "7-10")
-    deep = functools.partial(CK.depth_limited, extended_game, depth=5)
-    assert -deep(plain, "white", CK.Stats()) < -deep(extended, "white", CK.Stats())
+    state, red = CS.parse(HORIZON)
+    search = functools.partial(CS.depth_limited, depth=2)
+    plain = CS.best_move(CS.game, state, red, search, random.Random(0))[1]
+    extended_game = dataclasses.replace(CS.game, heuristic=CS.quiescent(CS.material))
+    extended = CS.best_move(extended_game, state, red, search, random.Random(0))[1]
+    assert (CS.describe_move(state, plain), CS.describe_move(state, extended)) == ("12-16", "7-10")
+    deep = functools.partial(CS.depth_limited, extended_game, depth=5)
+    assert -deep(plain, "white", CS.Stats()) < -deep(extended, "white", CS.Stats())
 
 
 # -- the moves by shifts, against a second generator that tries each piece's directions --------
@@ -235,53 +239,61 @@ OPTIONS = [
 
 
 def seeded_positions(count: int, plies: int = 14) -> list[object]:
-    return [CK.random_position(seed, plies) for seed in range(count)]
+    return [CS.random_position(seed, plies) for seed in range(count)]
 
 
 @pytest.mark.parametrize("options", OPTIONS)
 def test_checkers_search_finds_the_values_of_plain_alpha_beta(options: dict[str, bool]) -> None:
-    for state in [GAME.Start, *seeded_positions(6)]:
+    for state in [CS.game.Start, *seeded_positions(6)]:
         for depth in (1, 2, 4):
-            plain = CK.depth_limited(GAME, state, state.turn, CK.Stats(), depth=depth)
-            found = CK.checkers_search(GAME, state, state.turn, CK.Stats(), depth=depth, **options)
-            assert found == plain, (CK.notation(state, state.turn), depth, options)
+            plain = CS.depth_limited(CS.game, state, state.turn, CS.Stats(), depth=depth)
+            found = CS.checkers_search(
+                CS.game, state, state.turn, CS.Stats(), depth=depth, **options
+            )
+            assert found == plain, (CS.notation(state, state.turn), depth, options)
 
 
 def test_checkers_search_near_the_draw_rule() -> None:
     # the same pieces with the draw rule inside the horizon: the table must not mix them
     for state in seeded_positions(4, plies=30):
-        for quiet in (CK.QuietLimit - 3, CK.QuietLimit - 1, 0):
+        for quiet in (CS.QuietLimit - 3, CS.QuietLimit - 1, 0):
             near = state._replace(quiet=quiet)
-            plain = CK.depth_limited(GAME, near, near.turn, CK.Stats(), depth=4)
-            assert CK.checkers_search(GAME, near, near.turn, CK.Stats(), depth=4) == plain
+            plain = CS.depth_limited(CS.game, near, near.turn, CS.Stats(), depth=4)
+            assert CS.checkers_search(CS.game, near, near.turn, CS.Stats(), depth=4) == plain
 
 
 def test_each_addition_saves_value_calls_to_depth_8_from_the_start() -> None:
     calls = []
     for options in (OPTIONS[0], OPTIONS[4], OPTIONS[6], OPTIONS[7]):  # none, +prev, +memo, +hist
-        stats = CK.Stats()
-        CK.checkers_search(GAME, GAME.Start, "red", stats, depth=8, **options)
+        stats = CS.Stats()
+        CS.checkers_search(CS.game, CS.game.Start, "red", stats, depth=8, **options)
         calls.append(stats.calls)
     assert calls == [15_177, 12_645, 7_267, 7_050]  # the notebook's table, exact counts
 
 
 def test_checkers_search_sees_a_win_exactly_and_stops() -> None:
-    trap, red = CK.parse("B:W14,22:B9")
-    stats = CK.Stats()
-    assert CK.checkers_search(GAME, trap, red, stats, budget=5) == 1
+    trap, red = CS.parse("B:W14,22:B9")
+    stats = CS.Stats()
+    assert CS.checkers_search(CS.game, trap, red, stats, budget=5) == 1
     assert stats.exact and stats.depth == 1
-    assert [CK.describe_move(trap, stats.line[0])] == ["9x18x25"]
+    assert [CS.describe_move(trap, stats.line[0])] == ["9x18x25"]
 
 
 def test_checkers_search_plays_within_its_budget_and_keeps_its_line() -> None:
-    stats = CK.Stats()
-    _, after = CK.best_move(
-        GAME, GAME.Start, "red", functools.partial(CK.checkers_search, budget=0.05), stats=stats
+    stats = CS.Stats()
+    _, after = CS.best_move(
+        CS.game,
+        CS.game.Start,
+        "red",
+        functools.partial(CS.checkers_search, budget=0.05),
+        stats=stats,
     )
-    assert stats.depth >= 1 and not stats.exact and after in GAME.next_states(GAME.Start, "red")
+    assert (
+        stats.depth >= 1 and not stats.exact and after in CS.game.next_states(CS.game.Start, "red")
+    )
     assert stats.line[0] == after and len(stats.line) == stats.depth  # the line expected
     with pytest.raises(ValueError, match="turn"):
-        CK.checkers_search(GAME, GAME.Start, "white", CK.Stats(), depth=1)
+        CS.checkers_search(CS.game, CS.game.Start, "white", CS.Stats(), depth=1)
 
 
 # -- the estimates of the ladder ----------------------------------------------------------------
@@ -289,34 +301,35 @@ def test_checkers_search_plays_within_its_budget_and_keeps_its_line() -> None:
 
 def test_the_terms_count_what_they_say() -> None:
     # red: men on 1 (its first row) and 14 (row 3), a king on 30; white: a man on 23 (row 5)
-    state, _ = CK.parse("B:W23:B1,14,K30")
-    assert CK.balance(state, "red") == 2 + CK.KingWeight - 1
-    assert CK.advancement(state, "red") == 0 + 3 - (7 - 5)  # kings do not advance
-    assert CK.back_row(state, "red") == 1 and CK.back_row(state, "white") == -1
+    state, _ = CS.parse("B:W23:B1,14,K30")
+    assert CS.balance(state, "red") == 2 + CS.KingWeight - 1
+    assert CS.advancement(state, "red") == 0 + 3 - (7 - 5)  # kings do not advance
+    assert CS.back_row(state, "red") == 1 and CS.back_row(state, "white") == -1
     # red's steps: 1-5, 1-6, 14-17, 14-18, and the king 30-25, 30-26; white's 23-18, 23-19
-    assert (CK.steps(state, "red"), CK.steps(state, "white")) == (6, 2)
-    assert CK.mobility(state, "white") == -CK.mobility(state, "red")
+    assert (CS.steps(state, "red"), CS.steps(state, "white")) == (6, 2)
+    assert CS.mobility(state, "white") == -CS.mobility(state, "red")
 
 
-@pytest.mark.parametrize("rung", range(len(CK.Ladder)))
+@pytest.mark.parametrize("rung", range(len(CS.Ladder)))
 def test_every_estimate_of_the_ladder_is_zero_sum_and_inside_the_range(rung: int) -> None:
-    _, estimate = CK.Ladder[rung]
+    _, estimate = CS.Ladder[rung]
     for state in seeded_positions(30, plies=25):
         red, white = estimate(state, "red"), estimate(state, "white")
         assert -1 < red < 1 and red == -white
 
 
 def test_a_match_plays_each_opening_both_ways() -> None:
-    played = CK.match(CK.material, CK.seed_v, openings=1, depth=1)
-    assert played["won"] + played["drawn"] + played["lost"] == 2
-    assert len(played["depth a"]) + len(played["depth b"]) == sum(played["plies"])
-    assert set(played["depth a"]) == set(played["depth b"]) == {1}
+    starts = CS.openings(CS.game, 1, plies=3)
+    played = CS.match(CS.game, CS.player(CS.material), CS.player(CS.kth_v), starts, depth=1)
+    assert sum(played.tally.values()) == 2 and len(played.games) == 2
+    assert len(played.depths("a")) + len(played.depths("b")) == sum(g.plies for g in played.games)
+    assert set(played.depths("a")) == set(played.depths("b")) == {1}
 
 
 def test_checkers_search_completes_depth_1_whatever_the_budget() -> None:
     # a budget of 0 s: the deadline has passed before the first value call
-    state, _ = CK.parse(HORIZON)
-    extended = dataclasses.replace(GAME, heuristic=CK.quiescent(CK.material))
-    stats = CK.Stats()
-    CK.checkers_search(extended, state, state.turn, stats, budget=0.0)
+    state, _ = CS.parse(HORIZON)
+    extended = dataclasses.replace(CS.game, heuristic=CS.quiescent(CS.material))
+    stats = CS.Stats()
+    CS.checkers_search(extended, state, state.turn, stats, budget=0.0)
     assert stats.depth == 1 and len(stats.line) == 1

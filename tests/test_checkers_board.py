@@ -1,4 +1,5 @@
-"""Checkers.ipynb on the canvas: a move clicked piece first, then each square where it lands.
+"""The checkers board (gamesolver/widgets/checkers_board.py) with Checkers.ipynb's rules: a move
+clicked piece first, then each square where it lands.
 
 ``CheckersBoard`` keeps a selection between clicks; every click that is not yet a move raises
 ``Selected`` (an ``IllegalMove``) with what to click next, every click that cannot be part of a
@@ -8,20 +9,27 @@ would drive them; the computer searches 1 or 2 moves deep, so the file runs in s
 
 from __future__ import annotations
 
+import ast
 import functools
 import itertools
+import json
 import random
+import re
 import types
 from typing import Any
 
 import pytest
-from conftest import notebook
+from conftest import NOTEBOOKS, notebook
 
 from gamesolver.widgets.board import OUTSIDE, IllegalMove
+from gamesolver.widgets.checkers_board import JUMP_ON, LIGHT, CheckersBoard, Selected, Selection
 from gamesolver.widgets.play import COMPUTER_FIRST, Play, PlayController
 from gamesolver.widgets.watch import Watch, numbered
 
-CK: types.ModuleType = notebook("Checkers.ipynb")
+CS: types.ModuleType = notebook("Checkers-Search.ipynb")
+"""Checkers-Search.ipynb: the computer (checkers_search), and the rules it loads."""
+CK: types.ModuleType = CS.rules
+"""Checkers.ipynb's definitions, as Checkers-Search.ipynb loaded them."""
 GAME = CK.game
 START = CK.Start
 JUMPY = CK.parse("B:W15,24,25,26:B1,10,21")[0]
@@ -30,15 +38,20 @@ YOUR_TURN = "Your turn: click one of your pieces, then where it goes."
 PIECES = "Click one of your pieces (red)."
 
 
+def new_board() -> CheckersBoard:
+    """A board for the notebook's rules."""
+    return CheckersBoard(CK.legal_moves, CK.coords)
+
+
 def quick(state: Any, player: str, rng: random.Random) -> tuple[float, Any, Any]:
     """The notebook's computer at depth 1: its answers do not depend on the clock."""
-    answer: tuple[float, Any, Any] = CK.computer(state, player, rng, budget=None, depth=1)
+    answer: tuple[float, Any, Any] = CS.computer(state, player, rng, budget=None, depth=1)
     return answer
 
 
 def controller(state: Any = None, seed: int = 0) -> PlayController[Any, Any]:
     """A game against ``quick``, from ``state`` if given (red to move in it)."""
-    c: PlayController[Any, Any] = PlayController(GAME, CK.CheckersBoard(), quick, seed=seed)
+    c: PlayController[Any, Any] = PlayController(GAME, new_board(), quick, seed=seed)
     if state is not None:
         c.state = state
     return c
@@ -56,7 +69,7 @@ def move(state: Any, path: tuple[int, ...]) -> Any:
 
 
 def test_every_square_is_clicked_where_it_is_drawn() -> None:
-    board = CK.CheckersBoard()
+    board = new_board()
     for square in range(1, 33):
         assert board.cell_at(*board.click_point(square)) == CK.coords(square)
         assert CK.square_at(*board.cell_at(*board.click_point(square))) == square
@@ -71,7 +84,7 @@ def test_a_move_takes_two_clicks() -> None:
     assert c.status == f"New game: you move first (red), I move second (white). {YOUR_TURN}"
     assert not click(c, 11)
     assert c.status == "11 selected: click where it goes." and c.state == START
-    assert c.board.selection == CK.Selection(START, (11,))
+    assert c.board.selection == Selection(START, (11,))
     assert c.board.shown == START  # drawn with the selection
     assert c.board.next_squares(START, (11,)) == [15, 16]
     assert click(c, 15)
@@ -85,7 +98,7 @@ def test_every_click_that_is_no_move_says_why() -> None:
     board = c.board
     refused = [
         ((2, 2), OUTSIDE),
-        (board.center(0, 0), CK.LIGHT),
+        (board.center(0, 0), LIGHT),
         (board.click_point(14), PIECES),  # an empty square
         (board.click_point(22), PIECES),  # white's piece
         (board.click_point(1), "1 cannot move: click one of the ringed pieces."),
@@ -100,10 +113,10 @@ def test_every_click_that_is_no_move_says_why() -> None:
         (1, "1 cannot move: click one of the ringed pieces."),
     ]:
         assert not click(c, square)
-        assert c.status == message and board.selection == CK.Selection(START, (9,))
-    assert not c.click(*board.center(3, 3)) and c.status == CK.LIGHT
+        assert c.status == message and board.selection == Selection(START, (9,))
+    assert not c.click(*board.center(3, 3)) and c.status == LIGHT
     assert not c.click(board.width - 2, 3) and c.status == OUTSIDE
-    assert board.selection == CK.Selection(START, (9,))  # kept through the refused clicks
+    assert board.selection == Selection(START, (9,))  # kept through the refused clicks
     assert c.phase == "human" and c.history == []
 
 
@@ -121,12 +134,12 @@ def test_a_multi_jump_is_clicked_landing_square_by_landing_square() -> None:
     c = controller(JUMPY)
     assert not click(c, 10) and c.board.next_squares(JUMPY, (10,)) == [19]
     assert not click(c, 19)
-    assert c.status == CK.JUMP_ON == "Jump on: click the next landing square."
-    assert c.board.selection == CK.Selection(JUMPY, (10, 19))
+    assert c.status == JUMP_ON == "Jump on: click the next landing square."
+    assert c.board.selection == Selection(JUMPY, (10, 19))
     assert c.board.next_squares(JUMPY, (10, 19)) == [28]
     assert not click(c, 23)
     assert c.status == "23 is not a landing square: click a blue dot to jump on."
-    assert c.board.selection == CK.Selection(JUMPY, (10, 19))
+    assert c.board.selection == Selection(JUMPY, (10, 19))
     assert click(c, 28)
     assert c.state == move(JUMPY, (10, 19, 28)) and c.status.startswith("You played 10x19x28.")
     crowned = controller(JUMPY)  # a man crowned on the far row stops: two clicks
@@ -154,38 +167,38 @@ def test_reselect_and_put_back() -> None:
     assert not click(c, 14) and c.status == PIECES  # nothing selected: no move
     j = controller(JUMPY)
     assert not click(j, 10) and not click(j, 19) and not click(j, 21)  # mid-jump: another piece
-    assert j.board.selection == CK.Selection(JUMPY, (21,))
+    assert j.board.selection == Selection(JUMPY, (21,))
     assert not click(j, 10) and not click(j, 19) and not click(j, 10)  # back to the start
     assert j.status == f"10 put back. {PIECES}" and j.board.selection is None
 
 
 def test_the_selection_belongs_to_the_position_it_was_made_in() -> None:
-    board = CK.CheckersBoard()
+    board = new_board()
     after = move(START, (11, 15))
     reply = CK.legal_moves(after)[0].after
-    with pytest.raises(CK.Selected):
+    with pytest.raises(Selected):
         board.move_at(reply, "red", *board.click_point(10))
     board.draw(reply, before=after)  # the same position again (a click ended an explanation)
-    assert board.selection == CK.Selection(reply, (10,))
+    assert board.selection == Selection(reply, (10,))
     board.draw(START)  # another position: forgotten
     assert board.selection is None
     board.draw(reply, before=after)
-    board.selection = CK.Selection(reply, (10,))
+    board.selection = Selection(reply, (10,))
     board.draw(reply)  # the same position with no move before it: New game, Undo to the start
     assert board.selection is None
-    board.selection = CK.Selection(reply, (10,))  # and move_at ignores one of another position
+    board.selection = Selection(reply, (10,))  # and move_at ignores one of another position
     blocked = CK.parse("B:W22:B1")[0]
     assert CK.legal_moves(blocked)  # 1 can move
     with pytest.raises(IllegalMove) as refused:
         board.move_at(blocked, "red", *board.click_point(14))
-    assert str(refused.value) == PIECES and not isinstance(refused.value, CK.Selected)
+    assert str(refused.value) == PIECES and not isinstance(refused.value, Selected)
 
 
 def test_the_widget_forgets_the_selection_on_new_game_undo_and_the_computer_s_move() -> None:
-    play = Play(GAME, CK.CheckersBoard(), quick)
+    play = Play(GAME, new_board(), quick)
     board = play.board
     play.click(*board.click_point(11))
-    assert board.selection == CK.Selection(START, (11,))
+    assert board.selection == Selection(START, (11,))
     play.new_game()  # the same position, a new game
     assert board.selection is None and board.shown == START
     play.click(*board.click_point(15))  # no longer a move
@@ -197,7 +210,7 @@ def test_the_widget_forgets_the_selection_on_new_game_undo_and_the_computer_s_mo
     state = play.controller.state
     piece = CK.legal_moves(state)[0].path[0]
     play.click(*board.click_point(piece))
-    assert board.selection == CK.Selection(state, (piece,))
+    assert board.selection == Selection(state, (piece,))
     play.undo()
     assert board.selection is None and board.shown == START
     play.click(*board.click_point(9))
@@ -209,8 +222,8 @@ def test_the_widget_forgets_the_selection_on_new_game_undo_and_the_computer_s_mo
 
 
 def test_a_selection_survives_the_end_of_an_explanation() -> None:
-    depth_two = functools.partial(CK.computer, budget=None, depth=2)
-    play = Play(GAME, CK.CheckersBoard(), depth_two, explain=True, explaining=True)
+    depth_two = functools.partial(CS.computer, budget=None, depth=2)
+    play = Play(GAME, new_board(), depth_two, explain=True, explaining=True)
     play.click(*play.board.click_point(11))
     play.click(*play.board.click_point(15))
     play.wait()
@@ -223,11 +236,11 @@ def test_a_selection_survives_the_end_of_an_explanation() -> None:
     assert play.explanation.startswith("I play ") and play.board.shown_line != ()
     play.explaining = False  # ends the explanation, which is redrawn away
     assert play.explanation == "" and play.board.shown_line == ()
-    assert play.board.selection == CK.Selection(state, (piece,))
+    assert play.board.selection == Selection(state, (piece,))
 
 
 def test_the_last_move_is_drawn_with_its_path(sent: list[list[str]]) -> None:
-    board = CK.CheckersBoard()
+    board = new_board()
     board.draw(JUMPY)
     (plain,) = sent
     assert plain.count("fillCircle") == 7  # the pieces
@@ -242,7 +255,7 @@ def test_the_last_move_is_drawn_with_its_path(sent: list[list[str]]) -> None:
     assert moved.count("fillCircle") == 5  # the pieces left: 1, 21, 28 and white's 25, 26
     assert moved.count("strokeCircle") == 5 + 2  # white's 25 and 26 can move: ringed
     sent.clear()
-    with pytest.raises(CK.Selected, match=r"^10 selected: click where it goes\.$"):
+    with pytest.raises(Selected, match=r"^10 selected: click where it goes\.$"):
         board.move_at(JUMPY, "red", *board.click_point(10))
     (selected,) = sent  # the board redrawn with the selection: one ring, one dot
     assert selected.count("fillCircle") == 7 + 1 and selected.count("strokeCircle") == 7 + 1 + 1
@@ -260,7 +273,7 @@ def test_a_partial_multi_jump_is_drawn(sent: list[list[str]]) -> None:
 
 
 def test_the_line_of_play_is_drawn_as_numbered_pieces(sent: list[list[str]]) -> None:
-    board = CK.CheckersBoard()
+    board = new_board()
     first = move(START, (11, 15))
     line = [first, CK.legal_moves(first)[0].after]
     board.draw(START, line=line)
@@ -286,12 +299,50 @@ def test_a_whole_game_clicked_against_the_computer() -> None:
 
 
 def test_two_computers_play_checkers_in_the_watch_widget() -> None:
-    shallow = functools.partial(CK.computer, budget=None, depth=1)
-    plain = functools.partial(CK.computer, budget=None, depth=1, estimate=CK.material)
-    watch = Watch(CK.game, CK.CheckersBoard(), {"red": shallow, "white": plain}, max_plies=12)
+    shallow = functools.partial(CS.computer, budget=None, depth=1)
+    plain = functools.partial(CS.computer, budget=None, depth=1, estimate=CS.material)
+    watch = Watch(CK.game, new_board(), {"red": shallow, "white": plain}, max_plies=12)
     assert watch.run() == watch.status and "limit of 12 plies" in watch.status
     history = watch.history
     assert len(history) == 13 and watch.progress.value == 12
     assert watch.moves == [CK.describe_move(a, b) for a, b in itertools.pairwise(history)]
     assert numbered(watch.moves).startswith(f"1. {watch.moves[0]} {watch.moves[1]}  2. ")
     assert watch.board.shown == history[-1]
+
+
+def moves_between(before: Any, after: Any) -> list[str]:
+    """The student's move and the computer's answer that lead from ``before`` to ``after``."""
+    for move in CK.legal_moves(before):
+        for answer in CK.legal_moves(move.after):
+            if answer.after == after:
+                return [
+                    CK.describe_move(before, move.after),
+                    CK.describe_move(move.after, after),
+                ]
+    raise AssertionError("no move and answer lead there")
+
+
+def test_the_notebooks_clicked_game_plays_the_moves_its_narration_names() -> None:
+    """Issue 24: the narration of the clicked game named a sacrifice 11-16 and a multi-jump
+    8x15x22 that its output did not show. The moves the narration names, in order, are the moves
+    played by the cell's clicks (the computer searching 3 moves deep, as in the cell)."""
+    cells = json.loads((NOTEBOOKS / "Checkers-Search.ipynb").read_text(encoding="utf-8"))["cells"]
+    (index,) = [i for i, cell in enumerate(cells) if "replay = Play(" in "".join(cell["source"])]
+    source, narration = "".join(cells[index]["source"]), "".join(cells[index - 1]["source"])
+    found = re.search(r"for square in (\[[\d, ]+\])", source)
+    assert found is not None and "depth=3" in source
+    replay = Play(GAME, new_board(), functools.partial(CS.computer, budget=None, depth=3))
+    played, state = [], replay.controller.state
+    for square in ast.literal_eval(found.group(1)):
+        replay.click(*replay.board.click_point(square))
+        replay.wait()
+        if replay.controller.state != state:
+            played += moves_between(state, replay.controller.state)
+            state = replay.controller.state
+    assert re.findall(r"\b\d+(?:[-x]\d+)+\b", narration) == played
+    assert any("x" in move and move.count("x") == 2 for move in played)  # the multi-jump
+
+
+def test_a_board_refuses_a_numbering_that_is_not_one_square_a_place() -> None:
+    with pytest.raises(ValueError, match="its own"):
+        CheckersBoard(CK.legal_moves, lambda square: (0, 0))

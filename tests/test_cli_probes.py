@@ -103,7 +103,7 @@ def test_set_values_beyond_the_games_bounds_are_refused_at_once(
 
 # ----------------------------------------------------------------------------- positions (3-5)
 
-CHECKERS = NOTEBOOKS / "Checkers.ipynb"
+CHECKERS = NOTEBOOKS / "Checkers-Search.ipynb"  # (its Offer: solve needs no --algorithm)
 
 
 @pytest.mark.parametrize(

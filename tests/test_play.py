@@ -1498,12 +1498,14 @@ def ghosts_drawn(board: Any, state: Any, line: Sequence[Any]) -> list[tuple[str,
 def test_checkers_ghosts_leave_the_pieces_in_view() -> None:
     """Issue 28: ghost 3 covered the red man on 7. A move of the line that lands where a piece
     stands now (it left during the line) is a tag in the square's corner."""
+    from gamesolver.widgets.checkers_board import CheckersBoard
+
     ck = notebook("Checkers.ipynb")
     state, line = ck.Start, []
     for path in [(10, 14), (24, 20), (6, 10), (20, 16)]:  # red's 6 follows its 10
         (state,) = [m.after for m in ck.legal_moves(state) if m.path == path]
         line.append(state)
-    drawn = ghosts_drawn(ck.CheckersBoard(), ck.Start, line)
+    drawn = ghosts_drawn(CheckersBoard(ck.legal_moves, ck.coords), ck.Start, line)
     assert drawn == [
         ("ghost", *ck.coords(14), 1),  # empty now
         ("ghost", *ck.coords(20), 2),

@@ -20,6 +20,7 @@ from conftest import NOTEBOOKS, notebook
 from gamesolver.match import match, openings
 from gamesolver.tools.cli import main
 from gamesolver.widgets.board import OUTSIDE
+from gamesolver.widgets.cube_board import BETWEEN, CubeBoard
 from gamesolver.widgets.play import Play, PlayController
 
 CUBE: types.ModuleType = notebook("Tic-Tac-Toe-3D.ipynb")
@@ -52,7 +53,7 @@ def test_the_notebook_builds_the_cube_for_the_command_line() -> None:
 
 
 def test_every_cell_is_clicked_where_it_is_drawn() -> None:
-    board = CUBE.CubeBoard(3)
+    board = CubeBoard(GAME)
     assert [board.cell_under(*board.click_point(c)) for c in range(SIZE)] == list(range(SIZE))
     for layer in range(4):  # the layers side by side, left to right, with a gap between them
         x, _ = board.click_point(cell(layer, 0, 0))
@@ -64,7 +65,7 @@ def test_every_cell_is_clicked_where_it_is_drawn() -> None:
 
 
 def test_a_click_on_each_layer_plays_there() -> None:
-    c = PlayController(GAME, CUBE.CubeBoard(3), quick, seed=1)
+    c = PlayController(GAME, CubeBoard(GAME), quick, seed=1)
     assert (
         c.status == "New game: you move first (x), I move second (o). Your turn: click a free cell."
     )
@@ -84,7 +85,7 @@ def test_a_click_on_each_layer_plays_there() -> None:
 
 
 def test_taken_cells_gaps_and_the_margin_are_refused_with_their_message() -> None:
-    c = PlayController(GAME, CUBE.CubeBoard(3), quick, seed=1)
+    c = PlayController(GAME, CubeBoard(GAME), quick, seed=1)
     where = cell(2, 1, 1)
     assert c.click(*c.board.click_point(where)) and c.computer_move()
     state, board = c.state, c.board
@@ -94,13 +95,13 @@ def test_taken_cells_gaps_and_the_margin_are_refused_with_their_message() -> Non
     assert not c.click(*board.click_point(computer))
     assert c.status == f"{SQUARE.coords_of(computer, 3)} is taken: click a free cell."
     assert not c.click(board.left + 9.5 * board.cell, board.top + 2 * board.cell)
-    assert c.status == SQUARE.BETWEEN and c.state == state
+    assert c.status == BETWEEN and c.state == state
     assert not c.click(3, 3) and c.status == OUTSIDE and c.state == state
     assert c.phase == "human"
 
 
 def test_a_whole_game_ends_and_later_clicks_change_nothing() -> None:
-    c = PlayController(GAME, CUBE.CubeBoard(3), quick, seed=2)
+    c = PlayController(GAME, CubeBoard(GAME), quick, seed=2)
     rng = random.Random(2)
     while c.phase != "over":
         free = [k for k in range(SIZE) if not (marked(c.state, 0, k) or marked(c.state, 1, k))]
@@ -114,7 +115,7 @@ def test_a_whole_game_ends_and_later_clicks_change_nothing() -> None:
 
 
 def test_a_four_is_joined_across_the_layers(sent: list[list[str]]) -> None:
-    board = CUBE.CubeBoard(3)
+    board = CubeBoard(GAME)
     diagonal = [cell(k, k, k) for k in range(4)]
     o_marks = [cell(0, 3, 0), cell(1, 3, 0), cell(2, 3, 0)]
     won = sum(1 << k for k in diagonal) | sum(1 << (k + SIZE) for k in o_marks)
@@ -133,7 +134,7 @@ def test_a_four_is_joined_across_the_layers(sent: list[list[str]]) -> None:
 
 def test_the_widget_plays_on_the_cube_and_explains_its_line() -> None:
     depth_two = functools.partial(COMPUTER, budget=None, depth=2)
-    play = Play(GAME, CUBE.CubeBoard(3), depth_two, explain=True, explaining=True)
+    play = Play(GAME, CubeBoard(GAME), depth_two, explain=True, explaining=True)
     play.click(*play.board.click_point(cell(3, 0, 0)))
     play.wait()
     seen = play.controller.seen
@@ -152,9 +153,29 @@ def test_move_on_the_cube_from_the_command_line(capsys: pytest.CaptureFixture[st
     assert result["position"] == position[:63] + "o"
 
 
-def test_line_count_beats_the_seeds_eval_on_the_cube() -> None:
+def test_line_count_beats_the_assignments_eval_on_the_cube() -> None:
     rules = CUBE.cube_game(threats=True)
-    seed_eval = dataclasses.replace(rules, heuristic=rules.parts.seed_eval)
-    by_seed, by_lines = SQUARE.searcher(seed_eval), SQUARE.searcher(rules)
-    played = match(GAME, by_seed, by_lines, openings(GAME, 10), depth=1).tally
+    kth_eval = dataclasses.replace(rules, heuristic=rules.parts.kth_eval)
+    by_kth, by_lines = SQUARE.searcher(kth_eval), SQUARE.searcher(rules)
+    played = match(GAME, by_kth, by_lines, openings(GAME, 10), depth=1).tally
     assert played == {"a": 3, "b": 15, "draw": 2}  # the notebook's numbers
+
+
+def test_the_lecture_counts_positions_and_sequences_apart() -> None:
+    """Issue 24: "about 250,000 positions after three moves" counted move sequences (64 * 63 *
+    62 = 249,984); the positions are half as many (x's two marks in either order), and the
+    assignment says nothing of a reference reaching median depth 5."""
+    import math
+
+    cells = json.loads((NOTEBOOKS / "Tic-Tac-Toe-3D.ipynb").read_text(encoding="utf-8"))["cells"]
+    prose = " ".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown")
+    outputs = " ".join(
+        "".join(output.get("text", "") or output.get("data", {}).get("text/plain", ""))
+        for c in cells
+        if c["cell_type"] == "code"
+        for output in c["outputs"]
+    )
+    assert "250,000" not in prose and "median depth of 5" not in prose
+    sequences, positions = math.perm(64, 3), math.comb(64, 2) * 62
+    assert (sequences, positions) == (249_984, 124_992)
+    assert f"{positions:,}    {sequences:,}" in outputs  # the row of the counts table

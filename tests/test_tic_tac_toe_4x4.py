@@ -1,4 +1,5 @@
-"""Tic-Tac-Toe-4x4.ipynb: seed 004's game on 4^n cells, through the notebook's definitions."""
+"""Tic-Tac-Toe-4x4.ipynb: the KTH assignment's game on 4^n cells, through the notebook's
+definitions."""
 
 from __future__ import annotations
 
@@ -15,6 +16,8 @@ from gamesolver import Stats, data_path
 from gamesolver.feedback.check import check_game
 from gamesolver.match import IllegalMove, match, openings, play_game
 from gamesolver.tools.cli import main
+from gamesolver.widgets.board import IllegalMove as NotAMove
+from gamesolver.widgets.cube_board import CubeBoard
 
 NOTEBOOK = NOTEBOOKS / "Tic-Tac-Toe-4x4.ipynb"
 
@@ -52,8 +55,8 @@ def test_canonical_is_constant_on_a_class(ttt4: types.ModuleType) -> None:
 
 def test_4x4_is_a_draw_with_the_notebooks_counts(ttt4: types.ModuleType) -> None:
     threats = ttt4.tic_tac_toe(threats=True)
-    seed_ordered = dataclasses.replace(threats, heuristic=threats.parts.seed_eval)
-    for game, calls in [(seed_ordered, 11_432), (threats, 28_186), (ttt4.game, 43_583)]:
+    kth_ordered = dataclasses.replace(threats, heuristic=threats.parts.kth_eval)
+    for game, calls in [(kth_ordered, 11_432), (threats, 28_186), (ttt4.game, 43_583)]:
         stats = Stats()
         value = ttt4.alpha_beta_memo(game, game.Start, 0, stats, order=True, symmetry=True)
         assert (value, stats.calls) == (0, calls)
@@ -144,8 +147,8 @@ def test_a_game_made_with_replace_keeps_its_parts(ttt4: types.ModuleType) -> Non
     were kept beside it, in a registry keyed by the game object: a copy made with
     dataclasses.replace (best_move's shuffled game, another heuristic) was not in it."""
     game = ttt4.tic_tac_toe(threats=True)
-    copy = dataclasses.replace(game, heuristic=game.parts.seed_eval)
-    assert copy.parts is game.parts and copy.heuristic is game.parts.seed_eval
+    copy = dataclasses.replace(game, heuristic=game.parts.kth_eval)
+    assert copy.parts is game.parts and copy.heuristic is game.parts.kth_eval
     state, player = game.parse("xxx.oo.o........")
     searched = ttt4.searcher(copy)(state, player, random.Random(0), depth=2)[1]
     for after in (searched, ttt4.greedy(copy)(state, player)):
@@ -186,7 +189,7 @@ def test_cli_set_n_builds_the_cube(capsys: pytest.CaptureFixture[str]) -> None:
     assert len(result["position"]) == 64
 
 
-# ------------------------------------------------------------------ seed 004's grader
+# ------------------------------------------------------------- the assignment's grader
 
 
 @pytest.mark.parametrize("n", [2, 3])
@@ -260,11 +263,11 @@ def test_our_searcher_never_loses_to_a_random_player(ttt4: types.ModuleType) -> 
 
 
 def test_the_square_board_maps_clicks_to_cells(ttt4: types.ModuleType) -> None:
-    board = ttt4.CubeBoard(2)
+    board = CubeBoard(ttt4.game)
     assert [board.cell_under(*board.click_point(c)) for c in range(16)] == list(range(16))
     assert board.width == board.left + 4 * board.cell + 8
     state, player = ttt4.game.parse("x....o..........")
-    with pytest.raises(ttt4.IllegalMove, match=r"^\(1, 1\) is taken: click a free cell\.$"):
+    with pytest.raises(NotAMove, match=r"^\(1, 1\) is taken: click a free cell\.$"):
         board.move_at(state, player, *board.click_point(5))
     assert board.move_at(state, player, *board.click_point(6)) == state | 1 << 6  # x's mark
 
@@ -295,3 +298,9 @@ def test_a_match_swaps_colours_on_each_opening(ttt4: types.ModuleType) -> None:
     assert sum(played.tally.values()) == 10 and played.tally["b"] == 0  # random never wins
     assert played.a_plays == [0, 1] * 5
     assert match(game, ours, ours, openings(game, 3), depth=2).tally == {"draw": 6}
+
+
+def test_the_board_is_drawn_for_the_square_and_the_cube_only(ttt4: types.ModuleType) -> None:
+    assert CubeBoard(ttt4.tic_tac_toe(3)).layers == 4 and CubeBoard(ttt4.game).layers == 1
+    with pytest.raises(ValueError, match="2 or 3 dimensions, not 1"):
+        CubeBoard(ttt4.tic_tac_toe(1))

@@ -80,6 +80,8 @@ class PlayPage:
     arguments: tuple[str, ...]
     """The arguments of the lecture's ``Play(...)`` call, its names qualified with the
     module's: ``{m}`` stands for ``module``."""
+    imports: tuple[str, ...] = ()
+    """``from ... import ...`` lines the page needs besides ``Play`` (a board of the package)."""
     setup: tuple[str, ...] = ()
     """Lines before the ``Play(...)`` call (``{m}`` as in ``arguments``): what the lecture's
     *Play* section defines in a demo cell, which ``load_notebook`` leaves out, e.g. Nim's
@@ -90,7 +92,7 @@ class PlayPage:
         return "\n".join(
             [
                 "from gamesolver import load_notebook, load_style",
-                "from gamesolver.widgets.play import Play",
+                *sorted([*self.imports, "from gamesolver.widgets.play import Play"]),
                 "",
                 "display(load_style())",
                 f'{self.module} = load_notebook("../{self.game}.ipynb")  # without the demos',
@@ -191,9 +193,10 @@ A cell is named (row, column), both counted from 0 at the top left, as the numbe
 the board show.
 """,
         module="square",
+        imports=("from gamesolver.widgets.cube_board import CubeBoard",),
         arguments=(
             "{m}.game",
-            "{m}.CubeBoard(2)",
+            "CubeBoard({m}.game)",
             "{m}.computer_for({m}.game)",
             "explain=True",
             "budgets=(0.1, 0.5, 1)",
@@ -214,9 +217,10 @@ A cell is named (layer, row, column), each counted from 0, as the board is label
 is the square on the left, row 0 the top row, column 0 the left column.
 """,
         module="cube",
+        imports=("from gamesolver.widgets.cube_board import CubeBoard",),
         arguments=(
             "{m}.game",
-            "{m}.CubeBoard(3)",
+            "CubeBoard({m}.game)",
             "{m}.square.computer_for({m}.game)",
             "explain=True",
             "budgets=(0.25, 0.5, 1, 2)",
@@ -238,10 +242,14 @@ The dark squares are numbered 1 to 32 from red's side, as on the board: a move i
 with them, 11-15, and a capture 15x22.
 """,
         module="checkers",
+        imports=("from gamesolver.widgets.checkers_board import CheckersBoard",),
+        setup=(
+            'search = load_notebook("../Checkers-Search.ipynb")  # its search, without the demos',
+        ),
         arguments=(
-            "{m}.game",
-            "{m}.CheckersBoard()",
-            "{m}.computer",
+            "search.game",
+            "CheckersBoard(search.legal_moves, search.coords)",
+            "search.computer",
             "explain=True",
             "budgets=(0.1, 0.5, 1, 2)",
             "budget=0.5",

@@ -14,11 +14,12 @@ import re
 from typing import Any
 
 from gamesolver.notebook import load_notebook
+from gamesolver.widgets.checkers_board import CheckersBoard, DarkSquare, Hint
 
 from .conftest import PlayWidget
 from .views import CellsView
 
-NOTEBOOK = "Checkers.ipynb"
+NOTEBOOK = "Checkers-Search.ipynb"
 NEW_GAME = re.compile(
     r"^New game: you move first \(red\), I move second \(white\)\. "
     r"Your turn: click one of your pieces, then where it goes\.$"
@@ -38,13 +39,14 @@ class CheckersView(CellsView):
     """The checkers ``Play`` widget as the student sees it: what stands on each dark square."""
 
     def __init__(self, play: Any, notebook: Any, student: str | None = "red") -> None:
-        """``play``: the widget in the page; ``notebook``: the definitions of Checkers.ipynb;
+        """``play``: the widget in the page; ``notebook``: the definitions of Checkers.ipynb (or of
+        Checkers-Search.ipynb, which has them too);
         ``student``: the side that ``Play`` turns the board to (``None``: not turned, as in
         ``Watch``; red's men at the top)."""
         self.notebook = notebook
         self.state = notebook.Start
         self.selected: int | None = None
-        board = notebook.CheckersBoard()
+        board = CheckersBoard(notebook.legal_moves, notebook.coords)
         if student is not None:
             board.face(student)  # red, the student's side, at the bottom
         side = 24  # the middle of the square: inside a piece, clear of the number in its corner
@@ -53,7 +55,7 @@ class CheckersView(CellsView):
             x, y = board.click_point(square)
             rects.append((round(x) - side // 2, round(y) - side // 2, side, side))
         red, white = board.palette.players
-        colors = {"r": red, "w": white, "dot": notebook.Hint, "": notebook.DarkSquare}
+        colors = {"r": red, "w": white, "dot": Hint, "": DarkSquare}
         super().__init__(play, board, range(1, 33), rects, colors, NEW_GAME)
 
     def wait_state(self, state: Any, dots: tuple[int, ...] = ()) -> None:

@@ -3,9 +3,9 @@
 The student runs the notebook and plays on the canvas of its first ``Play`` widget (section
 *Play*; a scripted replay widget comes after it): ``x``, moving first, clicks a free cell, and
 the computer answers after its search of half a second (the time per move the menu starts
-with). The cube's board is ``CubeBoard(3)``: its four layers side by side, and a click on any
-layer plays there. Every check reads the page itself: the canvas pixels (which cell shows a
-blue x, a vermilion o or only the board) and the status line.
+with). The cube's board is ``CubeBoard(tic_tac_toe(3))``: its four layers side by side, and a
+click on any layer plays there. Every check reads the page itself: the canvas pixels (which
+cell shows a blue x, a vermilion o or only the board) and the status line.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ import re
 from typing import Any
 
 from gamesolver.notebook import load_notebook
+from gamesolver.widgets.cube_board import CubeBoard
 
 from .views import CellsView, grid_rect
 
@@ -41,7 +42,7 @@ class CubeView(CellsView):
         """``play``: the widget in the page; ``notebook``: the definitions of the 4 x 4 notebook."""
         self.notebook = notebook
         self.n = n
-        board = notebook.CubeBoard(n)
+        board = CubeBoard(notebook.tic_tac_toe(n))
         cells: list[Cell] = list(range(board.size))
         blue, vermilion = board.palette.players
         colors = {"x": blue, "o": vermilion, "": board.palette.board}

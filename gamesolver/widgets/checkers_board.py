@@ -1,0 +1,324 @@
+"""The checkers board on the canvas: English draughts drawn and clicked, the rules given.
+
+The rules of checkers are the lecture's (notebooks/Checkers.ipynb); this module only draws a
+position and turns clicks into moves, and it asks the rules for everything it needs:
+
+- ``legal_moves(state)``: the moves of the player to move, each with ``path`` (the squares its
+  piece stands on in turn), ``captured`` (the squares of the pieces it takes) and ``after``
+  (the state after it);
+- ``coords(square)``: the ``(row, col)`` of a square (1 to 32) on the 8 x 8 board, row 0 on
+  red's side;
+- a state carries ``red``, ``white`` and ``kings`` as masks (bit ``s - 1`` for square ``s``)
+  and ``turn``, ``"red"`` or ``"white"``.
+
+A move takes two clicks, the piece and then where it goes; a multi-jump one click per landing
+square. Until a move is complete the board keeps a *selection* (the squares clicked so far); a
+click that does not end a move raises ``Selected`` (an ``IllegalMove``) whose message says what
+to click next, and a click that cannot be part of a move says why.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Sequence
+from itertools import pairwise
+from typing import Any, NamedTuple, Protocol
+
+from gamesolver.widgets.board import OUTSIDE, PALETTE, GridBoard, IllegalMove
+
+Square = int
+"""A dark square, 1 to 32 in the standard numbering."""
+
+PLAYERS = ("red", "white")
+"""The sides, red (the dark side, moving first) then white."""
+
+LightSquare, DarkSquare = "#f0dfbf", "#6f4a35"  # buff and a dark brown
+Hint = "#56b4e9"  # the selection, the pieces that can move, where they go (Okabe–Ito sky blue)
+LIGHT = "That is a light square: pieces move on the dark squares."
+JUMP_ON = "Jump on: click the next landing square."
+
+
+class Position(Protocol):
+    """What the board reads of a state: the pieces as masks, and whose turn it is."""
+
+    @property
+    def red(self) -> int: ...
+    @property
+    def white(self) -> int: ...
+    @property
+    def kings(self) -> int: ...
+    @property
+    def turn(self) -> str: ...
+
+
+class MoveLike(Protocol):
+    """What the board reads of a move."""
+
+    @property
+    def path(self) -> tuple[Square, ...]: ...
+    @property
+    def captured(self) -> tuple[Square, ...]: ...
+    @property
+    def after(self) -> Any: ...
+
+
+Moves = Callable[[Any], Sequence[MoveLike]]
+"""The rules' ``legal_moves(state)``."""
+
+
+class Selected(IllegalMove):
+    """Not a move yet: a piece (or part of a multi-jump) is selected; the message says what to
+    click next."""
+
+
+class Selection(NamedTuple):
+    """The squares clicked so far in `state`: the piece's square, then the landing squares."""
+
+    state: Any
+    path: tuple[Square, ...]
+
+
+def bit(square: Square) -> int:
+    """The mask of one square."""
+    return 1 << (square - 1)
+
+
+def squares(mask: int) -> list[Square]:
+    """The squares of a mask, in order."""
+    return [square for square in range(1, 33) if mask & bit(square)]
+
+
+def names(items: Sequence[Square]) -> str:
+    """The squares in words: "10", "10 or 21", "10, 14 or 21"."""
+    words = [str(item) for item in items]
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
+
+
+class CheckersBoard(GridBoard[Any, str]):
+    """The 8 x 8 board, red's side (squares 1 to 4) at the top, turned for a student playing
+    red (`face`); a move is clicked piece first, then each square where it lands."""
+
+    prompt = "click one of your pieces, then where it goes."
+    palette = dataclasses.replace(PALETTE, players=("#d55e00", "#fbf6e6"))  # red, white
+
+    def __init__(self, legal_moves: Moves, coords: Callable[[Square], tuple[int, int]]) -> None:
+        """A board for the rules' ``legal_moves`` and numbering ``coords`` (see the module)."""
+        super().__init__(rows=8, cols=8, cell=64, margin=8)
+        self.legal_moves = legal_moves
+        self.coords = coords
+        self.square_at: dict[tuple[int, int], Square] = {coords(s): s for s in range(1, 33)}
+        if len(self.square_at) != 32:
+            raise ValueError("coords must give each of the squares 1 to 32 its own (row, col)")
+        self.selection: Selection | None = None
+
+    def move_of(self, before: Any, after: Any) -> MoveLike:
+        """The move from ``before`` to ``after`` (the first, if two jump sequences reach it)."""
+        for move in self.legal_moves(before):
+            if move.after == after:
+                return move
+        raise ValueError("no legal move leads from the one state to the other")
+
+    def jumped(self, a: Square, b: Square) -> Square:
+        """The square between a and b, two diagonal steps apart: the piece a jump takes."""
+        (row_a, col_a), (row_b, col_b) = self.coords(a), self.coords(b)
+        return self.square_at[(row_a + row_b) // 2, (col_a + col_b) // 2]
+
+    # -- drawing -----------------------------------------------------------------------------
+
+    def draw(
+        self, state: Any, before: Any | None = None, line: Sequence[Any] = (), moved: bool = False
+    ) -> None:
+        """Show `state`; the selection is forgotten unless it was made in `state` and `state`
+        follows a move (no move before it: New game or Undo to the start)."""
+        if self.selection is not None and (before is None or self.selection.state != state):
+            self.selection = None
+        super().draw(state, before, line, moved)
+
+    def face(self, player: str) -> None:
+        """Turn the board so that `player`'s men start at the bottom: half a turn for red."""
+        self.flipped = player == PLAYERS[0]
+
+    def center_of(self, square: Square) -> tuple[float, float]:
+        """The canvas pixel at the centre of `square`."""
+        return self.center(*self.coords(square))
+
+    def click_point(self, square: Square) -> tuple[float, float]:
+        """Where a click on `square` lands (its centre)."""
+        return self.center_of(square)
+
+    def draw_state(self, canvas: Any, state: Position) -> None:
+        """The squares, their numbers, the pieces; the selection, or the pieces that can move."""
+        canvas.fill_style = self.palette.grid
+        canvas.fill_rect(self.left - 4, self.top - 4, 8 * self.cell + 8, 8 * self.cell + 8)
+        for row, col in self.cells():
+            canvas.fill_style = DarkSquare if (row + col) % 2 else LightSquare
+            canvas.fill_rect(
+                self.left + col * self.cell, self.top + row * self.cell, self.cell, self.cell
+            )
+        for square in range(1, 33):
+            self.draw_number(canvas, square)
+        for who, mask in enumerate([state.red, state.white]):
+            for square in squares(mask):
+                self.draw_piece(canvas, square, who, bool(state.kings & bit(square)))
+        if self.selection is not None and self.selection.state == state:
+            self.draw_selection(canvas, state, self.selection.path)
+        else:
+            for square in sorted({move.path[0] for move in self.legal_moves(state)}):
+                self.draw_ring(canvas, square, 3)
+
+    def draw_number(self, canvas: Any, square: Square, patch: bool = False) -> None:
+        """The number of `square` in its top left corner; with `patch`, on a patch of the
+        square's colour, over a line that crosses the corner."""
+        x, y = self.origin(*self.coords(square))
+        if patch:
+            canvas.fill_style = DarkSquare
+            canvas.fill_rect(x + 3.5, y + 3.5, 15, 11)
+        self.draw_text(canvas, x + 4, y + 9, str(square), 10, LightSquare, align="left")
+
+    def draw_piece(self, canvas: Any, square: Square, who: int, king: bool = False) -> None:
+        """A disc of player `who` (0 red, 1 white) on `square`; a king has a ring and a K."""
+        x, y = self.center_of(square)
+        canvas.fill_style = self.color(who)
+        canvas.fill_circle(x, y, self.cell * 0.36)
+        canvas.stroke_style = self.palette.grid
+        canvas.line_width = 1.5
+        canvas.stroke_circle(x, y, self.cell * 0.36)
+        if king:
+            mark = self.palette.background if who == 0 else self.palette.grid
+            canvas.stroke_style = mark
+            canvas.line_width = 2.5
+            canvas.stroke_circle(x, y, self.cell * 0.26)
+            self.draw_text(canvas, x, y + 1, "K", round(self.cell * 0.28), mark, bold=True)
+
+    def draw_ring(self, canvas: Any, square: Square, width: float) -> None:
+        """A blue ring around the piece on `square`: it can move (3 px), or it is selected."""
+        canvas.stroke_style = Hint
+        canvas.line_width = width
+        canvas.stroke_circle(*self.center_of(square), self.cell * 0.41)
+
+    def draw_cross(self, canvas: Any, square: Square, color: str) -> None:
+        """An x over `square`: a piece captured (or about to be)."""
+        x, y = self.center_of(square)
+        arm = self.cell * 0.16
+        canvas.stroke_style = color
+        canvas.line_width = 4
+        canvas.line_cap = "round"
+        canvas.stroke_line(x - arm, y - arm, x + arm, y + arm)
+        canvas.stroke_line(x - arm, y + arm, x + arm, y - arm)
+
+    def draw_path(self, canvas: Any, path: tuple[Square, ...], color: str) -> None:
+        """A line through the centres of the squares of `path` (it crosses their corners and
+        those of the squares jumped: their numbers are written again over it)."""
+        canvas.stroke_style = color
+        canvas.line_width = 4
+        canvas.line_cap = "round"
+        canvas.line_join = "round"
+        canvas.stroke_lines([self.center_of(square) for square in path])
+        jumps = [self.jumped(a, b) for a, b in pairwise(path) if abs(a - b) > 5]  # 7 or 9 apart
+        for square in {*path, *jumps}:
+            self.draw_number(canvas, square, patch=True)
+
+    def draw_selection(self, canvas: Any, state: Position, path: tuple[Square, ...]) -> None:
+        """The selected piece ringed, the jumps so far, a dot where it can go next."""
+        self.draw_ring(canvas, path[0], 5)
+        if len(path) > 1:
+            self.draw_path(canvas, path, Hint)
+            for a, b in pairwise(path):
+                self.draw_cross(canvas, self.jumped(a, b), Hint)
+            canvas.global_alpha = 0.5
+            self.draw_piece(canvas, path[-1], PLAYERS.index(state.turn))
+            canvas.global_alpha = 1.0
+        for square in self.next_squares(state, path):
+            x, y = self.center_of(square)
+            canvas.fill_style = Hint
+            canvas.fill_circle(x, y, self.cell * 0.14)
+            canvas.stroke_style = self.palette.grid
+            canvas.line_width = 1.5
+            canvas.stroke_circle(x, y, self.cell * 0.14)
+
+    def draw_move(self, canvas: Any, before: Any, after: Any) -> None:
+        """The last move: its first and last squares outlined, a line through its path, an x
+        where it captured."""
+        move = self.move_of(before, after)
+        canvas.stroke_style = self.palette.highlight
+        canvas.line_width = 3
+        for square in {move.path[0], move.path[-1]}:
+            left, top = self.origin(*self.coords(square))
+            canvas.stroke_rect(left + 2, top + 2, self.cell - 4, self.cell - 4)
+        self.draw_path(canvas, move.path, self.palette.highlight)
+        for square in move.captured:
+            self.draw_cross(canvas, square, self.palette.highlight)
+
+    def draw_ghost(
+        self, canvas: Any, row: int, col: int, who: int, number: int, shape: Any = "disc"
+    ) -> None:
+        """A faint piece with `number` on it, in a colour that reads on the dark square."""
+        canvas.global_alpha = 0.55
+        self.draw_piece(canvas, self.square_at[row, col], who)
+        canvas.global_alpha = 1.0
+        ink = self.palette.background if who == 0 else self.palette.ink
+        x, y = self.center(row, col)
+        self.draw_text(canvas, x, y, str(number), round(self.cell * 0.36), ink, bold=True)
+
+    def draw_line(self, canvas: Any, state: Any, line: Sequence[Any]) -> None:
+        """Each move of `line` as a faint piece on its last square, numbered in order of play;
+        on a square taken now (by a piece or a ghost), a numbered tag in its corner instead."""
+        taken = state.red | state.white
+        for number, (before, after) in enumerate(pairwise([state, *line]), start=1):
+            square = self.move_of(before, after).path[-1]
+            draw = self.draw_ghost_tag if taken & bit(square) else self.draw_ghost
+            draw(canvas, *self.coords(square), PLAYERS.index(before.turn), number)
+            taken |= bit(square)
+
+    # -- clicks ------------------------------------------------------------------------------
+
+    def next_squares(self, state: Any, path: tuple[Square, ...]) -> list[Square]:
+        """Where the piece of `path` can go next: the squares that extend `path` to a move."""
+        n = len(path)
+        longer = [move.path for move in self.legal_moves(state) if len(move.path) > n]
+        return sorted({longer_path[n] for longer_path in longer if longer_path[:n] == path})
+
+    def select(self, state: Any, path: tuple[Square, ...], message: str) -> Selected:
+        """Keep `path` as the selection in `state` (none if empty) and draw it; returns the
+        message of what to click next, to raise."""
+        self.selection = Selection(state, path) if path else None
+        if self.shown == state:
+            self.redraw()
+        else:  # a board that was not showing `state` (a test's): show it, keep the selection
+            super().draw(state)
+        return Selected(message)
+
+    def move_at(self, state: Any, player: str, x: float, y: float) -> Any:
+        """The state after a click that completes a move; else Selected (what to click next) or
+        IllegalMove (why the click is no move)."""
+        cell = self.cell_at(x, y)
+        if cell is None:
+            raise IllegalMove(OUTSIDE)
+        square = self.square_at.get(cell)
+        if square is None:
+            raise IllegalMove(LIGHT)
+        moves = self.legal_moves(state)
+        movers = sorted({move.path[0] for move in moves})
+        mine = state.red if player == PLAYERS[0] else state.white
+        you = f"Click one of your pieces ({self.player_name(player)})."
+        path = self.selection.path if self.selection and self.selection.state == state else ()
+        if path and square in self.next_squares(state, path):
+            path = (*path, square)
+            found = [move for move in moves if move.path[: len(path)] == path]
+            if all(len(move.path) == len(path) for move in found):
+                self.selection = None
+                return found[0].after
+            raise self.select(state, path, JUMP_ON)
+        if path and square == path[0]:
+            raise self.select(state, (), f"{square} put back. {you}")
+        if square in movers:
+            raise self.select(state, (square,), f"{square} selected: click where it goes.")
+        if mine & bit(square):
+            if moves and moves[0].captured:
+                raise IllegalMove(f"A capture is compulsory: {names(movers)} must jump.")
+            raise IllegalMove(f"{square} cannot move: click one of the ringed pieces.")
+        if len(path) > 1:
+            raise IllegalMove(f"{square} is not a landing square: click a blue dot to jump on.")
+        if path:
+            raise IllegalMove(f"{path[0]} cannot go to {square}: click a blue dot.")
+        raise IllegalMove(you)
