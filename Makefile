@@ -47,7 +47,7 @@ pytest: $(STAMP)
 shape: $(STAMP)
 	$(BIN)/python -m gamesolver.tools.syllabus
 
-test: lint typecheck pytest
+test: lint typecheck shape pytest
 
 # Play a game against the computer in a browser: make play GAME=Nim serves the game's play page,
 # notebooks/play/Nim.ipynb (its rules and the board, no code; Voila; Ctrl-C stops). Without GAME
