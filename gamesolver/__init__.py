@@ -13,15 +13,15 @@ each game in its own notebook; this package holds the rest, grouped by who uses 
   surface (``words``), games between two computers (``match``), trees typed in as lists
   (``trees``), a search recorded as a tree (``trace``) and told step by step (``stepper``), and
   limits on code we do not control (``guard``), the Solver's demonstrations (``demos``),
-  what a notebook declares to the tools (``Offer``, ``decides_move``: ``protocol``), Pons'
-  notation for Connect Four (``pons``) and a second copy of the Connect Four solver, written
-  for speed (``connect_four_solver``);
+  what a notebook declares to the tools (``Offer``, ``decides_move``: ``protocol``);
 - ``gamesolver.widgets``: what a lecture shows and a student clicks: the boards and their
   clicks (``board``), play against the computer (``play``), two computers playing (``watch``),
   trees (``treeplot``, ``treewidget``) and charts (``plots``);
 - ``gamesolver.feedback``: what a student gets told: the game validator (``check``), the
   exercises that check themselves (``exercises``: algorithms and heuristics) and moves
   explained in words (``explain``);
+- ``gamesolver.connect_four``: what the Connect Four notebooks use that none of them is about:
+  Pons' notation (``notation``) and a second copy of the solver, written for speed (``solver``);
 - ``gamesolver.tools``: what a lecturer or a grader runs: the command line (``cli``, also
   ``python -m gamesolver`` and the ``gamesolver`` script), terminal play (``terminal``), the
   assignment's checks of moves (``assignment``), the play pages (``pages``), the students'

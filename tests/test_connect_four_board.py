@@ -2,8 +2,9 @@
 notebooks/Connect-Four.ipynb: the board is given the lecture's ``all_lines`` and ``drop``, draws
 the falling disc and a winning four, refuses a full column, and shows the computer's line.
 
-Pons' notation on the lecture's rows of marks (gamesolver/pons.py) is tested here too, on its
-own; the notebook's ``parse`` and ``notation`` are tested in test_connect_four.py.
+Pons' notation on the lecture's rows of marks (gamesolver/connect_four/notation.py) is tested
+here too, on its own; the notebook's ``parse`` and ``notation`` are tested in
+test_connect_four.py.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import types
 import pytest
 from conftest import notebook
 
-from gamesolver.pons import check_size, pons_notation
+from gamesolver.connect_four.notation import check_size, pons_notation
 from gamesolver.widgets.board import OUTSIDE, IllegalMove
 from gamesolver.widgets.connect_four_board import DiscBoard
 from gamesolver.widgets.play import Play

@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 from conftest import NOTEBOOKS, notebook
 
-import gamesolver.connect_four_solver
+import gamesolver.connect_four.solver
 from gamesolver.explore import per_ply
 from gamesolver.feedback.check import check_game
 from gamesolver.stats import LimitedStats, LimitReached, Stats
@@ -287,7 +287,7 @@ def test_the_memory_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
     the memory never holds more, the 4 x 4 board is still a draw, and both versions still make
     the same calls."""
     monkeypatch.setattr(C4, "MaxEntries", 500)  # the readable search's, in the notebook
-    monkeypatch.setattr(gamesolver.connect_four_solver, "MAX_ENTRIES", 500)  # the fast copy's
+    monkeypatch.setattr(gamesolver.connect_four.solver, "MAX_ENTRIES", 500)  # the fast copy's
     small = C4.connect_four(4, 4)
     for search in (C4.solve, C4.solve_readable):
         table: dict[int, tuple[int, bool]] = {}

@@ -11,7 +11,7 @@ from pathlib import Path
 import gamesolver
 
 PACKAGE = Path(gamesolver.__file__).resolve().parent
-GROUPS = ("widgets", "feedback", "tools")
+GROUPS = ("widgets", "feedback", "connect_four", "tools")
 
 
 def modules(folder: Path) -> set[str]:
