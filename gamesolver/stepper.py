@@ -4,13 +4,13 @@ A ``Search`` (``gamesolver.trace``) lists its steps: step 1 calls the root, ever
 calls a node or returns from one. ``Stepper`` replays them without any widget, so a notebook
 cell or a test can read the same text that the step-through widget shows::
 
-    >>> search = record(alpha_beta, seed_example(), alpha=-inf, beta=inf)  # doctest: +SKIP
+    >>> search = record(alpha_beta, sleator_example(), alpha=-inf, beta=inf)  # doctest: +SKIP
     >>> Stepper(search).step(4)                                             # doctest: +SKIP
     'step 4: R (Min) called with [10, ∞]'
 
 **Whose side.** The Solver's algorithms are negamax: each call's window and value are seen from
 the player to move, so at a Min node the window is the negated window of the Max/Min form.
-Textbooks and seed 002 write everything from Max's side; ``view="max"`` (the default) turns
+Textbooks and Sleator's notes write everything from Max's side; ``view="max"`` (the default) turns
 windows and values to Max's side for display: a Min node's ``[α, β]`` becomes ``[-β, -α]`` and
 its value ``v`` becomes ``-v``. ``view="mover"`` shows them as the algorithm has them.
 """

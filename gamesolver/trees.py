@@ -19,10 +19,10 @@ list::
   is 0), symmetric as negamax needs it;
 - every node has a **name** for drawings and traces (``game.show(state)``): the letters A, B,
   C, ... in breadth-first order (root A, its children B, C, D, ...), or names you give, e.g.
-  seed 002's P, Q, R, S, T.
+  Sleator's P, Q, R, S, T.
 
 ``parse_tree`` reads a typed-in tree and says exactly what is wrong with bad input;
-``random_tree`` makes a seeded random tree; ``seed_example`` is the tree of seed 002's worked
+``random_tree`` makes a seeded random tree; ``sleator_example`` is the tree of Sleator's worked
 alpha-beta example.
 """
 
@@ -50,13 +50,13 @@ PLAYERS = ("Max", "Min")
 MAX_TEXT = 5000
 """The longest typed-in tree ``parse_tree`` reads (longer text is refused with a message)."""
 
-SEED_002: Tree = [10, [5, 20]]
-"""Seed 002's worked example: P with children Q = 10 and R; R with children S = 5 and T.
+SLEATOR: Tree = [10, [5, 20]]
+"""Sleator's worked example: P with children Q = 10 and R; R with children S = 5 and T.
 
 The seed gives T no value (it does not matter); here it is 20."""
 
-SEED_002_NAMES = ("P", "Q", "R", "S", "T")
-"""The seed's names of the nodes of ``SEED_002``, in breadth-first order."""
+SLEATOR_NAMES = ("P", "Q", "R", "S", "T")
+"""The seed's names of the nodes of ``SLEATOR``, in breadth-first order."""
 
 
 class TreeError(ValueError):
@@ -254,6 +254,7 @@ def random_tree(
     return fill(shape)
 
 
-def seed_example() -> Game[Path, str]:
-    """Seed 002's worked alpha-beta example as a game: P, Q = 10, R, S = 5, T = 20."""
-    return tree_game(SEED_002, SEED_002_NAMES, name="seed 002")
+def sleator_example() -> Game[Path, str]:
+    """Sleator's worked alpha-beta example ("Game Programming", CMU 15-211 lecture notes) as a
+    game: P, Q = 10, R, S = 5, T = 20."""
+    return tree_game(SLEATOR, SLEATOR_NAMES, name="Sleator's example")

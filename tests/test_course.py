@@ -518,3 +518,34 @@ def test_released_notebooks_need_only_their_folder(
     finally:
         exercises.course_solver.cache_clear()
         exercises.course_games.cache_clear()
+
+
+def test_a_notebook_presented_in_parts_has_its_exercises_in_its_last_class() -> None:
+    """Class 1 presents the Solver's sections 1-4, class 2 the rest: the Solver's exercises
+    (after its last section) are class 2's, not graded twice. Search-in-Depth likewise: class 4
+    presents sections 1-2, class 5 the rest and the exercises."""
+    by_name = {a.name.split("-")[0]: a for a in course.classes()}
+    assert by_name["class1"].partly == ("Solver.ipynb",)
+    assert by_name["class2"].partly == ()
+    assert by_name["class4"].partly == ("Search-in-Depth.ipynb",)
+    assert by_name["class5"].partly == ()
+
+
+def test_a_notebook_presented_in_part_is_released_without_its_exercises(tmp_path: Path) -> None:
+    folder = tmp_path / "notebooks"
+    folder.mkdir()
+    write(
+        folder / "Index.ipynb",
+        new_markdown_cell("### Class 1: A\n\n**Present:** [L](L.ipynb), sections 1–1."),
+    )
+    write(
+        folder / "L.ipynb",
+        new_markdown_cell("## 1. One"),
+        new_markdown_cell("## 2. Two"),
+        exercise(f"{BEGIN}\nx = 1\n{END}", solution=True, grade=False, grade_id="ex1"),
+    )
+    (first,) = course.classes(folder)
+    assert first.partly == ("L.ipynb",)
+    build_source(first, folder, tmp_path / "source")
+    released = nbformat.read(tmp_path / "source" / first.name / "L.ipynb", as_version=4)
+    assert [c.cell_type for c in released.cells] == ["markdown", "markdown"]

@@ -9,7 +9,7 @@ import pytest
 from conftest import notebook
 
 from gamesolver.demos import at_work, side_by_side
-from gamesolver.trees import seed_example, tree_game
+from gamesolver.trees import sleator_example, tree_game
 
 
 @pytest.fixture(scope="module")
@@ -18,31 +18,31 @@ def solver() -> types.ModuleType:
 
 
 def test_a_search_call_by_call(solver: types.ModuleType) -> None:
-    table = at_work(solver.alpha_beta, seed_example())
-    assert table.title == "alpha_beta on seed 002: value 10 for Max (exact), 4 value calls"
+    table = at_work(solver.alpha_beta, sleator_example())
+    assert table.title == "alpha_beta on Sleator's example: value 10 for Max (exact), 4 value calls"
     assert list(table.rows[0]) == ["1", "P (Max) called with [-20, 20]"]
     assert list(table.rows[-1]) == ["8", "P returns 10, inside [-20, 20]: exact"]
     assert len(table.rows) == 2 * 4  # a call and a return for each value call
 
 
 def test_a_search_by_its_counts_and_line(solver: types.ModuleType) -> None:
-    table = at_work(solver.iterative_deepening, seed_example(), steps=False)
+    table = at_work(solver.iterative_deepening, sleator_example(), steps=False)
     assert table.title.endswith("(exact), 7 value calls; line of best play: Q")
     assert [list(row) for row in table.rows] == [[1, 0, 2, 2]]
-    estimate = at_work(solver.depth_limited, seed_example(), steps=False, depth=1)
+    estimate = at_work(solver.depth_limited, sleator_example(), steps=False, depth=1)
     assert "(an estimate), 3 value calls" in estimate.title
 
 
 def test_algorithms_side_by_side(solver: types.ModuleType) -> None:
-    games = [seed_example(), tree_game([[3, 12, 8], [2, 4, 6], [14, 5, 2]])]
+    games = [sleator_example(), tree_game([[3, 12, 8], [2, 4, 6], [14, 5, 2]])]
     table = side_by_side([solver.minimax, solver.alpha_beta], games)
     assert table.columns == ["game", "value", "minimax", "alpha_beta"]
-    assert [list(row[:3]) for row in table.rows] == [["seed 002", 10, 5], ["tree", 3, 13]]
+    assert [list(row[:3]) for row in table.rows] == [["Sleator's example", 10, 5], ["tree", 3, 13]]
 
 
 def test_algorithms_that_disagree_are_said_so(solver: types.ModuleType) -> None:
     def wrong(game: object, state: object, player: object, stats: object) -> int:
         return 99
 
-    with pytest.raises(ValueError, match=r"disagree on seed 002: \[10, 99\]"):
-        side_by_side([solver.minimax, wrong], [seed_example()])
+    with pytest.raises(ValueError, match=r"disagree on Sleator's example: \[10, 99\]"):
+        side_by_side([solver.minimax, wrong], [sleator_example()])

@@ -22,7 +22,8 @@ You will be able to ...
 
 ### Class 2: Pruning
 
-**Present:** [the Solver](Solver.ipynb), section 3; [Trees](Trees.ipynb).
+**Present:** [the Solver](Solver.ipynb), section 3;
+[Trees](Trees.ipynb).
 
 ## Deep dives
 

@@ -32,7 +32,7 @@ from gamesolver.stepper import Stepper, number, window_text
 from gamesolver.trace import record
 from gamesolver.trees import (
     PLAYERS,
-    SEED_002,
+    SLEATOR,
     Tree,
     TreeError,
     breadth_first,
@@ -42,8 +42,8 @@ from gamesolver.trees import (
     letters,
     parse_tree,
     random_tree,
-    seed_example,
     size,
+    sleator_example,
     subtree,
     tree_game,
 )
@@ -120,10 +120,10 @@ def test_a_tree_game_follows_the_nested_list() -> None:
         game.utility((0,), "Max")
 
 
-def test_names_utility_range_and_the_seed_example() -> None:
-    seed = seed_example()
-    assert SEED_002 == [10, [5, 20]]
-    assert [seed.show(path) for path in breadth_first(SEED_002)] == list("PQRST")
+def test_names_utility_range_and_the_sleator_example() -> None:
+    seed = sleator_example()
+    assert SLEATOR == [10, [5, 20]]
+    assert [seed.show(path) for path in breadth_first(SLEATOR)] == list("PQRST")
     assert seed.utility_range == (-20, 20)
     assert tree_game([0, [0]]).utility_range == (-1, 1)  # never (0, 0): worst < best
     assert tree_game([1, [2]], {(1,): "R"}).show((1,)) == "R"
@@ -163,7 +163,7 @@ def test_random_trees_are_seeded_and_shaped() -> None:
 
 def test_size_and_height() -> None:
     assert (size(5), height(5)) == (1, 0)
-    assert (size(SEED_002), height(SEED_002)) == (5, 2)
+    assert (size(SLEATOR), height(SLEATOR)) == (5, 2)
     assert (size([[3, 12, 8], [2, 4, 6], [14, 5, 2]]), height([[1], 2])) == (13, 2)
 
 
@@ -317,7 +317,7 @@ def test_calls_and_pruned_subtrees_cover_the_tree(tree: Tree) -> None:
 
 
 def test_max_min_is_recorded_from_maxs_side(solver: types.ModuleType) -> None:
-    search = record(solver.max_min, seed_example())
+    search = record(solver.max_min, sleator_example())
     assert [call.function for call in search.calls] == [
         "max_value",
         "min_value",
@@ -371,14 +371,14 @@ def test_the_previous_profiler_is_restored(solver: types.ModuleType) -> None:
 
     sys.setprofile(profiler)
     try:
-        record(solver.alpha_beta, seed_example())
+        record(solver.alpha_beta, sleator_example())
         assert sys.getprofile() is profiler
         with pytest.raises(RuntimeError, match="a bug in the algorithm"):
-            record(broken, seed_example())
+            record(broken, sleator_example())
         assert sys.getprofile() is profiler
     finally:
         sys.setprofile(None)
-    partial = record(broken, seed_example(), strict=False)
+    partial = record(broken, sleator_example(), strict=False)
     assert isinstance(partial.error, RuntimeError) and partial.result is None
     assert [call.returned for call in partial.calls] == [False, False]
     assert partial.kind(1) == "unfinished"
@@ -389,14 +389,14 @@ def test_only_the_algorithms_own_value_function_is_recorded(solver: types.Module
     def value(state: Any, player: Any) -> float:  # a game helper that happens to be "value"
         return 0
 
-    game = seed_example()
+    game = sleator_example()
     noisy = dataclasses.replace(game, finished=lambda s: value(s, 0) == 0 and game.finished(s))
     assert len(record(solver.alpha_beta, noisy, alpha=-inf, beta=inf).calls) == 4
     with pytest.raises(ValueError, match="defines no inner function named value"):
         record(lambda game, state, player, stats: 0, game)
 
 
-# ---------------------------------------------------------------- seed 002's example
+# ------------------------------------------------------------ Sleator's example
 
 SEED_TRACE = """\
 step 1: P (Max) called with [-∞, ∞]
@@ -409,9 +409,9 @@ step 7: R returns 5 ≤ α = 10: fails low, so v(R) ≤ 10; T pruned
 step 8: P returns 10, inside [-∞, ∞]: exact"""
 
 
-def test_the_seed_example_windows_and_pruning(solver: types.ModuleType) -> None:
+def test_the_sleator_example_windows_and_pruning(solver: types.ModuleType) -> None:
     """The seed's figure: [-i,i] P 10; [-i,i] Q 10; [10,i] R X<=10; [10,i] S X<=10; T pruned."""
-    seed = seed_example()
+    seed = sleator_example()
     search = record(solver.alpha_beta, seed, alpha=-inf, beta=inf)
     stepper = Stepper(search)
     calls = {seed.show(call.state): call for call in search.calls}
@@ -436,17 +436,17 @@ def test_the_value_of_t_does_not_matter(solver: types.ModuleType, t: int) -> Non
 
 
 def test_the_default_window_makes_the_same_calls(solver: types.ModuleType) -> None:
-    infinite = record(solver.alpha_beta, seed_example(), alpha=-inf, beta=inf)
-    default = record(solver.alpha_beta, seed_example())
+    infinite = record(solver.alpha_beta, sleator_example(), alpha=-inf, beta=inf)
+    default = record(solver.alpha_beta, sleator_example())
     assert [c.state for c in default.calls] == [c.state for c in infinite.calls]
     assert Stepper(default).step(4) == "step 4: R (Min) called with [10, 20]"
 
 
 def test_stepper_texts(solver: types.ModuleType) -> None:
-    search = record(solver.alpha_beta, seed_example(), alpha=-inf, beta=inf)
+    search = record(solver.alpha_beta, sleator_example(), alpha=-inf, beta=inf)
     stepper = Stepper(search)
     assert len(stepper) == 8
-    assert repr(stepper) == "Stepper(alpha_beta on 'seed 002', 8 steps)"
+    assert repr(stepper) == 'Stepper(alpha_beta on "Sleator\'s example", 8 steps)'
     assert stepper.step(0) == "step 0 of 8: nothing searched yet; P (Max) is searched first"
     assert stepper.step(5) == "step 5: S (Max) called with [10, ∞]"
     assert (
@@ -460,17 +460,17 @@ def test_stepper_texts(solver: types.ModuleType) -> None:
     for bad in (-1, 9):
         with pytest.raises(IndexError, match=f"step {bad} of a search of 8 steps"):
             stepper.step(bad)
-    plain = Stepper(record(solver.minimax, seed_example()))
+    plain = Stepper(record(solver.minimax, sleator_example()))
     assert plain.trace(7, 10) == (
         "step 7: T (Max) called\nstep 8: T returns 20\nstep 9: R returns 5\nstep 10: P returns 10"
     )
-    limited = Stepper(record(solver.depth_limited, seed_example(), depth=1))
+    limited = Stepper(record(solver.depth_limited, sleator_example(), depth=1))
     assert limited.step(5) == "step 5: R returns 0, an estimate at the depth limit"
     assert limited.step(4) == "step 4: R (Min) called with [10, 20], depth left 0"
 
 
 def test_snapshots(solver: types.ModuleType) -> None:
-    search = record(solver.alpha_beta, seed_example(), alpha=-inf, beta=inf)
+    search = record(solver.alpha_beta, sleator_example(), alpha=-inf, beta=inf)
     stepper = Stepper(search)
     start = stepper.snapshot(0)
     assert (start.current, start.called, start.returned, start.root) == (None, set(), {}, None)
@@ -510,7 +510,7 @@ def test_layout_spaces_leaves_and_centres_parents(solver: types.ModuleType) -> N
 
 
 def test_pruned_nodes_turn_grey_when_their_parent_returns(solver: types.ModuleType) -> None:
-    search = record(solver.alpha_beta, seed_example(), alpha=-inf, beta=inf)
+    search = record(solver.alpha_beta, sleator_example(), alpha=-inf, beta=inf)
     stepper = Stepper(search)
     nodes = layout(search)
     t = next(node for node in nodes if node.call is None)
@@ -530,10 +530,10 @@ def test_pruned_nodes_turn_grey_when_their_parent_returns(solver: types.ModuleTy
 
 
 def test_figures_are_deterministic_and_named(solver: types.ModuleType) -> None:
-    search = record(solver.alpha_beta, seed_example(), alpha=-inf, beta=inf)
+    search = record(solver.alpha_beta, sleator_example(), alpha=-inf, beta=inf)
     figure = draw_search(search, 4, title="step 4")
     assert isinstance(figure, TreeFigure)
-    assert repr(figure) == "<TreeFigure: alpha_beta on 'seed 002', 5 nodes, step 4 of 8>"
+    assert repr(figure) == '<TreeFigure: alpha_beta on "Sleator\'s example", 5 nodes, step 4 of 8>'
     first = png(figure)
     assert first.startswith(b"\x89PNG") and first == png(draw_search(search, 4, title="step 4"))
     assert figure._repr_png_() == (first, {"unconfined": True})
@@ -600,7 +600,7 @@ def test_a_wider_tree_gets_a_wider_figure_with_labels_that_do_not_meet(
 ) -> None:
     searches = big_tree_searches(solver)
     widths = []
-    for name, search in [("seed", record(solver.alpha_beta, seed_example())), *searches.items()]:
+    for name, search in [("seed", record(solver.alpha_beta, sleator_example())), *searches.items()]:
         for step in (None, 3, 7, min(13, len(search.steps))):
             figure = draw_search(search, step, title=name)
             boxes = label_boxes(figure)
@@ -627,8 +627,8 @@ def test_the_explorer_shows_a_tree_at_its_size_and_scrolls(solver: types.ModuleT
 
 
 def test_the_search_player_steps(solver: types.ModuleType) -> None:
-    player = SearchPlayer(record(solver.alpha_beta, seed_example(), alpha=-inf, beta=inf))
-    assert repr(player) == "SearchPlayer(alpha_beta on 'seed 002', 8 steps)"
+    player = SearchPlayer(record(solver.alpha_beta, sleator_example(), alpha=-inf, beta=inf))
+    assert repr(player) == 'SearchPlayer(alpha_beta on "Sleator\'s example", 8 steps)'
     assert player.step == 0 and player.previous_button.disabled
     for _ in range(4):
         player.next_button.click()
@@ -640,9 +640,9 @@ def test_the_search_player_steps(solver: types.ModuleType) -> None:
     assert player.step == 8 and player.next_button.disabled
     player.previous_button.click()
     assert player.step == 7
-    player.show_search(record(solver.minimax, seed_example()), step=3)
+    player.show_search(record(solver.minimax, sleator_example()), step=3)
     assert (player.step, player.slider.max) == (3, 10)
-    assert repr(player) == "SearchPlayer(minimax on 'seed 002', 10 steps)"
+    assert repr(player) == 'SearchPlayer(minimax on "Sleator\'s example", 10 steps)'
 
 
 def test_the_explorer_searches_random_and_typed_trees(solver: types.ModuleType) -> None:
@@ -768,7 +768,7 @@ def test_the_tree_widgets_are_displayed_after_their_picture(
     displaying widget: model not found": the picture of the step shown (its PNG in an SVG, at
     its size), the step in words beside it, then the widget, marked as a board so that the
     picture hides itself once the widget is live (``BOARD_STYLE``)."""
-    player = SearchPlayer(record(solver.alpha_beta, seed_example(), alpha=-inf, beta=inf))
+    player = SearchPlayer(record(solver.alpha_beta, sleator_example(), alpha=-inf, beta=inf))
     player.go(4)
     picture, widget = displayed(monkeypatch, player)
     assert picture["text/plain"] == TREE_PICTURE_TEXT
@@ -780,7 +780,7 @@ def test_the_tree_widgets_are_displayed_after_their_picture(
     assert base64.b64encode(png).decode() in text
     assert html.escape("step 4: R (Min) called with [10, ∞]") in text
     assert widget["application/vnd.jupyter.widget-view+json"]["model_id"] == player.model_id
-    assert widget["text/plain"] == "SearchPlayer(alpha_beta on 'seed 002', 8 steps)"
+    assert widget["text/plain"] == 'SearchPlayer(alpha_beta on "Sleator\'s example", 8 steps)'
     assert "gamesolver-board" in player._dom_classes
     explorer = TreeExplorer([solver.alpha_beta])
     picture, widget = displayed(monkeypatch, explorer)

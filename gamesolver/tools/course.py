@@ -63,15 +63,32 @@ class Assignment:
     title: str
     notebooks: tuple[str, ...]
     """The notebooks it presents, in order (the notebooks they need come along)."""
+    partly: tuple[str, ...] = ()
+    """The notebooks it presents only up to a section before their last: their exercises (after
+    the last section) belong to the class that presents the rest, and are left out here."""
 
 
 def classes(folder: Path = NOTEBOOKS) -> list[Assignment]:
     """The core path as assignments, a class each, from the syllabus in ``folder``'s
     Index.ipynb (``gamesolver.tools.syllabus``): ``class<N>-<title>``, the notebooks it presents."""
-    return [
-        Assignment(f"class{c.number}-{_words(c.title)}", c.title, c.notebooks)
-        for c in _syllabus(folder).classes
-    ]
+    found = []
+    for meeting in _syllabus(folder).classes:
+        partly = tuple(
+            dict.fromkeys(
+                part.notebook
+                for part in meeting.parts
+                if part.sections is not None
+                and part.sections[1] < max(_sections(folder / part.notebook), default=0)
+            )
+        )
+        name = f"class{meeting.number}-{_words(meeting.title)}"
+        found.append(Assignment(name, meeting.title, meeting.notebooks, partly))
+    return found
+
+
+def _sections(path: Path) -> list[int]:
+    """The numbers of the notebook's sections (``## 1. ...``)."""
+    return [int(key) for key in syllabus.measure(path).minutes if key.isdigit()]
 
 
 def _syllabus(folder: Path) -> syllabus.Syllabus:
@@ -195,8 +212,9 @@ def build_source(
 ) -> list[str]:
     """Write ``source/<assignment>/``: the notebooks it presents and needs, from the lectures in
     ``folder`` (the style sheet and the data come with the package). The notebooks written, in
-    order. A needed notebook that is a solution to another
-    lecture's exercises is an error unless ``solutions`` (or it is the assignment's own)."""
+    order. A notebook it presents only in part (``partly``) comes without its exercises, as a
+    needed one does. A needed notebook that is a solution to another lecture's exercises is an
+    error unless ``solutions`` (or it is the assignment's own)."""
     notebooks = needs(folder, assignment.notebooks)
     for name in notebooks:
         answers = solution_to(folder / name)
@@ -208,7 +226,7 @@ def build_source(
     target = source / assignment.name
     target.mkdir(parents=True)
     for name in notebooks:
-        if name in assignment.notebooks:
+        if name in assignment.notebooks and name not in assignment.partly:
             shutil.copy2(folder / name, target / name)
         else:
             write_without_exercises(folder / name, target / name)

@@ -66,7 +66,8 @@ SHAPE = {
 """The headings every lecture has, in words for a message."""
 
 _CLASS = re.compile(r"^###\s+Class\s+(\d+):\s*(.+?)\s*$", re.M)
-_PRESENT = re.compile(r"^\*\*Present:\*\*(.*)$", re.M)
+_PRESENT = re.compile(r"^\*\*Present:\*\*(.*?)(?:\n\s*\n|\Z)", re.M | re.S)
+"""The paragraph that starts with **Present:** (it may wrap over several lines)."""
 _LINK = re.compile(r"\[[^\]]*\]\(([^)\s]+\.ipynb)\)")
 _SECTIONS = re.compile(r"\bsections?\s+(\d+)(?:\s*[–-]\s*(\d+))?")
 _SECTION = re.compile(r"^##\s+(\d+)\.\s", re.M)
@@ -95,7 +96,8 @@ class Class:
 
     @property
     def notebooks(self) -> tuple[str, ...]:
-        return tuple(part.notebook for part in self.parts)
+        """The notebooks presented, each once, in the order of their first part."""
+        return tuple(dict.fromkeys(part.notebook for part in self.parts))
 
 
 @dataclass(frozen=True)
