@@ -112,14 +112,9 @@ _CHECKS = re.compile(r"\bgamesolver\.feedback\.exercises\b")
 
 def _read(path: Path) -> dict[str, object]:
     try:
-        notebook = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise CourseError(f"no such notebook: {path}") from None
-    except (OSError, ValueError) as error:
-        raise CourseError(f"cannot read {path}: {error}") from None
-    if not isinstance(notebook, dict) or not isinstance(notebook.get("cells"), list):
-        raise CourseError(f"{path} is not a notebook (no list of cells)")
-    return notebook
+        return syllabus.read_notebook(path)
+    except syllabus.SyllabusError as error:
+        raise CourseError(str(error)) from None
 
 
 def solution_to(path: Path) -> str | None:

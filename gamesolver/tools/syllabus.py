@@ -116,16 +116,23 @@ class Syllabus:
         return {n for c in self.classes for n in c.notebooks} | set(self.deep_dives)
 
 
-def _cells(path: Path) -> list[dict[str, object]]:
+def read_notebook(path: Path) -> dict[str, object]:
+    """The notebook at ``path`` as JSON; ``SyllabusError`` (one line) if it is not there or is
+    no notebook."""
     try:
         notebook = json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
         raise SyllabusError(f"no such notebook: {path}") from None
     except (OSError, ValueError) as error:
         raise SyllabusError(f"cannot read {path}: {error}") from None
-    cells = notebook.get("cells") if isinstance(notebook, dict) else None
-    if not isinstance(cells, list):
+    if not isinstance(notebook, dict) or not isinstance(notebook.get("cells"), list):
         raise SyllabusError(f"{path} is not a notebook (no list of cells)")
+    return notebook
+
+
+def _cells(path: Path) -> list[dict[str, object]]:
+    cells = read_notebook(path)["cells"]
+    assert isinstance(cells, list)
     return [cell for cell in cells if isinstance(cell, dict)]
 
 
