@@ -22,6 +22,8 @@ GAME = CH.game
 PATH = str(NOTEBOOKS / "Chess-Engine.ipynb")
 TRAP = "r1bqkbnr/pppp1ppp/2n5/4p2Q/4P3/8/PPPP1PPP/RNB1KBNR w KQkq - 2 3"
 """After 1. e4 e5 2. Qh5 Nc6: each capture by the queen wins a pawn and loses the queen."""
+KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
+"""A position for testing move generators: castling both ways, en passant, pins."""
 
 
 def test_perft_from_the_start() -> None:
@@ -267,6 +269,30 @@ def test_the_estimate_develops_and_stops_shuffling() -> None:
     estimate = LECTURE.self_play(LECTURE.estimate, moves=6, depth=3)
     assert LECTURE.back(material) == 6 and LECTURE.back(estimate) == 0
     assert chess.Board().san(estimate[0]) == "Nf3"
+
+
+def test_the_moves_in_stages_are_the_legal_moves_castling_included() -> None:
+    """Issue 28: the opponent never castled. python-chess masks a castling move by its rook's
+    square (the king takes its own rook), so the quiet moves generated onto empty squares alone
+    left castling out of every search. Each stage order yields each legal move once."""
+    for board, _ in [(chess.Board(KIWIPETE), None), *CH.WinAtChess]:
+        for options in ({}, {"captures_first": False}):
+            staged = list(CH.moves(CH.Engine(**options), board, None))
+            assert sorted(map(str, staged)) == sorted(map(str, board.legal_moves))
+    kiwipete = chess.Board(KIWIPETE)
+    assert sum(kiwipete.is_castling(m) for m in CH.moves(CH.Engine(), kiwipete, None)) == 2
+
+
+def test_the_opponent_castles_both_sides_from_the_start() -> None:
+    """Issue 28: at depth 3 from the start, with the estimate, both sides castle short within
+    their first 11 moves (before the fix neither side ever castled)."""
+    line = LECTURE.self_play(LECTURE.estimate, moves=11, depth=3)
+    board, castled = chess.Board(), []
+    for move in line:
+        if board.is_castling(move):
+            castled.append(board.san(move))
+        board.push(move)
+    assert castled == ["O-O", "O-O"]
 
 
 def test_a_match_plays_each_opening_both_ways() -> None:
