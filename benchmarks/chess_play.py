@@ -61,6 +61,7 @@ from benchmarks.chess import (
 )
 from benchmarks.harness import count_option, load_average, machine, md_table
 from gamesolver.notebook import load_notebook
+from gamesolver.widgets.chess_board import move_of
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
@@ -228,13 +229,7 @@ def computer_player(computer: Computer, budget: float | None) -> Chooser:
     def choose(board: chess.Board) -> chess.Move:
         player = "white" if board.turn == chess.WHITE else "black"
         after = computer(board.fen(), player, rng, budget=budget)[1]
-        for move in board.legal_moves:
-            board.push(move)
-            reached = board.fen()
-            board.pop()
-            if reached == after:
-                return move
-        raise ValueError(f"the computer's state {after} follows no legal move of {board.fen()}")
+        return move_of(board.fen(), after)
 
     return choose
 
