@@ -770,11 +770,21 @@ class JupyterLab:
         )
 
     def open_as_stored(self, page: Page, notebook: str) -> None:
-        """Open ``notebook`` as ``make lab`` does: with its stored outputs, and trusted.
+        """Open ``notebook`` as ``make lab`` does: with its stored outputs, and trusted, alone.
 
         The served copy has no outputs (see ``_copy_notebooks``); this one is put back as it is
         in the repository, for a test of what a student sees before running anything.
+
+        Alone: ``?reset`` clears the workspace, which would otherwise reopen the page's earlier
+        notebooks (a JupyterLab workspace lasts across page loads) and show the last of them in
+        front for a second or two, its outputs drawing, before this one opens. A test looking
+        for this notebook's outputs in the tab in front could then take hold of the earlier
+        notebook's and see them hidden when this tab came to the front (test_browser_stored.py
+        failed so on Chess after Tic-Tac-Toe, once in four runs). Returns once this notebook is
+        the only tab.
         """
+        from playwright.sync_api import expect
+
         served = self.server.served / notebook
         shutil.copy(NOTEBOOKS / notebook, served)
         home = self.server.served.parent / "jupyter"  # the server's private Jupyter directories
@@ -784,7 +794,9 @@ class JupyterLab:
             check=True,
             capture_output=True,
         )
-        page.goto(self.server.url(f"lab/tree/{notebook}"))
+        page.goto(self.server.url(f"lab/tree/{notebook}") + "&reset")
+        tabs = page.locator("#jp-main-dock-panel .lm-TabBar-tab .lm-TabBar-tabLabel")
+        expect(tabs).to_have_text([notebook], timeout=KERNEL_READY)
 
     def play_widget(self, page: Page) -> PlayWidget:
         """The notebook's first ``Play`` widget (after ``run_all``)."""

@@ -29,9 +29,8 @@ def test_stored_notebooks_show_their_boards_before_they_run(
     from playwright.sync_api import expect
 
     for notebook, boards in BOARDS.items():
-        jupyterlab.open_as_stored(page, notebook)
-        shown = ".jp-NotebookPanel:not(.lm-mod-hidden)"  # the tab in front, not the one before
-        pictures = page.locator(f"{shown} .jp-OutputArea-output .gamesolver-picture")
+        jupyterlab.open_as_stored(page, notebook)  # its only tab: no earlier notebook's pictures
+        pictures = page.locator(".jp-NotebookPanel .jp-OutputArea-output .gamesolver-picture")
         expect(pictures).to_have_count(boards, timeout=60_000)
         for index in range(boards):
             picture = pictures.nth(index)
