@@ -314,3 +314,41 @@ def test_the_opponent_castles_both_sides_from_the_start() -> None:
 def test_a_match_plays_each_opening_both_ways() -> None:
     played = CH.match(CH.Ladder[1][1], CH.Ladder[0][1], openings=1, depth=1)
     assert played["won"] + played["drawn"] + played["lost"] == 2 and len(played["plies"]) == 2
+
+
+def test_the_estimate_counted_on_bitboards_is_the_estimate_counted_square_by_square() -> None:
+    """A second count of the estimate, from python-chess's squares one by one (``piece_map``),
+    on the Win at Chess positions and with either side to move."""
+
+    def by_squares(board: chess.Board) -> int:
+        endgame = not board.queens and all(
+            sum(
+                LECTURE.Worth[p.piece_type]
+                for p in board.piece_map().values()
+                if p.color == colour and p.piece_type not in (chess.PAWN, chess.KING)
+            )
+            <= 1300
+            for colour in chess.COLORS
+        )
+        tables = {**LECTURE.Tables, chess.KING: LECTURE.KingEndgame} if endgame else LECTURE.Tables
+        total = 0
+        for square, piece in board.piece_map().items():
+            sign = 1 if piece.color == board.turn else -1
+            index = square ^ 56 if piece.color == chess.WHITE else square
+            total += sign * (
+                LECTURE.Worth.get(piece.piece_type, 0) + tables[piece.piece_type][index]
+            )
+        for colour in chess.COLORS:
+            sign = 1 if colour == board.turn else -1
+            bishops = sum(
+                p == chess.Piece(chess.BISHOP, colour) for p in board.piece_map().values()
+            )
+            total += sign * (LECTURE.BishopPair if bishops >= 2 else 0)
+            total += sign * LECTURE.king_safety(board, colour)
+        return total
+
+    for board, _ in CH.WinAtChess:
+        for turn in chess.COLORS:
+            board = board.copy(stack=False)
+            board.turn = turn
+            assert LECTURE.estimate(board) == by_squares(board), board.fen()

@@ -82,7 +82,7 @@ def test_the_version_before_is_the_lecture_at_its_commit() -> None:
 
 
 def test_a_revision_git_does_not_know_is_said_in_words() -> None:
-    with pytest.raises(SystemExit, match="cannot read notebooks/Chess.ipynb at no-such-commit"):
+    with pytest.raises(SystemExit, match=r"cannot read notebooks/Chess\.ipynb at no-such-commit"):
         play.notebook_at("no-such-commit", play.NOTEBOOK)
 
 
