@@ -8,7 +8,6 @@ The opponent of the play page (``notebooks/play/Chess.ipynb``) is the lecture's 
 at the page's default time per move (``PAGE_BUDGET``, wall clock, as the page runs it). Two
 versions of it are measured (``VERSIONS``): *before*, the lecture as it was at the commit
 ``BEFORE`` (read from git), and *after*, the ``computer`` as it is now. For each version:
-For each version:
 
 - *self-play*: from each of ``--openings`` fixed openings (``OPENINGS``: the start and common
   first moves), the version plays both sides for ``--plies`` half-moves (or to the end of the
@@ -34,10 +33,12 @@ too). Stockfish missing: the script says how to install it and exits with status
 from __future__ import annotations
 
 import argparse
+import atexit
 import io
 import itertools
 import platform
 import random
+import shutil
 import statistics
 import subprocess
 import sys
@@ -236,7 +237,7 @@ def computer_player(computer: Computer, budget: float | None) -> Chooser:
     return choose
 
 
-BEFORE = "b85acd0"
+BEFORE = "b85acd0d6d140c968399f94777924f603745c228"
 """The commit whose opponent is *before*: the play page's ``computer`` at the end of issue 28's
 first part (the lecture's estimate, castling searched), before the engine searched less (killers,
 null windows, the null move, losing captures skipped in quiescence) and its estimate was
@@ -245,17 +246,24 @@ counted on bitboards."""
 
 def notebook_at(revision: str, notebook: Path) -> Path:
     """``notebook`` as it was at git ``revision`` of this repository, with the notebooks of its
-    folder (it runs some of them), extracted into a new temporary folder."""
-    folder = Path(tempfile.mkdtemp(prefix="chess-play-"))
-    relative = notebook.resolve().relative_to(ROOT)
+    folder (it runs some of them), extracted into a temporary folder removed at exit."""
+    try:
+        relative = notebook.resolve().relative_to(ROOT)
+    except ValueError:
+        raise SystemExit(f"{notebook} is not in this repository ({ROOT})") from None
     command = ["git", "-C", str(ROOT), "archive", "--format=tar", revision, str(relative.parent)]
     try:
         archive = subprocess.run(command, capture_output=True, check=True).stdout
     except (OSError, subprocess.CalledProcessError) as error:
         why = getattr(error, "stderr", b"").decode(errors="replace").strip() or str(error)
-        raise SystemExit(f"cannot read {relative} at {revision} from git: {why}") from None
+        shallow = (ROOT / ".git" / "shallow").exists()
+        hint = " (this clone is shallow: `git fetch --unshallow` brings the history)" * shallow
+        raise SystemExit(f"cannot read {relative} at {revision} from git: {why}{hint}") from None
+    folder = Path(tempfile.mkdtemp(prefix="chess-play-"))
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)
     with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
-        tar.extractall(folder, filter="data")
+        safe = {"filter": "data"} if hasattr(tarfile, "data_filter") else {}  # Python 3.11.4+
+        tar.extractall(folder, **safe)  # type: ignore[arg-type]
     return folder / relative
 
 
@@ -284,7 +292,7 @@ class Results:
 
 ABOUT = (
     "The versions: *before* is the play page's `computer` at commit"
-    f" {BEFORE} (the engine of `Chess-Engine.ipynb` with the lecture's `estimate`: material,"
+    f" {BEFORE[:7]} (the engine of `Chess-Engine.ipynb` with the lecture's `estimate`: material,"
     " Tomasz Michniewski's piece-square tables, the bishop pair and the king's safety; castling"
     " searched); *after* is the `computer` now: the same estimate, counted on bitboards, and an"
     " engine that searches less where little is at stake (killer moves, null windows, the null"

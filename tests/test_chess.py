@@ -352,3 +352,45 @@ def test_the_estimate_counted_on_bitboards_is_the_estimate_counted_square_by_squ
             board = board.copy(stack=False)
             board.turn = turn
             assert LECTURE.estimate(board) == by_squares(board), board.fen()
+
+
+def test_a_capture_defended_by_the_king_alone_is_searched_when_the_king_cannot_take_back() -> None:
+    """After 1. e4 e5 2. Bc4 Nc6 3. Qh5, Qxf7 is mate: f7's only defender is the king, which
+    cannot take a queen the bishop protects. Quiescence skipped it as a losing capture, so at
+    depth 1 black answered 3...Nf6?? (allowing the mate) instead of defending f7."""
+    board = chess.Board()
+    for san in ["e4", "e5", "Bc4", "Nc6", "Qh5"]:
+        board.push_san(san)
+    white = board.copy()
+    white.push_san("a6")
+    assert not CH.loses_material(white, white.parse_san("Qxf7#"))
+    found = CH.Engine(evaluate=LECTURE.estimate).search(board, depth=1)
+    assert board.san(found.move) != "Nf6"
+    # a queen taking a pawn that a pawn defends, and a pawn the king alone defends, unprotected
+    trade = chess.Board("4k3/3p4/4p3/8/8/8/8/4QK2 w - - 0 1")
+    assert CH.loses_material(trade, trade.parse_san("Qxe6"))
+    alone = chess.Board("4k3/4p3/8/8/8/8/8/4QK2 w - - 0 1")
+    assert CH.loses_material(alone, alone.parse_san("Qxe7+"))
+
+
+def test_null_windows_give_the_scores_of_the_whole_window() -> None:
+    """Principal variation search changes the positions searched, never a score (the null
+    move off: it may change scores, by design)."""
+    for board, _ in CH.WinAtChess[:20]:
+        plain = CH.Engine(null_move=False, null_windows=False).search(board, depth=3)
+        narrow = CH.Engine(null_move=False).search(board, depth=3)
+        assert narrow.score == plain.score, board.fen()
+
+
+def test_a_pass_is_not_tried_where_it_could_mislead() -> None:
+    engine = CH.Engine()
+    pawns = chess.Board("4k3/4p3/8/8/8/8/4P3/4K3 w - - 0 1")  # kings and pawns: zugzwang
+    pieces = chess.Board("4k3/4p3/8/8/8/8/4P3/3NK3 w - - 0 1")
+    assert not CH.passing_cuts(engine, pawns, 5, -1000, 1)
+    assert CH.passing_cuts(engine, pieces, 5, -1000, 1)  # a knight up: passing is good enough
+    assert not CH.passing_cuts(engine, pieces, CH.Reduction, -1000, 1)  # too shallow
+    assert not CH.passing_cuts(engine, pieces, 5, CH.Mate - 10, 1)  # a mate is at stake
+    pieces.push(chess.Move.null())
+    pieces.push(chess.Move.null())  # white's turn again, right after black passed
+    assert not CH.passing_cuts(engine, pieces, 5, -1000, 1)
+    assert not CH.passing_cuts(CH.Engine(null_move=False), chess.Board(pieces.fen()), 5, -1000, 1)
