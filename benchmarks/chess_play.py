@@ -6,9 +6,8 @@
 
 The opponent of the play page (``notebooks/play/Chess.ipynb``) is the lecture's ``computer``
 at the page's default time per move (``PAGE_BUDGET``, wall clock, as the page runs it). Two
-versions of it are measured (``VERSIONS``): *before*, the engine as it was before issue 28
-(material only: ``Engine(evaluate=balance)`` with the newer options off), and *after*, the
-``computer`` as it is now. For each version:
+versions of it are measured (``VERSIONS``): *before*, the lecture as it was at the commit
+``BEFORE`` (read from git), and *after*, the ``computer`` as it is now. For each version:
 
 - *self-play*: from each of ``--openings`` fixed openings (``OPENINGS``: the start and common
   first moves), the version plays both sides for ``--plies`` half-moves (or to the end of the
@@ -34,14 +33,18 @@ too). Stockfish missing: the script says how to install it and exits with status
 from __future__ import annotations
 
 import argparse
-import functools
+import atexit
+import io
 import itertools
 import platform
 import random
+import shutil
 import statistics
+import subprocess
 import sys
+import tarfile
+import tempfile
 import time
-import types
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -234,15 +237,42 @@ def computer_player(computer: Computer, budget: float | None) -> Chooser:
     return choose
 
 
-def before_computer(nb: types.ModuleType) -> Computer:
-    """The opponent as it was before issue 28: the same engine with the material alone."""
-    return functools.partial(nb.computer, evaluate=nb.balance)
+BEFORE = "b85acd0d6d140c968399f94777924f603745c228"
+"""The commit whose opponent is *before*: the play page's ``computer`` at the end of issue 28's
+first part (the lecture's estimate, castling searched), before the engine searched less (killers,
+null windows, the null move, losing captures skipped in quiescence) and its estimate was
+counted on bitboards."""
 
 
-VERSIONS: dict[str, Callable[[types.ModuleType], Computer]] = {
-    "before": before_computer,
-    "after": lambda nb: nb.computer,
+def notebook_at(revision: str, notebook: Path) -> Path:
+    """``notebook`` as it was at git ``revision`` of this repository, with the notebooks of its
+    folder (it runs some of them), extracted into a temporary folder removed at exit."""
+    try:
+        relative = notebook.resolve().relative_to(ROOT)
+    except ValueError:
+        raise SystemExit(f"{notebook} is not in this repository ({ROOT})") from None
+    command = ["git", "-C", str(ROOT), "archive", "--format=tar", revision, str(relative.parent)]
+    try:
+        archive = subprocess.run(command, capture_output=True, check=True).stdout
+    except (OSError, subprocess.CalledProcessError) as error:
+        why = getattr(error, "stderr", b"").decode(errors="replace").strip() or str(error)
+        shallow = (ROOT / ".git" / "shallow").exists()
+        hint = " (this clone is shallow: `git fetch --unshallow` brings the history)" * shallow
+        raise SystemExit(f"cannot read {relative} at {revision} from git: {why}{hint}") from None
+    folder = Path(tempfile.mkdtemp(prefix="chess-play-"))
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)
+    with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
+        safe = {"filter": "data"} if hasattr(tarfile, "data_filter") else {}  # Python 3.11.4+
+        tar.extractall(folder, **safe)  # type: ignore[arg-type]
+    return folder / relative
+
+
+VERSIONS: dict[str, Callable[[Path], Computer]] = {
+    "before": lambda notebook: load_notebook(notebook_at(BEFORE, notebook)).computer,
+    "after": lambda notebook: load_notebook(notebook).computer,
 }
+"""Each version's ``computer``, from the lecture at ``notebook``: *before* as it was at
+``BEFORE``, *after* as it is."""
 
 
 # ----------------------------------------------------------------------------------- report
@@ -261,15 +291,20 @@ class Results:
 
 
 ABOUT = (
-    "The versions: *before* is the opponent as issue 28 found it, the engine of"
-    " `Chess-Engine.ipynb` with the material alone (`computer(..., evaluate=balance)`); *after*"
-    " is the play page's `computer` now, the same engine with the lecture's `estimate`: the"
-    ' material, Tomasz Michniewski\'s piece-square tables ("Simplified Evaluation Function",'
-    " chessprogramming.org; the king's endgame table once the queens are off and each side has"
-    " at most 1,300 in pieces), the bishop pair (+30) and a king that has lost its castling"
-    " rights on the d, e or f file with the queens on (-40). Stockfish's score of each position"
-    " is clamped to ±1000 centipawns; a move's loss is the mover's score before it minus its"
-    " score after it, at least 0."
+    "The versions: *before* is the play page's `computer` at commit"
+    f" {BEFORE[:7]} (the engine of `Chess-Engine.ipynb` with the lecture's `estimate`: material,"
+    " Tomasz Michniewski's piece-square tables, the bishop pair and the king's safety; castling"
+    " searched); *after* is the `computer` now: the same estimate, counted on bitboards, and an"
+    " engine that searches less where little is at stake (killer moves, null windows, the null"
+    " move, losing captures skipped in quiescence). Stockfish's score of each position is"
+    " clamped to ±1000 centipawns; a move's loss is the mover's score before it minus its score"
+    " after it, at least 0."
+)
+
+
+HISTORY = (
+    "Earlier runs (the material alone against the estimate, castling searched) are kept in"
+    " [chess_play_history.md](chess_play_history.md)."
 )
 
 
@@ -282,7 +317,7 @@ def spread(values: Sequence[float]) -> str:
 
 def markdown(r: Results, note: str) -> str:
     lines = [BEGIN, "## The play page's opponent, judged by Stockfish (issue 28)", "", note, ""]
-    lines += [ABOUT, ""]
+    lines += [ABOUT, "", HISTORY, ""]
     rows = []
     for name, games in r.selfplay.items():
         s = summarize(games)
@@ -393,7 +428,7 @@ def parser() -> argparse.ArgumentParser:
     return p
 
 
-def run(args: argparse.Namespace, nb: types.ModuleType, stockfish: str) -> Results:
+def run(args: argparse.Namespace, stockfish: str) -> Results:
     names = [name.strip() for name in args.versions.split(",") if name.strip()]
     unknown = [name for name in names if name not in VERSIONS]
     if unknown or not names:
@@ -401,10 +436,11 @@ def run(args: argparse.Namespace, nb: types.ModuleType, stockfish: str) -> Resul
     if args.openings > len(OPENINGS) or args.match_openings > len(OPENINGS):
         raise SystemExit(f"at most {len(OPENINGS)} openings")
     r = Results(args.plies, args.budget, args.judge_depth)
+    computers = {name: VERSIONS[name](args.notebook) for name in names}
     limit = chess.engine.Limit(depth=args.judge_depth)
     with uci(stockfish) as engine:
         for name in names:
-            player = computer_player(VERSIONS[name](nb), args.budget)
+            player = computer_player(computers[name], args.budget)
             r.selfplay[name] = []
             for text in OPENINGS[: args.openings]:
                 print(f"self-play {name} ({text or 'start'}) ...", file=sys.stderr, flush=True)
@@ -413,7 +449,7 @@ def run(args: argparse.Namespace, nb: types.ModuleType, stockfish: str) -> Resul
         if len(names) >= 2 and args.match_openings:
             r.match_plies, r.match_budget = args.match_plies, args.match_budget
             one, two = names[0], names[1]
-            players = {n: computer_player(VERSIONS[n](nb), args.match_budget) for n in (one, two)}
+            players = {n: computer_player(computers[n], args.match_budget) for n in (one, two)}
             for text in OPENINGS[: args.match_openings]:
                 for white, black in ((one, two), (two, one)):
                     print(
@@ -448,8 +484,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     command = " ".join(
         ["python -m benchmarks.chess_play", *(sys.argv[1:] if argv is None else argv)]
     )
-    nb = load_notebook(args.notebook)
-    results = run(args, nb, stockfish)
+    results = run(args, stockfish)
     with uci(stockfish) as engine:
         name = engine.id.get("name", "stockfish")
     note = (

@@ -28,8 +28,9 @@ which imports no python-chess), and the history is built as that driver's ``posi
   is a call of ``bound`` (``searcher.nodes``): its quiescence, null-move probes and the MTD
   re-searches included.
 
-A depth is not the same work in the two (sunfish reduces and prunes, ours extends checks and
-stops at a mate found), so the node and the per-node columns are the comparable figures. The
+A depth is not the same work in the two (both prune by the null move; sunfish also prunes by
+futility and reduces, ours extends checks and stops at a mate found), so the node and the
+per-node columns are the comparable figures. The
 value column is each engine's own score for the player to move, in centipawns (ours: material
 only, 100 a pawn, a mate ±100,000 less the plies; sunfish: its piece-square tables): not the
 same quantity.
@@ -254,8 +255,8 @@ NOTES = [
     "included). Sunfish (in this process, loaded from its own venv): `Searcher().search` "
     "stopped once depth d is complete; a node is a call of `bound`, its quiescence, null-move "
     "probes and MTD re-searches included.",
-    "A depth is not the same work in the two: sunfish reduces and prunes (null move, "
-    "futility), ours extends checks and stops deepening at a mate found; so the per-node "
+    "A depth is not the same work in the two: both prune by the null move, sunfish also by "
+    "futility, ours extends checks and stops deepening at a mate found; so the per-node "
     "column and nodes per second are the comparable figures (and the target: ours at least as "
     "fast per node), not the time to a depth.",
     "The values are each engine's own score for the side to move in centipawns (ours: "

@@ -532,8 +532,8 @@ def test_chess_main_writes_the_report(tmp_path: Path) -> None:
     assert "the targets are about ours at 0.5 s and 2 s" in report
     for technique in ("nothing", "table", "previous", "captures_first", "quiescence"):
         assert f"| {technique} | " in report
-    assert report.count(" / 2 | ") == 6  # all on, then each of the five techniques off
-    assert "sunfish 2" not in report and "skipped" not in report  # not asked for
+    assert report.count(" / 2 | ") == 10  # all on, then each of the nine techniques off
+    assert "sunfish 2" not in report and ": skipped" not in report  # not asked for
 
 
 def test_chess_without_sunfish_or_stockfish_says_skipped(

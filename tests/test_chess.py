@@ -279,14 +279,30 @@ def test_the_moves_in_stages_are_the_legal_moves_castling_included() -> None:
         for options in ({}, {"captures_first": False}):
             staged = list(CH.moves(CH.Engine(**options), board, None))
             assert sorted(map(str, staged)) == sorted(map(str, board.legal_moves))
+
+
+def test_every_stage_order_yields_each_legal_move_once_whatever_the_table_and_killers_say() -> None:
+    """With the table's move not tried first (the ablation's "previous" off), the old stages
+    still left that move out of the captures and the quiet moves: it was never searched."""
+    kiwipete = chess.Board(KIWIPETE)
+    elsewhere = [*kiwipete.legal_moves]  # moves of another position: illegal here, mostly
+    for board, _ in [(kiwipete, None), *CH.WinAtChess[:60]]:
+        legal = sorted(map(str, board.legal_moves))
+        quiet = [m for m in board.legal_moves if not board.is_capture(m)]
+        for options in ({}, {"captures_first": False}, {"previous": False}, {"killers": False}):
+            for first in [None, *list(board.legal_moves)[-2:], elsewhere[5]]:
+                engine = CH.Engine(**options)
+                engine.killer[3] = [*quiet[:1], elsewhere[7]]
+                staged = list(CH.moves(engine, board, first, 3))
+                assert sorted(map(str, staged)) == legal, (board.fen(), options, first)
     kiwipete = chess.Board(KIWIPETE)
     assert sum(kiwipete.is_castling(m) for m in CH.moves(CH.Engine(), kiwipete, None)) == 2
 
 
 def test_the_opponent_castles_both_sides_from_the_start() -> None:
-    """Issue 28: at depth 3 from the start, with the estimate, both sides castle short within
-    their first 11 moves (before the fix neither side ever castled)."""
-    line = LECTURE.self_play(LECTURE.estimate, moves=11, depth=3)
+    """Issue 28: at depth 4 from the start, with the estimate, both sides castle short within
+    their first 10 moves (before the fix neither side ever castled)."""
+    line = LECTURE.self_play(LECTURE.estimate, moves=10, depth=4)
     board, castled = chess.Board(), []
     for move in line:
         if board.is_castling(move):
@@ -298,3 +314,83 @@ def test_the_opponent_castles_both_sides_from_the_start() -> None:
 def test_a_match_plays_each_opening_both_ways() -> None:
     played = CH.match(CH.Ladder[1][1], CH.Ladder[0][1], openings=1, depth=1)
     assert played["won"] + played["drawn"] + played["lost"] == 2 and len(played["plies"]) == 2
+
+
+def test_the_estimate_counted_on_bitboards_is_the_estimate_counted_square_by_square() -> None:
+    """A second count of the estimate, from python-chess's squares one by one (``piece_map``),
+    on the Win at Chess positions and with either side to move."""
+
+    def by_squares(board: chess.Board) -> int:
+        endgame = not board.queens and all(
+            sum(
+                LECTURE.Worth[p.piece_type]
+                for p in board.piece_map().values()
+                if p.color == colour and p.piece_type not in (chess.PAWN, chess.KING)
+            )
+            <= 1300
+            for colour in chess.COLORS
+        )
+        tables = {**LECTURE.Tables, chess.KING: LECTURE.KingEndgame} if endgame else LECTURE.Tables
+        total = 0
+        for square, piece in board.piece_map().items():
+            sign = 1 if piece.color == board.turn else -1
+            index = square ^ 56 if piece.color == chess.WHITE else square
+            total += sign * (
+                LECTURE.Worth.get(piece.piece_type, 0) + tables[piece.piece_type][index]
+            )
+        for colour in chess.COLORS:
+            sign = 1 if colour == board.turn else -1
+            bishops = sum(
+                p == chess.Piece(chess.BISHOP, colour) for p in board.piece_map().values()
+            )
+            total += sign * (LECTURE.BishopPair if bishops >= 2 else 0)
+            total += sign * LECTURE.king_safety(board, colour)
+        return total
+
+    for board, _ in CH.WinAtChess:
+        for turn in chess.COLORS:
+            board = board.copy(stack=False)
+            board.turn = turn
+            assert LECTURE.estimate(board) == by_squares(board), board.fen()
+
+
+def test_a_capture_defended_by_the_king_alone_is_searched_when_the_king_cannot_take_back() -> None:
+    """After 1. e4 e5 2. Bc4 Nc6 3. Qh5, Qxf7 is mate: f7's only defender is the king, which
+    cannot take a queen the bishop protects. Quiescence skipped it as a losing capture, so at
+    depth 1 black answered 3...Nf6?? (allowing the mate) instead of defending f7."""
+    board = chess.Board()
+    for san in ["e4", "e5", "Bc4", "Nc6", "Qh5"]:
+        board.push_san(san)
+    white = board.copy()
+    white.push_san("a6")
+    assert not CH.loses_material(white, white.parse_san("Qxf7#"))
+    found = CH.Engine(evaluate=LECTURE.estimate).search(board, depth=1)
+    assert board.san(found.move) != "Nf6"
+    # a queen taking a pawn that a pawn defends, and a pawn the king alone defends, unprotected
+    trade = chess.Board("4k3/3p4/4p3/8/8/8/8/4QK2 w - - 0 1")
+    assert CH.loses_material(trade, trade.parse_san("Qxe6"))
+    alone = chess.Board("4k3/4p3/8/8/8/8/8/4QK2 w - - 0 1")
+    assert CH.loses_material(alone, alone.parse_san("Qxe7+"))
+
+
+def test_null_windows_give_the_scores_of_the_whole_window() -> None:
+    """Principal variation search changes the positions searched, never a score (the null
+    move off: it may change scores, by design)."""
+    for board, _ in CH.WinAtChess[:20]:
+        plain = CH.Engine(null_move=False, null_windows=False).search(board, depth=3)
+        narrow = CH.Engine(null_move=False).search(board, depth=3)
+        assert narrow.score == plain.score, board.fen()
+
+
+def test_a_pass_is_not_tried_where_it_could_mislead() -> None:
+    engine = CH.Engine()
+    pawns = chess.Board("4k3/4p3/8/8/8/8/4P3/4K3 w - - 0 1")  # kings and pawns: zugzwang
+    pieces = chess.Board("4k3/4p3/8/8/8/8/4P3/3NK3 w - - 0 1")
+    assert not CH.passing_cuts(engine, pawns, 5, -1000, 1)
+    assert CH.passing_cuts(engine, pieces, 5, -1000, 1)  # a knight up: passing is good enough
+    assert not CH.passing_cuts(engine, pieces, CH.Reduction, -1000, 1)  # too shallow
+    assert not CH.passing_cuts(engine, pieces, 5, CH.Mate - 10, 1)  # a mate is at stake
+    pieces.push(chess.Move.null())
+    pieces.push(chess.Move.null())  # white's turn again, right after black passed
+    assert not CH.passing_cuts(engine, pieces, 5, -1000, 1)
+    assert not CH.passing_cuts(CH.Engine(null_move=False), chess.Board(pieces.fen()), 5, -1000, 1)

@@ -180,3 +180,21 @@ def test_serve_with_an_unknown_game_says_so(capsys: pytest.CaptureFixture[str]) 
     assert "there is no game 'Go'" in capsys.readouterr().err
     with pytest.raises(SystemExit):
         main(["list", "--port=1"])  # options are Voilà's, for serve only
+
+
+def test_the_chess_page_promises_only_the_draws_the_game_knows() -> None:
+    """The chess game's states are FEN strings, without the game's history: a position repeated
+    five times does not end it. The page said that fivefold repetition draws."""
+    lecture = load_notebook(ROOT / "notebooks" / "Chess.ipynb")
+    state = lecture.Start
+    for _ in range(5):
+        for san in ["Nf3", "Nf6", "Ng1", "Ng8"]:
+            board = lecture.board_of(state)
+            board.push_san(san)
+            state = board.fen()
+    assert not lecture.game.finished(state)
+    page = find_page("Chess")
+    assert page is not None
+    rules = " ".join(page.rules.split())
+    assert "repetition draw" not in rules and "fivefold" not in rules
+    assert "A position repeated does not end the game" in rules

@@ -262,9 +262,9 @@ with them, 11-15, and a capture 15x22.
         rules="""
 Chess by the full rules; white, at the bottom, moves first. Click one of your pieces, then
 its square: the squares it can reach get a blue dot. Castle by moving the king two squares; a
-pawn on the last rank asks for its piece. Checkmate wins; stalemate, too little material,
-the 75-move rule and fivefold repetition draw. The computer thinks for the *Time per move*
-beside the board.
+pawn on the last rank asks for its piece. Checkmate wins; stalemate, too little material
+and the 75-move rule draw. A position repeated does not end the game: the page keeps no
+history of it. The computer thinks for the *Time per move* beside the board.
 """,
         module="chess_lecture",
         arguments=(
