@@ -21,8 +21,8 @@ from typing import Any
 import pytest
 from conftest import NOTEBOOKS, notebook
 
-from gamesolver.widgets.board import OUTSIDE, IllegalMove
-from gamesolver.widgets.checkers_board import JUMP_ON, LIGHT, CheckersBoard, Selected, Selection
+from gamesolver.widgets.board import OUTSIDE, IllegalMove, Selected
+from gamesolver.widgets.checkers_board import JUMP_ON, LIGHT, CheckersBoard, Selection
 from gamesolver.widgets.play import COMPUTER_FIRST, Play, PlayController
 from gamesolver.widgets.watch import Watch, numbered
 

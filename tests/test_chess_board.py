@@ -18,8 +18,8 @@ import pytest
 from conftest import notebook
 
 from gamesolver.widgets import chess_board
-from gamesolver.widgets.board import OUTSIDE, IllegalMove
-from gamesolver.widgets.chess_board import ChessBoard, Selected, Selection
+from gamesolver.widgets.board import OUTSIDE, IllegalMove, Selected
+from gamesolver.widgets.chess_board import ChessBoard, Selection
 from gamesolver.widgets.play import Play, PlayController
 
 CK: types.ModuleType = notebook("Chess.ipynb")

@@ -45,7 +45,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
-from typing import Any, ClassVar, Generic, Literal
+from typing import Any, ClassVar, Generic, Literal, Protocol, TypeVar
 
 import ipywidgets
 from ipycanvas import Canvas, hold_canvas
@@ -764,3 +764,50 @@ def _light(color: str) -> bool:
         return False
     red, green, blue = (int(color[i : i + 2], 16) / 255 for i in (1, 3, 5))
     return 0.2126 * red + 0.7152 * green + 0.0722 * blue > 0.5
+
+
+class Selected(IllegalMove):
+    """Not a move yet: part of one is clicked (a piece, a landing square, a pawn waiting for its
+    promotion); the message says what to click next."""
+
+
+class Picked(Protocol):
+    """What a ``TwoClickBoard`` keeps of the clicks so far: at least the state they were made in."""
+
+    @property
+    def state(self) -> Any: ...
+
+
+PickedT = TypeVar("PickedT", bound=Picked)
+
+
+class TwoClickBoard(GridBoard[State, Player], Generic[State, Player, PickedT]):
+    """A grid board whose moves take more than one click (checkers, chess): ``selection``, what
+    was clicked so far in its ``state``, is kept and drawn (by the subclass's ``draw_state``)
+    until the board shows another state, or the same one with no move before it (New game, or
+    Undo to the start)."""
+
+    selection: PickedT | None = None
+
+    def draw(
+        self,
+        state: State,
+        before: State | None = None,
+        line: Sequence[State] = (),
+        moved: bool = False,
+    ) -> None:
+        """Show ``state``; the selection is forgotten unless it was made in ``state`` and
+        ``state`` follows a move."""
+        if self.selection is not None and (before is None or self.selection.state != state):
+            self.selection = None
+        super().draw(state, before, line, moved)
+
+    def select(self, state: State, selection: PickedT | None, message: str) -> Selected:
+        """Keep ``selection`` (``None``: nothing selected) in ``state`` and draw it; returns the
+        message of what to click next, to raise."""
+        self.selection = selection
+        if self.shown == state:
+            self.redraw()
+        else:  # a board that was not showing `state` (a test's): show it, keep the selection
+            super().draw(state)
+        return Selected(message)

@@ -24,7 +24,7 @@ from collections.abc import Callable, Sequence
 from itertools import pairwise
 from typing import Any, NamedTuple, Protocol
 
-from gamesolver.widgets.board import OUTSIDE, PALETTE, GridBoard, IllegalMove
+from gamesolver.widgets.board import OUTSIDE, PALETTE, IllegalMove, TwoClickBoard
 
 Square = int
 """A dark square, 1 to 32 in the standard numbering."""
@@ -66,11 +66,6 @@ Moves = Callable[[Any], Sequence[MoveLike]]
 """The rules' ``legal_moves(state)``."""
 
 
-class Selected(IllegalMove):
-    """Not a move yet: a piece (or part of a multi-jump) is selected; the message says what to
-    click next."""
-
-
 class Selection(NamedTuple):
     """The squares clicked so far in `state`: the piece's square, then the landing squares."""
 
@@ -94,7 +89,7 @@ def names(items: Sequence[Square]) -> str:
     return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
 
 
-class CheckersBoard(GridBoard[Any, str]):
+class CheckersBoard(TwoClickBoard[Any, str, Selection]):
     """The 8 x 8 board, red's side (squares 1 to 4) at the top, turned for a student playing
     red (`face`); a move is clicked piece first, then each square where it lands."""
 
@@ -109,7 +104,6 @@ class CheckersBoard(GridBoard[Any, str]):
         self.square_at: dict[tuple[int, int], Square] = {coords(s): s for s in range(1, 33)}
         if len(self.square_at) != 32:
             raise ValueError("coords must give each of the squares 1 to 32 its own (row, col)")
-        self.selection: Selection | None = None
 
     def move_of(self, before: Any, after: Any) -> MoveLike:
         """The move from ``before`` to ``after`` (the first, if two jump sequences reach it)."""
@@ -124,15 +118,6 @@ class CheckersBoard(GridBoard[Any, str]):
         return self.square_at[(row_a + row_b) // 2, (col_a + col_b) // 2]
 
     # -- drawing -----------------------------------------------------------------------------
-
-    def draw(
-        self, state: Any, before: Any | None = None, line: Sequence[Any] = (), moved: bool = False
-    ) -> None:
-        """Show `state`; the selection is forgotten unless it was made in `state` and `state`
-        follows a move (no move before it: New game or Undo to the start)."""
-        if self.selection is not None and (before is None or self.selection.state != state):
-            self.selection = None
-        super().draw(state, before, line, moved)
 
     def face(self, player: str) -> None:
         """Turn the board so that `player`'s men start at the bottom: half a turn for red."""
@@ -278,16 +263,6 @@ class CheckersBoard(GridBoard[Any, str]):
         longer = [move.path for move in self.legal_moves(state) if len(move.path) > n]
         return sorted({longer_path[n] for longer_path in longer if longer_path[:n] == path})
 
-    def select(self, state: Any, path: tuple[Square, ...], message: str) -> Selected:
-        """Keep `path` as the selection in `state` (none if empty) and draw it; returns the
-        message of what to click next, to raise."""
-        self.selection = Selection(state, path) if path else None
-        if self.shown == state:
-            self.redraw()
-        else:  # a board that was not showing `state` (a test's): show it, keep the selection
-            super().draw(state)
-        return Selected(message)
-
     def move_at(self, state: Any, player: str, x: float, y: float) -> Any:
         """The state after a click that completes a move; else Selected (what to click next) or
         IllegalMove (why the click is no move)."""
@@ -308,11 +283,13 @@ class CheckersBoard(GridBoard[Any, str]):
             if all(len(move.path) == len(path) for move in found):
                 self.selection = None
                 return found[0].after
-            raise self.select(state, path, JUMP_ON)
+            raise self.select(state, Selection(state, path), JUMP_ON)
         if path and square == path[0]:
-            raise self.select(state, (), f"{square} put back. {you}")
+            raise self.select(state, None, f"{square} put back. {you}")
         if square in movers:
-            raise self.select(state, (square,), f"{square} selected: click where it goes.")
+            raise self.select(
+                state, Selection(state, (square,)), f"{square} selected: click where it goes."
+            )
         if mine & bit(square):
             if moves and moves[0].captured:
                 raise IllegalMove(f"A capture is compulsory: {names(movers)} must jump.")

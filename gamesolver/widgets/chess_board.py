@@ -19,7 +19,7 @@ from typing import Any, NamedTuple
 
 import chess
 
-from gamesolver.widgets.board import OUTSIDE, PALETTE, GridBoard, IllegalMove, Shape
+from gamesolver.widgets.board import OUTSIDE, PALETTE, IllegalMove, Shape, TwoClickBoard
 
 State = str
 """A position in FEN (Forsyth-Edwards Notation), as python-chess writes it."""
@@ -64,11 +64,6 @@ def move_of(state: State, after: State) -> chess.Move:
     raise ValueError(f"no legal move leads from {state} to {after}")
 
 
-class Selected(IllegalMove):
-    """Not a move yet: a piece is selected (or a pawn waits for its promotion); the message says
-    what to click next."""
-
-
 class Selection(NamedTuple):
     """What was clicked so far in `state`: the piece's square and, for a pawn that reaches the
     last rank, the square where it is promoted once the piece is chosen."""
@@ -85,7 +80,7 @@ def piece_on(board: chess.Board, square: chess.Square) -> str:
     return f"the {name} on {chess.square_name(square)}"
 
 
-class ChessBoard(GridBoard[State, Player]):
+class ChessBoard(TwoClickBoard[State, Player, Selection]):
     """The 8 x 8 board, the student's side at the bottom (white's unless ``face("black")``); a
     move is clicked piece first, then its square (and for a pawn reaching the last rank, the
     piece it becomes)."""
@@ -95,7 +90,6 @@ class ChessBoard(GridBoard[State, Player]):
 
     def __init__(self) -> None:
         super().__init__(rows=8, cols=8, cell=64, margin=8)
-        self.selection: Selection | None = None
 
     def face(self, player: Player) -> None:
         """Turn the board to the student's side: black at the bottom when the student plays
@@ -128,19 +122,6 @@ class ChessBoard(GridBoard[State, Player]):
     click_point = center_of  # where a test clicks
 
     # -- drawing -----------------------------------------------------------------------------
-
-    def draw(
-        self,
-        state: State,
-        before: State | None = None,
-        line: Sequence[State] = (),
-        moved: bool = False,
-    ) -> None:
-        """Show `state`; the selection is forgotten unless it was made in `state` and `state`
-        follows a move (no move before it: New game or Undo to the start)."""
-        if self.selection is not None and (before is None or self.selection.state != state):
-            self.selection = None
-        super().draw(state, before, line, moved)
 
     def draw_state(self, canvas: Any, state: State) -> None:
         """The squares, their coordinates, a king in check, the pieces, and the selection."""
@@ -322,16 +303,6 @@ class ChessBoard(GridBoard[State, Player]):
         the bishop and the knight on the next squares of its file, towards the middle."""
         step = -8 if chess.square_rank(target) == 7 else 8
         return {target + i * step: kind for i, kind in enumerate(Promotions)}
-
-    def select(self, state: State, selection: Selection | None, message: str) -> Selected:
-        """Keep `selection` in `state` and draw it; returns the message of what to click next,
-        to raise."""
-        self.selection = selection
-        if self.shown == state:
-            self.redraw()
-        else:  # a board that was not showing `state` (a test's): show it, keep the selection
-            super().draw(state)
-        return Selected(message)
 
     def move_at(self, state: State, player: Player, x: float, y: float) -> State:
         """The state after a click that completes a move; else Selected (what to click next) or
