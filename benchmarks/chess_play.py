@@ -63,6 +63,7 @@ from benchmarks.chess import (
     versions,
 )
 from benchmarks.harness import count_option, load_average, machine, md_table
+from gamesolver.match import takes
 from gamesolver.notebook import load_notebook
 from gamesolver.widgets.chess_board import move_of
 
@@ -225,16 +226,29 @@ Computer = Callable[..., tuple[float, str, object]]
 
 def computer_player(computer: Computer, budget: float | None) -> Chooser:
     """A player from a play page's ``computer(state, player, rng, budget=...)`` (``None``: the
-    computer's own limit, e.g. a depth given to it): the move to the state it returns."""
+    computer's own limit, e.g. a depth given to it): the move to the state it returns. A
+    ``computer`` that takes the keyword ``history`` gets the game's states before the board's,
+    as the page gives them."""
 
     rng = random.Random(0)
+    remembers = takes(computer, "history")
 
     def choose(board: chess.Board) -> chess.Move:
         player = "white" if board.turn == chess.WHITE else "black"
-        after = computer(board.fen(), player, rng, budget=budget)[1]
+        known = {"history": history_of(board)} if remembers else {}
+        after = computer(board.fen(), player, rng, budget=budget, **known)[1]
         return move_of(board.fen(), after)
 
     return choose
+
+
+def history_of(board: chess.Board) -> tuple[str, ...]:
+    """The states (FEN) of the game before ``board``'s position, from its move stack's root."""
+    replay, states = board.root(), []
+    for move in board.move_stack:
+        states.append(replay.fen())
+        replay.push(move)
+    return tuple(states)
 
 
 BEFORE = "b85acd0d6d140c968399f94777924f603745c228"
@@ -296,7 +310,8 @@ ABOUT = (
     " Tomasz Michniewski's piece-square tables, the bishop pair and the king's safety; castling"
     " searched); *after* is the `computer` now: the same estimate, counted on bitboards, and an"
     " engine that searches less where little is at stake (killer moves, null windows, the null"
-    " move, losing captures skipped in quiescence). Stockfish's score of each position is"
+    " move, losing captures skipped in quiescence) that knows the game's positions before its"
+    " search (a position met again is a draw). Stockfish's score of each position is"
     " clamped to ±1000 centipawns; a move's loss is the mover's score before it minus its score"
     " after it, at least 0."
 )
@@ -414,7 +429,7 @@ def parser() -> argparse.ArgumentParser:
         prog="python -m benchmarks.chess_play", description=__doc__.split("\n")[0]
     )
     p.add_argument("--versions", default="before,after", help="versions measured (before,after)")
-    p.add_argument("--openings", type=count_option, default=6, help="openings of the self-play")
+    p.add_argument("--openings", type=count_option, default=10, help="openings of the self-play")
     p.add_argument("--plies", type=count_option, default=60, help="half-moves a self-play game")
     p.add_argument("--budget", type=float, default=PAGE_BUDGET, help="seconds a move (wall clock)")
     p.add_argument("--match-openings", type=lambda t: count_option(t, 0), default=4)

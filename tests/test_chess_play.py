@@ -10,6 +10,7 @@ from __future__ import annotations
 import functools
 import sys
 from pathlib import Path
+from typing import Any
 
 import chess
 import pytest
@@ -55,6 +56,25 @@ def test_castling_and_the_summary_of_games() -> None:
     assert s.blunders == 1  # Bc4: the mover's 40 became -260
     lost = play.losses(game.scores)
     assert s.whole == s.early == [sum(lost) / 8]
+
+
+def test_a_computer_that_takes_the_history_gets_the_game_before_the_board() -> None:
+    asked: list[tuple[str, ...]] = []
+
+    def knight_out(state: str, player: str, rng: object, budget: object, history: Any = ()) -> Any:
+        asked.append(history)
+        board = chess.Board(state)
+        board.push_san("Nc6")
+        return 0.0, board.fen(), None
+
+    def forgetful(state: str, player: str, rng: object, budget: object) -> Any:
+        return knight_out(state, player, rng, budget)
+
+    board = play.opening("e4 e5 Nf3")
+    for computer in (knight_out, forgetful):
+        assert play.computer_player(computer, budget=None)(board) == board.parse_san("Nc6")
+    before = tuple(play.opening(sans).fen() for sans in ("", "e4", "e4 e5"))
+    assert asked == [before, ()]
 
 
 def test_the_section_replaces_its_old_self_and_chess_py_keeps_it(tmp_path: Path) -> None:

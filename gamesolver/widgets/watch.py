@@ -357,7 +357,8 @@ class Watch(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped
         player = self.game.Players[index]
         self._status = f"{self._name(player)} is thinking ..."
         self._show()
-        return ComputerTurn(self._history[-1], player, self._rngs[index], self._epoch, self.budget)
+        state, history = self._history[-1], tuple(self._history[:-1])
+        return ComputerTurn(state, player, self._rngs[index], self._epoch, self.budget, history)
 
     def _move(self, answer: Answer[Any]) -> None:
         """Make the move of ``answer`` and show it."""
