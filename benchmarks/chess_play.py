@@ -63,7 +63,7 @@ from benchmarks.chess import (
     versions,
 )
 from benchmarks.harness import count_option, load_average, machine, md_table
-from gamesolver.match import takes
+from gamesolver.match import names
 from gamesolver.notebook import load_notebook
 from gamesolver.widgets.chess_board import move_of
 
@@ -227,11 +227,11 @@ Computer = Callable[..., tuple[float, str, object]]
 def computer_player(computer: Computer, budget: float | None) -> Chooser:
     """A player from a play page's ``computer(state, player, rng, budget=...)`` (``None``: the
     computer's own limit, e.g. a depth given to it): the move to the state it returns. A
-    ``computer`` that takes the keyword ``history`` gets the game's states before the board's,
+    ``computer`` that names the keyword ``history`` gets the game's states before the board's,
     as the page gives them."""
 
     rng = random.Random(0)
-    remembers = takes(computer, "history")
+    remembers = names(computer, "history")
 
     def choose(board: chess.Board) -> chess.Move:
         player = "white" if board.turn == chess.WHITE else "black"

@@ -1053,6 +1053,16 @@ def test_the_game_so_far_goes_to_a_choose_that_takes_it() -> None:
     c.computer_move()
     assert asked[-1] == ()
     assert c.played == [START, c.state]
+    passing_on: list[dict[str, Any]] = []  # a choose passing its keywords on to a search
+
+    def forwarding(state: State, player: str, rng: random.Random, **limits: Any) -> Any:
+        passing_on.append(limits)
+        return 0, GAME.next_states(state, player)[0]
+
+    c = PlayController(GAME, TicTacToeBoard(), forwarding, budget=1.0)
+    click(c, 0, 0)
+    c.computer_move()
+    assert passing_on == [{"budget": 1.0}]  # no history: it did not ask for one
 
 
 def test_the_widget_has_a_time_per_move_menu(plays: list[Play]) -> None:

@@ -38,8 +38,8 @@ status line says whether the value is exact or an estimate, and from which depth
 
     Play(game, board, computer, explain=True, budgets=(0.25, 0.5, 1, 2), budget=1)
 
-A ``choose`` with the keyword ``history`` gets the game's states before the one it moves from,
-from the start (chess: a position met again is a draw, which a search needs to know).
+A ``choose`` with a parameter ``history`` gets the game's states before the one it moves
+from, from the start (chess: a position met again is a draw, which a search needs to know).
 """
 
 from __future__ import annotations
@@ -59,7 +59,7 @@ import ipywidgets
 from gamesolver.feedback.explain import ENGLISH, Assessment, Explanation, Language, explain
 from gamesolver.game import Game, Player, State, Value
 from gamesolver.guard import Cancelled, Canceller
-from gamesolver.match import Chooser, takes
+from gamesolver.match import Chooser, names, takes
 from gamesolver.stats import Stats
 from gamesolver.table import fmt
 from gamesolver.widgets.board import (
@@ -147,7 +147,7 @@ class ComputerTurn(Generic[State, Player]):
     """Seconds for the search, for a ``choose`` with the keyword ``budget``."""
     history: tuple[State, ...] = ()
     """The states of the game before ``state``, from its start, for a ``choose`` with the
-    keyword ``history``: a chess engine needs them to see a position repeated."""
+    parameter ``history``: a chess engine needs them to see a position repeated."""
 
 
 @dataclass(frozen=True)
@@ -172,7 +172,7 @@ class PlayController(Generic[State, Player]):
     refused, empty if it was not), ``status`` (the latest of the two), ``value`` (the value the
     computer saw at its last move), ``seen`` (the ``Stats`` of that search, if ``choose`` gave
     them), ``history`` (what Undo goes back to) and ``played`` (the game's states from the
-    start, ``state`` the last; a ``choose`` that takes the keyword ``history`` gets those
+    start, ``state`` the last; a ``choose`` with a parameter ``history`` gets those
     before ``state``). A refused click changes the notice only:
     what the computer said stays on the status line, and its explanation stays too.
 
@@ -377,15 +377,16 @@ class PlayController(Generic[State, Player]):
         return ComputerTurn(self.state, self.computer, self.rng, self._epoch, self.budget, history)
 
     def think(self, turn: ComputerTurn[State, Player]) -> Answer[State]:
-        """Run the search for ``turn``: ``choose(state, player, rng)``, with ``budget=`` and
-        ``history=`` if ``choose`` takes them; changes nothing here.
+        """Run the search for ``turn``: ``choose(state, player, rng)``, with ``budget=`` if
+        ``choose`` takes it and ``history=`` if it names it (``gamesolver.match.names``);
+        changes nothing here.
 
         Raises ``BadAnswer`` if the answer is no move (see ``check_answer``).
         """
         keywords: dict[str, Any] = {}
         if turn.budget is not None and takes(self.choose, "budget"):
             keywords["budget"] = turn.budget
-        if takes(self.choose, "history"):
+        if names(self.choose, "history"):
             keywords["history"] = turn.history
         answer = self.choose(turn.state, turn.player, turn.rng, **keywords)
         return self.check_answer(turn, answer)

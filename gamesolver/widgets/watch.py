@@ -15,7 +15,7 @@ on every run (nbval) plays in the calling thread instead::
 The players are ``Chooser``s exactly as for ``gamesolver.widgets.play.Play``: ``choose(state,
 player, rng)`` answering ``(value, next_state)`` or ``(value, next_state, stats)``, and with
 ``budgets`` the keyword ``budget``, the seconds per move from the menu *Time per move*; one
-that takes the keyword ``history`` gets the game's states before the one it moves from. Each
+with a parameter ``history`` gets the game's states before the one it moves from. Each
 player's ``rng`` is seeded from ``seed`` and the player's index, and Pause lets the current move
 finish, so a game is the same on every run, however it is paused and stepped.
 """
