@@ -48,8 +48,9 @@ answer ``(value, next_state, stats)``, the ``Stats`` of its search, to say wheth
 exact (``stats.exact``), from which depth (``stats.depth``) and with which line of play
 (``stats.line``); and it may take the keywords ``budget`` (the seconds per move), ``depth`` and
 ``nodes`` (see the module), and name ``history``: the game's states before ``state``, from its
-start (chess needs them to see a position repeated). A match and the grader also take the next state alone (a random
-player knows no value); the play widget, which says the value, does not.
+start (chess needs them to see a position repeated). A match and the grader also take the
+next state alone (a random player knows no value); the play widget, which says the value, does
+not.
 """
 
 Position = tuple[Hashable, Hashable]
