@@ -665,6 +665,19 @@ def test_play_nim_in_the_terminal(
     assert out.rstrip().endswith("Game over: you win (A).")
 
 
+def test_play_chess_in_the_terminal_knowing_the_game(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The engine's search names ``history``: the terminal gives it the game so far (a state
+    missing or wrong would make its replay fail: "no legal move leads from ...")."""
+    monkeypatch.setattr("sys.stdin", io.StringIO("Nf3\nNg1\n"))
+    engine = ROOT / "notebooks" / "Chess-Engine.ipynb"
+    status, out, err = run(["play", str(engine), "--depth", "1"], capsys)
+    assert status == 0 and err == ""
+    assert out.count("My move: ") == 2
+    assert out.rstrip().endswith("Game abandoned: no more input.")
+
+
 def test_play_computer_first_and_end_of_input(games: Path) -> None:
     done = run_process("play", str(games / "Nim.ipynb"), "--first", "computer", "--seed", "3")
     assert done.returncode == 0 and done.stderr == ""
