@@ -172,9 +172,9 @@ class PlayController(Generic[State, Player]):
     refused, empty if it was not), ``status`` (the latest of the two), ``value`` (the value the
     computer saw at its last move), ``seen`` (the ``Stats`` of that search, if ``choose`` gave
     them), ``history`` (what Undo goes back to) and ``played`` (the game's states from the
-    start, ``state`` the last; a ``choose`` with a parameter ``history`` gets those
-    before ``state``). A refused click changes the notice only:
-    what the computer said stays on the status line, and its explanation stays too.
+    start, ``state`` the last; a ``choose`` with a parameter ``history`` gets those before
+    ``state``). A refused click changes the notice only: what the computer said stays on the
+    status line, and its explanation stays too.
 
     The computer's turn is split in three so that a caller decides where the search runs:
     ``start_computer_turn()`` returns a ``ComputerTurn``, ``think(turn)`` runs ``choose`` (the
