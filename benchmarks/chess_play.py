@@ -332,7 +332,8 @@ ABOUT = (
 
 
 HISTORY = (
-    "Earlier runs (the material alone against the estimate, castling searched) are kept in"
+    "Earlier runs (the material alone against the estimate, castling searched, the engine that"
+    " searches less, the loss read from two positions in a row) are kept in"
     " [chess_play_history.md](chess_play_history.md)."
 )
 
