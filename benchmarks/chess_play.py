@@ -127,6 +127,8 @@ def move_loss(
     in a row, each searched on its own, disagree where a repetition is in reach (an only legal
     move was charged 265 centipawns that way in a perpetual check)."""
     found = engine.analyse(board, limit)
+    if not found.get("pv"):
+        raise RuntimeError(f"Stockfish gave no move in {board.fen()}")
     if found["pv"][0] == move:
         return 0
     played = engine.analyse(board, limit, root_moves=[move])
@@ -240,22 +242,22 @@ Computer = Callable[..., tuple[float, str, object]]
 def computer_player(computer: Computer, budget: float | None) -> Chooser:
     """A player from a play page's ``computer(state, player, rng, budget=...)`` (``None``: the
     computer's own limit, e.g. a depth given to it): the move to the state it returns. A
-    ``computer`` that names the keyword ``history`` gets the game's states before the board's,
+    ``computer`` with a parameter ``earlier`` gets the game's states before the board's,
     as the page gives them."""
 
     rng = random.Random(0)
-    remembers = names(computer, "history")
+    remembers = names(computer, "earlier")
 
     def choose(board: chess.Board) -> chess.Move:
         player = "white" if board.turn == chess.WHITE else "black"
-        known = {"history": history_of(board)} if remembers else {}
+        known = {"earlier": earlier_states(board)} if remembers else {}
         after = computer(board.fen(), player, rng, budget=budget, **known)[1]
         return move_of(board.fen(), after)
 
     return choose
 
 
-def history_of(board: chess.Board) -> tuple[str, ...]:
+def earlier_states(board: chess.Board) -> tuple[str, ...]:
     """The states (FEN) of the game before ``board``'s position, from its move stack's root."""
     replay, states = board.root(), []
     for move in board.move_stack:

@@ -47,8 +47,9 @@ among equally good moves, seeded so that a notebook plays the same game on every
 answer ``(value, next_state, stats)``, the ``Stats`` of its search, to say whether the value is
 exact (``stats.exact``), from which depth (``stats.depth``) and with which line of play
 (``stats.line``); and it may take the keywords ``budget`` (the seconds per move), ``depth`` and
-``nodes`` (see the module), and name ``history``: the game's states before ``state``, from its
-start (chess needs them to see a position repeated). A match and the grader also take the
+``nodes`` (see the module), and have a parameter ``earlier`` (with a default: the grader and
+``searching`` give none): the game's states before ``state``, from its start (chess needs them
+to see a position repeated). A match and the grader also take the
 next state alone (a random player knows no value); the play widget, which says the value, does
 not.
 """
@@ -75,7 +76,7 @@ def takes(choose: Callable[..., object], keyword: str) -> bool:
 
 def names(choose: Callable[..., object], keyword: str) -> bool:
     """Whether ``choose`` has a parameter called ``keyword`` itself, not merely ``**kwargs``:
-    for what only some choosers want, as ``history``, which a chooser passing its keywords on
+    for what only some choosers want, as ``earlier``, which a chooser passing its keywords on
     to a search (``searching``) must not get."""
     try:
         parameters = inspect.signature(choose).parameters
@@ -163,14 +164,14 @@ def play_game(
         missing = [name for name in limits if not takes(choose, name)]
         if missing:
             raise ValueError(f"{getattr(choose, '__name__', choose)} takes no {missing[0]}")
-    remembers = [names(choose, "history") for choose in choosers]
+    remembers = [names(choose, "earlier") for choose in choosers]
     played = Played(state, player)
     while not game.finished(state):
         if max_plies is not None and played.plies >= max_plies:
             played.finished = False
             return played
         index = list(game.Players).index(player)
-        known = {"history": (played.start, *played.states)[:-1]} if remembers[index] else {}
+        known = {"earlier": (played.start, *played.states)[:-1]} if remembers[index] else {}
         began = time.process_time()
         answer = choosers[index](state, player, random.Random(seed), **limits, **known)
         played.seconds.append(time.process_time() - began)

@@ -433,13 +433,25 @@ search: black's next move, Rc8, brings back the position after 31. d5."""
 
 def test_the_engine_that_knows_the_game_does_not_repeat_a_position() -> None:
     states = states_of(REPEATING)
-    state, history = states[-1], tuple(states[:-1])
+    state, earlier = states[-1], tuple(states[:-1])
     played = []
-    for known in ((), history):
+    for known in ((), earlier):
         stats = Stats()
-        CH.engine_search(GAME, state, "black", stats, depth=3, history=known)
+        CH.engine_search(GAME, state, "black", stats, depth=3, earlier=known)
         played.append(stats.line[0])
     blind, knowing = (" ".join(after.split()[:4]) for after in played)
     earlier = {" ".join(before.split()[:4]) for before in states}
     assert blind in earlier  # Rc8: the position after 31. d5 again
     assert knowing not in earlier
+
+
+def test_the_engine_moves_in_a_position_met_for_the_fifth_time() -> None:
+    """The game's positions on the board make python-chess see a fivefold repetition, which
+    ends a game by its rules but not this course's game (a state keeps no history): the engine
+    must still answer with a move."""
+    states = states_of("Nf3 Nf6 Ng1 Ng8 " * 4)
+    assert states.count(states[-1]) == 1 and len({" ".join(s.split()[:4]) for s in states}) == 4
+    assert CH.game_board(states[-1], tuple(states[:-1])).is_fivefold_repetition()
+    stats = Stats()
+    CH.engine_search(GAME, states[-1], "white", stats, depth=2, earlier=tuple(states[:-1]))
+    assert stats.line and stats.line[0] in GAME.next_states(states[-1], "white")

@@ -38,14 +38,21 @@ class Scripted:
     """A judge that answers from a table: each position's best move and the score of each move
     (for the mover), as ``Stockfish`` would through ``analyse``; it records the searches."""
 
-    def __init__(self, scores: dict[str, int]) -> None:
+    def __init__(self, scores: dict[str, int | chess.engine.Score]) -> None:
         self.scores, self.searched = scores, 0
+
+    @staticmethod
+    def order(value: int | chess.engine.Score) -> int:
+        return value if isinstance(value, int) else value.score(mate_score=100_000) or 0
 
     def analyse(self, board: chess.Board, limit: object, root_moves: Any = None) -> Any:
         self.searched += 1
         moves = [m for m in (root_moves or board.legal_moves) if board.san(m) in self.scores]
-        best = max(moves, key=lambda m: self.scores[board.san(m)])
-        score = chess.engine.PovScore(chess.engine.Cp(self.scores[board.san(best)]), board.turn)
+        best = max(moves, key=lambda m: self.order(self.scores[board.san(m)]))
+        value = self.scores[board.san(best)]
+        score = chess.engine.PovScore(
+            value if isinstance(value, chess.engine.Score) else chess.engine.Cp(value), board.turn
+        )
         return {"pv": [best], "score": score}
 
 
@@ -61,6 +68,13 @@ def test_the_loss_of_a_move_is_its_score_below_the_best_move_s_from_the_same_sea
     searched = judge.searched
     play.move_loss(judge, board, board.parse_san("Nc6"), LIMIT)
     assert judge.searched == searched + 1  # the best move: one search, no second
+
+
+def test_a_mate_counts_as_the_clamp() -> None:
+    board = play.opening("e4 e5 Nf3")
+    judge = Scripted({"Nc6": chess.engine.Mate(2), "d6": -300, "Qh4": chess.engine.Mate(3)})
+    assert play.move_loss(judge, board, board.parse_san("d6"), LIMIT) == play.CLAMP + 300
+    assert play.move_loss(judge, board, board.parse_san("Qh4"), LIMIT) == 0  # both clamped
 
 
 def test_a_forced_move_loses_nothing() -> None:
@@ -92,11 +106,11 @@ def test_castling_and_the_summary_of_games() -> None:
     assert s.whole == s.early == [360 / 8]
 
 
-def test_a_computer_that_takes_the_history_gets_the_game_before_the_board() -> None:
+def test_a_computer_that_names_earlier_gets_the_game_before_the_board() -> None:
     asked: list[tuple[str, ...]] = []
 
-    def knight_out(state: str, player: str, rng: object, budget: object, history: Any = ()) -> Any:
-        asked.append(history)
+    def knight_out(state: str, player: str, rng: object, budget: object, earlier: Any = ()) -> Any:
+        asked.append(earlier)
         board = chess.Board(state)
         board.push_san("Nc6")
         return 0.0, board.fen(), None

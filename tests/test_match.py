@@ -73,11 +73,11 @@ def test_the_limits_go_to_the_choosers_only_when_set() -> None:
         play_game(TAKE, (perfect_without_limits, recording), depth=1)
 
 
-def test_a_chooser_that_names_the_history_gets_the_game_before_its_state() -> None:
+def test_a_chooser_that_names_earlier_gets_the_game_before_its_state() -> None:
     asked: list[tuple[Heap, ...]] = []
 
-    def remembering(heap: Heap, player: str, rng: random.Random, history: Any = ()) -> Heap:
-        asked.append(history)
+    def remembering(heap: Heap, player: str, rng: random.Random, earlier: Any = ()) -> Heap:
+        asked.append(earlier)
         return take(heap, player)[0]
 
     played = play_game(TAKE, (remembering, first), start=((5, "A"), "A"))

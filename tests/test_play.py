@@ -1028,14 +1028,14 @@ def test_the_budget_goes_to_a_choose_that_takes_it() -> None:
 
 
 def test_the_game_so_far_goes_to_a_choose_that_takes_it() -> None:
-    """``history``: the states of the game before the one to move from, from the start, so that
+    """``earlier``: the states of the game before the one to move from, from the start, so that
     a chess engine can see a repetition; Undo and New game take it back with the moves."""
     asked: list[tuple[State, ...]] = []
 
     def remembering(
-        state: State, player: str, rng: random.Random, history: tuple[State, ...] = ()
+        state: State, player: str, rng: random.Random, earlier: tuple[State, ...] = ()
     ) -> tuple[Value, State]:
-        asked.append(history)
+        asked.append(earlier)
         return 0, GAME.next_states(state, player)[0]
 
     c = PlayController(GAME, TicTacToeBoard(), remembering)
@@ -1062,7 +1062,7 @@ def test_the_game_so_far_goes_to_a_choose_that_takes_it() -> None:
     c = PlayController(GAME, TicTacToeBoard(), forwarding, budget=1.0)
     click(c, 0, 0)
     c.computer_move()
-    assert passing_on == [{"budget": 1.0}]  # no history: it did not ask for one
+    assert passing_on == [{"budget": 1.0}]  # no earlier states: it did not ask for them
 
 
 def test_the_widget_has_a_time_per_move_menu(plays: list[Play]) -> None:

@@ -100,13 +100,13 @@ def test_a_legal_game_human_first() -> None:
     ]
 
 
-def test_a_computer_that_names_the_history_gets_the_game_before_its_state() -> None:
+def test_a_computer_that_names_earlier_gets_the_game_before_its_state() -> None:
     asked: list[tuple[NimState, ...]] = []
 
     def remembering(
-        state: NimState, player: str, history: tuple[NimState, ...] = ()
+        state: NimState, player: str, earlier: tuple[NimState, ...] = ()
     ) -> tuple[Value, NimState]:
-        asked.append(history)
+        asked.append(earlier)
         return first_move(state, player)
 
     read, _ = scripted("1", "1")

@@ -323,16 +323,16 @@ def test_each_chooser_that_takes_it_gets_the_game_so_far() -> None:
     asked: list[tuple[State, ...]] = []
 
     def remembering(
-        state: State, player: str, rng: random.Random, history: tuple[State, ...] = ()
+        state: State, player: str, rng: random.Random, earlier: tuple[State, ...] = ()
     ) -> tuple[Value, State]:
-        asked.append(history)
+        asked.append(earlier)
         return first_move(state, player, rng)
 
     watch = Watch(GAME, TicTacToeBoard(), [remembering, first_move])
     watch.run(plies=4)
     states = watch.history
     assert asked == [(), tuple(states[:2])]
-    assert all(history == tuple(states[: len(history)]) for history in asked)
+    assert all(known == tuple(states[: len(known)]) for known in asked)
 
 
 def test_players_need_one_chooser_each() -> None:

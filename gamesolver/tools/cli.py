@@ -1266,11 +1266,11 @@ def cmd_play(args: argparse.Namespace) -> int:
     best_move = it.best_move
     assert best_move is not None  # setup checked it
 
-    remembers = names(search, "history")  # the chess engine: it sees a position repeated
+    remembers = names(search, "earlier")  # the chess engine: it sees a position repeated
 
-    def choose(state: Any, player: Any, history: tuple[Any, ...] = ()) -> tuple[Value, Any, Stats]:
+    def choose(state: Any, player: Any, earlier: tuple[Any, ...] = ()) -> tuple[Value, Any, Stats]:
         stats = new_stats(args)  # each decision within --max-seconds (the default: setup's)
-        algorithm = functools.partial(search, history=history) if remembers else search
+        algorithm = functools.partial(search, earlier=earlier) if remembers else search
         value, after = best_move(game, state, player, algorithm=algorithm, rng=rng, stats=stats)
         stats.depth = stats.depth or options.get("depth", 0)  # (depth_limited reports none)
         return value, after, stats

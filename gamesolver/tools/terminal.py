@@ -122,7 +122,7 @@ def result_text(game: Game[State, Player], state: State, human: Player) -> str:
 
 def play_in_terminal(
     game: Game[State, Player],
-    choose: Callable[[State, Player], Any],
+    choose: Callable[..., Any],
     human_first: bool = True,
     read: Read = input,
     write: Write = print,
@@ -137,13 +137,13 @@ def play_in_terminal(
     it sees as the play widget says it (``gamesolver.words``): with the search's ``stats``,
     whether it is exact or an estimate and from which depth; without them, with ``estimates``,
     that it may be an estimate (a depth-limited or timed search). A ``choose`` with a parameter
-    ``history`` gets the game's states before ``state``. Returns the final state, or
+    ``earlier`` gets the game's states before ``state``. Returns the final state, or
     ``None`` if the game was abandoned (``q``, end of input, Ctrl-C), which ends it with one
     line instead of a traceback.
     """
     human = game.Players[0] if human_first else game.Players[1]
     state, player = game.Start, game.Players[0]
-    played, remembers = [state], names(choose, "history")
+    played, remembers = [state], names(choose, "earlier")
     write(
         f"{game.name}: you play {player_name(human)}, "
         f"the computer plays {player_name(game.other(human))}."
@@ -154,7 +154,7 @@ def play_in_terminal(
             if player == human:
                 state = get_move(game, state, player, read, write)
             else:
-                known = {"history": tuple(played[:-1])} if remembers else {}
+                known = {"earlier": tuple(played[:-1])} if remembers else {}
                 answer = choose(state, player, **known)
                 value, next_state, stats = read_answer(game, state, player, answer)
                 said = f"My move: {game.move_name(state, next_state)}."

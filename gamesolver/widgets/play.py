@@ -38,7 +38,7 @@ status line says whether the value is exact or an estimate, and from which depth
 
     Play(game, board, computer, explain=True, budgets=(0.25, 0.5, 1, 2), budget=1)
 
-A ``choose`` with a parameter ``history`` gets the game's states before the one it moves
+A ``choose`` with a parameter ``earlier`` gets the game's states before the one it moves
 from, from the start (chess: a position met again is a draw, which a search needs to know).
 """
 
@@ -145,9 +145,9 @@ class ComputerTurn(Generic[State, Player]):
     epoch: int
     budget: float | None = None
     """Seconds for the search, for a ``choose`` with the keyword ``budget``."""
-    history: tuple[State, ...] = ()
+    earlier: tuple[State, ...] = ()
     """The states of the game before ``state``, from its start, for a ``choose`` with the
-    parameter ``history``: a chess engine needs them to see a position repeated."""
+    parameter ``earlier``: a chess engine needs them to see a position repeated."""
 
 
 @dataclass(frozen=True)
@@ -172,7 +172,7 @@ class PlayController(Generic[State, Player]):
     refused, empty if it was not), ``status`` (the latest of the two), ``value`` (the value the
     computer saw at its last move), ``seen`` (the ``Stats`` of that search, if ``choose`` gave
     them), ``history`` (what Undo goes back to) and ``played`` (the game's states from the
-    start, ``state`` the last; a ``choose`` with a parameter ``history`` gets those before
+    start, ``state`` the last; a ``choose`` with a parameter ``earlier`` gets those before
     ``state``). A refused click changes the notice only: what the computer said stays on the
     status line, and its explanation stays too.
 
@@ -373,12 +373,12 @@ class PlayController(Generic[State, Player]):
         """What the computer has to search now; only on the computer's turn."""
         if self.phase != "computer":
             raise RuntimeError(f"it is not the computer's turn (phase {self.phase!r})")
-        history = tuple(self.played[:-1])
-        return ComputerTurn(self.state, self.computer, self.rng, self._epoch, self.budget, history)
+        earlier = tuple(self.played[:-1])
+        return ComputerTurn(self.state, self.computer, self.rng, self._epoch, self.budget, earlier)
 
     def think(self, turn: ComputerTurn[State, Player]) -> Answer[State]:
         """Run the search for ``turn``: ``choose(state, player, rng)``, with ``budget=`` if
-        ``choose`` takes it and ``history=`` if it names it (``gamesolver.match.names``);
+        ``choose`` takes it and ``earlier=`` if it names it (``gamesolver.match.names``);
         changes nothing here.
 
         Raises ``BadAnswer`` if the answer is no move (see ``check_answer``).
@@ -386,8 +386,8 @@ class PlayController(Generic[State, Player]):
         keywords: dict[str, Any] = {}
         if turn.budget is not None and takes(self.choose, "budget"):
             keywords["budget"] = turn.budget
-        if names(self.choose, "history"):
-            keywords["history"] = turn.history
+        if names(self.choose, "earlier"):
+            keywords["earlier"] = turn.earlier
         answer = self.choose(turn.state, turn.player, turn.rng, **keywords)
         return self.check_answer(turn, answer)
 
