@@ -12,10 +12,11 @@ versions of it are measured (``VERSIONS``): *before*, the lecture as it was at t
 - *self-play*: from each of ``--openings`` fixed openings (``OPENINGS``: the start and common
   first moves), the version plays both sides for ``--plies`` half-moves (or to the end of the
   game); every move of the game is then one of ours. Stockfish (Debian's ``stockfish``, driven
-  over UCI by python-chess as ``benchmarks/chess.py`` does) evaluates every position of the
-  game at ``--judge-depth``, from the side to move, clamped to ±1000 centipawns (a mate
-  beyond the clamp). The **loss** of a move is ``max(0, s_before + s_after)``: the mover's
-  score before the move minus its score after it (``s_after`` is the opponent's). Reported:
+  over UCI by python-chess as ``benchmarks/chess.py`` does) judges every move at
+  ``--judge-depth``, knowing the game before it: the **loss** of a move is the score of
+  Stockfish's best move there minus the score of the move played, both for the mover from
+  searches of the same position, clamped to ±1000 centipawns (a mate beyond the clamp); 0 for
+  Stockfish's own move (``move_loss``). Reported:
   the mean loss of the moves of the first 15 moves of each side and over the game; the share
   of moves that take a piece straight back to the square it came from on that side's previous
   move (``is_back``); the moves that lose 200 centipawns or more (a piece dropped that
@@ -35,7 +36,6 @@ from __future__ import annotations
 import argparse
 import atexit
 import io
-import itertools
 import platform
 import random
 import shutil
@@ -63,6 +63,7 @@ from benchmarks.chess import (
     versions,
 )
 from benchmarks.harness import count_option, load_average, machine, md_table
+from gamesolver.match import names
 from gamesolver.notebook import load_notebook
 from gamesolver.widgets.chess_board import move_of
 
@@ -114,10 +115,24 @@ def is_back(moves: Sequence[chess.Move], index: int) -> bool:
     return move.from_square == before.to_square and move.to_square == before.from_square
 
 
-def losses(scores: Sequence[int]) -> list[int]:
-    """The loss of each move of a game from Stockfish's scores of its positions (each from the
-    side to move, the last one the position after the last move)."""
-    return [max(0, before + after) for before, after in itertools.pairwise(scores)]
+def move_loss(
+    engine: chess.engine.SimpleEngine,
+    board: chess.Board,
+    move: chess.Move,
+    limit: chess.engine.Limit,
+) -> int:
+    """Stockfish's loss of ``move`` in ``board`` (whose move stack is the game before it): the
+    score of its best move minus the score of ``move``, for the mover, clamped; 0 if ``move``
+    is its best. Both scores come from searches of this position: the scores of two positions
+    in a row, each searched on its own, disagree where a repetition is in reach (an only legal
+    move was charged 265 centipawns that way in a perpetual check)."""
+    found = engine.analyse(board, limit)
+    if not found.get("pv"):
+        raise RuntimeError(f"Stockfish gave no move in {board.fen()}")
+    if found["pv"][0] == move:
+        return 0
+    played = engine.analyse(board, limit, root_moves=[move])
+    return max(0, clamp(found["score"], board.turn) - clamp(played["score"], board.turn))
 
 
 def position_score(
@@ -139,8 +154,8 @@ class Game:
     opening: str
     start: chess.Board
     moves: list[chess.Move] = field(default_factory=list)
-    scores: list[int] = field(default_factory=list)
-    """Stockfish's score of each position from the start on, from the side to move."""
+    lost: list[int] = field(default_factory=list)
+    """Stockfish's loss of each move (``move_loss``)."""
     result: str = "*"
 
     def boards(self) -> list[chess.Board]:
@@ -173,9 +188,10 @@ def play(white: Chooser, black: Chooser, start: chess.Board, plies: int, name: s
     return game
 
 
-def judge(game: Game, engine: chess.engine.SimpleEngine | None, limit: chess.engine.Limit) -> Game:
-    """Stockfish's score of every position of ``game`` (kept in ``game.scores``)."""
-    game.scores = [position_score(engine, board, limit) for board in game.boards()]
+def judge(game: Game, engine: chess.engine.SimpleEngine, limit: chess.engine.Limit) -> Game:
+    """Stockfish's loss of every move of ``game`` (kept in ``game.lost``)."""
+    boards = game.boards()
+    game.lost = [move_loss(engine, b, m, limit) for b, m in zip(boards, game.moves, strict=False)]
     return game
 
 
@@ -198,7 +214,7 @@ class Summary:
 def summarize(games: Sequence[Game]) -> Summary:
     early, whole, back, blunders, castled, moves = [], [], 0, 0, 0, 0
     for game in games:
-        lost = losses(game.scores)
+        lost = game.lost
         first_move = game.start.fullmove_number
         numbers, turn, number = [], game.start.turn, first_move
         for _ in game.moves:  # the move number of each half-move
@@ -225,16 +241,29 @@ Computer = Callable[..., tuple[float, str, object]]
 
 def computer_player(computer: Computer, budget: float | None) -> Chooser:
     """A player from a play page's ``computer(state, player, rng, budget=...)`` (``None``: the
-    computer's own limit, e.g. a depth given to it): the move to the state it returns."""
+    computer's own limit, e.g. a depth given to it): the move to the state it returns. A
+    ``computer`` with a parameter ``earlier`` gets the game's states before the board's,
+    as the page gives them."""
 
     rng = random.Random(0)
+    remembers = names(computer, "earlier")
 
     def choose(board: chess.Board) -> chess.Move:
         player = "white" if board.turn == chess.WHITE else "black"
-        after = computer(board.fen(), player, rng, budget=budget)[1]
+        known = {"earlier": earlier_states(board)} if remembers else {}
+        after = computer(board.fen(), player, rng, budget=budget, **known)[1]
         return move_of(board.fen(), after)
 
     return choose
+
+
+def earlier_states(board: chess.Board) -> tuple[str, ...]:
+    """The states (FEN) of the game before ``board``'s position, from its move stack's root."""
+    replay, states = board.root(), []
+    for move in board.move_stack:
+        states.append(replay.fen())
+        replay.push(move)
+    return tuple(states)
 
 
 BEFORE = "b85acd0d6d140c968399f94777924f603745c228"
@@ -296,14 +325,17 @@ ABOUT = (
     " Tomasz Michniewski's piece-square tables, the bishop pair and the king's safety; castling"
     " searched); *after* is the `computer` now: the same estimate, counted on bitboards, and an"
     " engine that searches less where little is at stake (killer moves, null windows, the null"
-    " move, losing captures skipped in quiescence). Stockfish's score of each position is"
-    " clamped to ±1000 centipawns; a move's loss is the mover's score before it minus its score"
-    " after it, at least 0."
+    " move, losing captures skipped in quiescence) that knows the game's positions before its"
+    " search (a position met again is a draw). Stockfish's scores are"
+    " clamped to ±1000 centipawns; a move's loss is the score of Stockfish's best move minus the"
+    " score of the move played, both from searches of the position before it, with the game's"
+    " history (0 for Stockfish's own move)."
 )
 
 
 HISTORY = (
-    "Earlier runs (the material alone against the estimate, castling searched) are kept in"
+    "Earlier runs (the material alone against the estimate, castling searched, the engine that"
+    " searches less, the loss read from two positions in a row) are kept in"
     " [chess_play_history.md](chess_play_history.md)."
 )
 
@@ -385,7 +417,7 @@ def pgn(r: Results) -> str:
             record.headers.update(Event=f"{name} self-play", Opening=game.opening or "start")
             record.headers["Result"] = game.result
             node: chess.pgn.GameNode = record
-            lost = losses(game.scores)
+            lost = game.lost
             while node.variations:
                 node = node.variations[0]
                 ply = node.ply() - game.start.ply() - 1
@@ -414,7 +446,7 @@ def parser() -> argparse.ArgumentParser:
         prog="python -m benchmarks.chess_play", description=__doc__.split("\n")[0]
     )
     p.add_argument("--versions", default="before,after", help="versions measured (before,after)")
-    p.add_argument("--openings", type=count_option, default=6, help="openings of the self-play")
+    p.add_argument("--openings", type=count_option, default=10, help="openings of the self-play")
     p.add_argument("--plies", type=count_option, default=60, help="half-moves a self-play game")
     p.add_argument("--budget", type=float, default=PAGE_BUDGET, help="seconds a move (wall clock)")
     p.add_argument("--match-openings", type=lambda t: count_option(t, 0), default=4)

@@ -47,8 +47,11 @@ among equally good moves, seeded so that a notebook plays the same game on every
 answer ``(value, next_state, stats)``, the ``Stats`` of its search, to say whether the value is
 exact (``stats.exact``), from which depth (``stats.depth``) and with which line of play
 (``stats.line``); and it may take the keywords ``budget`` (the seconds per move), ``depth`` and
-``nodes`` (see the module). A match and the grader also take the next state alone (a random
-player knows no value); the play widget, which says the value, does not.
+``nodes`` (see the module), and have a parameter ``earlier`` (with a default: the grader and
+``searching`` give none): the game's states before ``state``, from its start (chess needs them
+to see a position repeated). A match and the grader also take the
+next state alone (a random player knows no value); the play widget, which says the value, does
+not.
 """
 
 Position = tuple[Hashable, Hashable]
@@ -69,6 +72,18 @@ def takes(choose: Callable[..., object], keyword: str) -> bool:
         (p.name == keyword and p.kind != p.POSITIONAL_ONLY) or p.kind == p.VAR_KEYWORD
         for p in parameters
     )
+
+
+def names(choose: Callable[..., object], keyword: str) -> bool:
+    """Whether ``choose`` has a parameter called ``keyword`` itself, not merely ``**kwargs``:
+    for what only some choosers want, as ``earlier``, which a chooser passing its keywords on
+    to a search (``searching``) must not get."""
+    try:
+        parameters = inspect.signature(choose).parameters
+    except (TypeError, ValueError):  # no signature to read (some builtins)
+        return False
+    found = parameters.get(keyword)
+    return found is not None and found.kind not in (found.POSITIONAL_ONLY, found.VAR_KEYWORD)
 
 
 def read_answer(
@@ -149,14 +164,16 @@ def play_game(
         missing = [name for name in limits if not takes(choose, name)]
         if missing:
             raise ValueError(f"{getattr(choose, '__name__', choose)} takes no {missing[0]}")
+    remembers = [names(choose, "earlier") for choose in choosers]
     played = Played(state, player)
     while not game.finished(state):
         if max_plies is not None and played.plies >= max_plies:
             played.finished = False
             return played
-        choose = choosers[list(game.Players).index(player)]
+        index = list(game.Players).index(player)
+        known = {"earlier": (played.start, *played.states)[:-1]} if remembers[index] else {}
         began = time.process_time()
-        answer = choose(state, player, random.Random(seed), **limits)
+        answer = choosers[index](state, player, random.Random(seed), **limits, **known)
         played.seconds.append(time.process_time() - began)
         _, state, stats = read_answer(game, state, player, answer)
         played.states.append(state)

@@ -12,6 +12,7 @@ import chess
 import pytest
 from conftest import NOTEBOOKS, notebook
 
+from gamesolver import Stats
 from gamesolver.explore import per_ply
 from gamesolver.feedback.check import check_game
 from gamesolver.tools.cli import main
@@ -394,3 +395,63 @@ def test_a_pass_is_not_tried_where_it_could_mislead() -> None:
     pieces.push(chess.Move.null())  # white's turn again, right after black passed
     assert not CH.passing_cuts(engine, pieces, 5, -1000, 1)
     assert not CH.passing_cuts(CH.Engine(null_move=False), chess.Board(pieces.fen()), 5, -1000, 1)
+
+
+def states_of(sans: str) -> list[str]:
+    """The states (FEN) of a game from the start through the moves ``sans``."""
+    board = chess.Board()
+    states = [board.fen()]
+    for san in sans.split():
+        board.push_san(san)
+        states.append(board.fen())
+    return states
+
+
+def test_the_game_board_replays_the_moves_since_the_last_capture_or_pawn_move() -> None:
+    states = states_of("e4 e5 Nf3 Nc6 Ng1")
+    board = CH.game_board(states[-1], tuple(states[:-1]))
+    assert board.fen() == states[-1] and board.root().fen() == states[2]
+    assert [m.uci() for m in board.move_stack] == ["g1f3", "b8c6", "f3g1"]
+    board.push_san("Nb8")
+    assert board.is_repetition(2)  # the position after 1. e4 e5: the board knows the game
+    blind = CH.game_board(states[-1])
+    blind.push_san("Nb8")
+    assert not blind.is_repetition(2)
+    assert CH.game_board(states[2], tuple(states[:2])).move_stack == []  # after a pawn move
+    with pytest.raises(ValueError, match="no legal move leads from"):
+        CH.game_board(states[-1], tuple(states[:-2]))  # a state missing
+
+
+REPEATING = (
+    "Nf3 Nf6 Nc3 Nc6 e4 e5 Bd3 d5 exd5 Nxd5 Nxd5 Qxd5 O-O Nb4 Qe2 Nxd3 Qxd3 Qxd3 cxd3 Bd6 Re1 f6"
+    " d4 Bf5 dxe5 fxe5 Nxe5 O-O d4 Bb4 Re2 Rfe8 Bf4 Rad8 Rd1 Bg4 f3 Be6 Bg5 Rd6 Rc2 Bxa2 Nc4 Rc6"
+    " Ne3 Rxc2 Nxc2 Bb3 Rc1 Bd6 Ne3 h6 Rc3 Be6 Bh4 Kf7 Bg3 Bxg3 hxg3 Rc8 d5 Bd7 Rb3 Rb8 Rc3"
+)
+"""The engine's own game from the start at depth 3, knowing nothing of the game before each
+search: black's next move, Rc8, brings back the position after 31. d5."""
+
+
+def test_the_engine_that_knows_the_game_does_not_repeat_a_position() -> None:
+    states = states_of(REPEATING)
+    state, earlier = states[-1], tuple(states[:-1])
+    played = []
+    for known in ((), earlier):
+        stats = Stats()
+        CH.engine_search(GAME, state, "black", stats, depth=3, earlier=known)
+        played.append(stats.line[0])
+    blind, knowing = (" ".join(after.split()[:4]) for after in played)
+    earlier = {" ".join(before.split()[:4]) for before in states}
+    assert blind in earlier  # Rc8: the position after 31. d5 again
+    assert knowing not in earlier
+
+
+def test_the_engine_moves_in_a_position_met_for_the_fifth_time() -> None:
+    """The game's positions on the board make python-chess see a fivefold repetition, which
+    ends a game by its rules but not this course's game (a state keeps no history): the engine
+    must still answer with a move."""
+    states = states_of("Nf3 Nf6 Ng1 Ng8 " * 4)
+    assert states.count(states[-1]) == 1 and len({" ".join(s.split()[:4]) for s in states}) == 4
+    assert CH.game_board(states[-1], tuple(states[:-1])).is_fivefold_repetition()
+    stats = Stats()
+    CH.engine_search(GAME, states[-1], "white", stats, depth=2, earlier=tuple(states[:-1]))
+    assert stats.line and stats.line[0] in GAME.next_states(states[-1], "white")

@@ -21,9 +21,12 @@ from pathlib import Path
 
 import nbformat
 import pytest
+from conftest import notebook
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 
 from gamesolver import Stats, load_notebook, measure
+from gamesolver.match import names
+from gamesolver.protocol import find_offer
 from gamesolver.tools.cli import main, suggestions
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -73,6 +76,18 @@ def describe_move(state, next_state):
 game = Game("nim", Players, Start, next_states, finished, utility, describe_move=describe_move)
 """
 
+REMEMBERS = """
+from gamesolver import Offer
+
+
+def counting(game, state, player, stats, earlier=()):
+    \"\"\"A search whose value counts the game's states before the one searched, in tenths.\"\"\"
+    return len(earlier) / 10
+
+
+offer = Offer(game, searches=[counting])
+"""
+
 OLD_SOLVER = """
 def undocumented(game, state, player, stats):
     stats.calls += 1
@@ -103,6 +118,7 @@ def games(tmp_path_factory: pytest.TempPathFactory) -> Path:
     demo = "raise RuntimeError('a demo cell must not run when the notebook is loaded')"
     write_notebook(folder / "Nim.ipynb", NIM, "%run Solver.ipynb", demo=demo)
     write_notebook(folder / "NoGame.ipynb", "x = 1")
+    write_notebook(folder / "Remembers.ipynb", NIM, "%run Solver.ipynb", REMEMBERS)
     broken = NIM.replace("return -1 if state[1] == player else 1", "return 1 // sum(state[0])")
     write_notebook(folder / "Broken.ipynb", broken)
     write_notebook(folder / "LoadFails.ipynb", "x = 1", "y = undefined_name")
@@ -663,6 +679,57 @@ def test_play_nim_in_the_terminal(
     assert "I see the value 1 for you, exact: with best play you win." in out
     assert "'what?' is not one of your moves" in out
     assert out.rstrip().endswith("Game over: you win (A).")
+
+
+def test_play_gives_a_search_that_names_it_the_game_before(
+    games: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A search with a parameter ``earlier`` (the chess engine's) gets the game's states before
+    the one it searches: here its value counts them."""
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    argv = ["play", str(games / "Remembers.ipynb"), "--first", "computer"]
+    status, out, err = run(argv, capsys)
+    assert status == 0 and err == ""
+    assert "I see the value 0 for you" in out  # the first move: nothing before
+    monkeypatch.setattr("sys.stdin", io.StringIO("take 1 from pile 1\n"))
+    status, out, err = run(["play", str(games / "Remembers.ipynb")], capsys)
+    assert status == 0 and err == ""
+    assert "I see the value 0.1 for you" in out  # one state before: the start
+
+
+def test_play_chess_in_the_terminal_knowing_the_game(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The engine replays the states the terminal gives it (one missing or wrong would fail:
+    "no legal move leads from ...")."""
+    monkeypatch.setattr("sys.stdin", io.StringIO("Nf3\nNg1\n"))
+    engine = ROOT / "notebooks" / "Chess-Engine.ipynb"
+    status, out, err = run(["play", str(engine), "--depth", "1"], capsys)
+    assert status == 0 and err == ""
+    assert out.count("My move: ") == 2
+    assert out.rstrip().endswith("Game abandoned: no more input.")
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "Checkers-Search.ipynb",
+        "Chess-Engine.ipynb",
+        "Connect-Four-Solver.ipynb",
+        "Connect-Four.ipynb",
+        "Tic-Tac-Toe-3D.ipynb",
+        "Tic-Tac-Toe-4x4.ipynb",
+    ],
+)
+def test_only_the_chess_engine_asks_for_the_earlier_states(name: str) -> None:
+    """A search with a parameter ``earlier`` gets the game's states in it from ``play``: an
+    option of that name would be overwritten (Checkers-Search's ``history``, the history
+    heuristic's switch, would have been, had the keyword been ``history``)."""
+    offer = find_offer(notebook(name))
+    assert offer is not None
+    searches = [s for s in (*offer.searches, offer.plays_with) if callable(s)]
+    asking = [getattr(s, "__name__", s) for s in searches if names(s, "earlier")]
+    assert asking == (["engine_search"] if name == "Chess-Engine.ipynb" else [])
 
 
 def test_play_computer_first_and_end_of_input(games: Path) -> None:

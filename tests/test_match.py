@@ -73,6 +73,18 @@ def test_the_limits_go_to_the_choosers_only_when_set() -> None:
         play_game(TAKE, (perfect_without_limits, recording), depth=1)
 
 
+def test_a_chooser_that_names_earlier_gets_the_game_before_its_state() -> None:
+    asked: list[tuple[Heap, ...]] = []
+
+    def remembering(heap: Heap, player: str, rng: random.Random, earlier: Any = ()) -> Heap:
+        asked.append(earlier)
+        return take(heap, player)[0]
+
+    played = play_game(TAKE, (remembering, first), start=((5, "A"), "A"))
+    assert played.states == [(4, "B"), (3, "A"), (2, "B"), (1, "A"), (0, "B")]
+    assert asked == [(), ((5, "A"), (4, "B")), ((5, "A"), (4, "B"), (3, "A"), (2, "B"))]
+
+
 def test_a_game_stopped_at_max_plies_has_no_winner() -> None:
     played = play_game(TAKE, (first, first), max_plies=2)
     assert not played.finished and played.winner is None and played.plies == 2

@@ -1027,6 +1027,44 @@ def test_the_budget_goes_to_a_choose_that_takes_it() -> None:
     assert asked == [0.5, None]
 
 
+def test_the_game_so_far_goes_to_a_choose_that_takes_it() -> None:
+    """``earlier``: the states of the game before the one to move from, from the start, so that
+    a chess engine can see a repetition; Undo and New game take it back with the moves."""
+    asked: list[tuple[State, ...]] = []
+
+    def remembering(
+        state: State, player: str, rng: random.Random, earlier: tuple[State, ...] = ()
+    ) -> tuple[Value, State]:
+        asked.append(earlier)
+        return 0, GAME.next_states(state, player)[0]
+
+    c = PlayController(GAME, TicTacToeBoard(), remembering)
+    click(c, 0, 0)
+    c.computer_move()
+    reply = c.state
+    click(c, 2, 2)
+    c.computer_move()
+    assert asked == [(START,), (START, X_00, reply)]
+    c.undo()  # the student's move and the computer's answer are gone from the game
+    click(c, 1, 1)
+    c.computer_move()
+    assert asked[-1] == (START, X_00, reply)
+    c.new_game(human_first=False)
+    c.computer_move()
+    assert asked[-1] == ()
+    assert c.played == [START, c.state]
+    passing_on: list[dict[str, Any]] = []  # a choose passing its keywords on to a search
+
+    def forwarding(state: State, player: str, rng: random.Random, **limits: Any) -> Any:
+        passing_on.append(limits)
+        return 0, GAME.next_states(state, player)[0]
+
+    c = PlayController(GAME, TicTacToeBoard(), forwarding, budget=1.0)
+    click(c, 0, 0)
+    c.computer_move()
+    assert passing_on == [{"budget": 1.0}]  # no earlier states: it did not ask for them
+
+
 def test_the_widget_has_a_time_per_move_menu(plays: list[Play]) -> None:
     asked: list[float] = []
 

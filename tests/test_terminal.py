@@ -100,6 +100,23 @@ def test_a_legal_game_human_first() -> None:
     ]
 
 
+def test_a_computer_that_names_earlier_gets_the_game_before_its_state() -> None:
+    asked: list[tuple[NimState, ...]] = []
+
+    def remembering(
+        state: NimState, player: str, earlier: tuple[NimState, ...] = ()
+    ) -> tuple[Value, NimState]:
+        asked.append(earlier)
+        return first_move(state, player)
+
+    read, _ = scripted("1", "1")
+    three = dataclasses.replace(NIM, Start=((1, 2, 1), "A"))
+    final = play_in_terminal(three, remembering, human_first=False, read=read, write=print)
+    assert final == ((0, 0, 0), "A")
+    # A takes pile 1 (0 2 1), B 1 from pile 2 (0 1 1), A pile 2 (0 0 1), B the last
+    assert asked == [(), (((1, 2, 1), "A"), ((0, 2, 1), "B"))]
+
+
 def test_computer_first_with_the_solver_best_move() -> None:
     solver = load_notebook(ROOT / "notebooks" / "Solver.ipynb")
     rng = random.Random(0)

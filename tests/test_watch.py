@@ -319,6 +319,22 @@ def test_the_budget_menu_sets_the_budget_of_the_choosers_that_take_it() -> None:
         Watch(GAME, TicTacToeBoard(), [first_move, first_move], budgets=(1, 2))
 
 
+def test_each_chooser_that_takes_it_gets_the_game_so_far() -> None:
+    asked: list[tuple[State, ...]] = []
+
+    def remembering(
+        state: State, player: str, rng: random.Random, earlier: tuple[State, ...] = ()
+    ) -> tuple[Value, State]:
+        asked.append(earlier)
+        return first_move(state, player, rng)
+
+    watch = Watch(GAME, TicTacToeBoard(), [remembering, first_move])
+    watch.run(plies=4)
+    states = watch.history
+    assert asked == [(), tuple(states[:2])]
+    assert all(known == tuple(states[: len(known)]) for known in asked)
+
+
 def test_players_need_one_chooser_each() -> None:
     x = scripted([(1, 1), (0, 0), (2, 2)])
     watch = Watch(GAME, TicTacToeBoard(), {"O": first_move, "X": x})

@@ -65,6 +65,7 @@ from typing import Any, NoReturn
 from gamesolver.explore import is_reachable, per_ply
 from gamesolver.game import AnyGame, Game, Value
 from gamesolver.guard import Interrupted, TotalTimeLimit, Watchdog
+from gamesolver.match import names
 from gamesolver.notebook import NotebookError, describe_error, find_game, load_notebook
 from gamesolver.protocol import Offer, find_offer
 from gamesolver.resources import REPOSITORY, notebooks_folder
@@ -1265,9 +1266,12 @@ def cmd_play(args: argparse.Namespace) -> int:
     best_move = it.best_move
     assert best_move is not None  # setup checked it
 
-    def choose(state: Any, player: Any) -> tuple[Value, Any, Stats]:
+    remembers = names(search, "earlier")  # the chess engine: it sees a position repeated
+
+    def choose(state: Any, player: Any, earlier: tuple[Any, ...] = ()) -> tuple[Value, Any, Stats]:
         stats = new_stats(args)  # each decision within --max-seconds (the default: setup's)
-        value, after = best_move(game, state, player, algorithm=search, rng=rng, stats=stats)
+        algorithm = functools.partial(search, earlier=earlier) if remembers else search
+        value, after = best_move(game, state, player, algorithm=algorithm, rng=rng, stats=stats)
         stats.depth = stats.depth or options.get("depth", 0)  # (depth_limited reports none)
         return value, after, stats
 

@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from gamesolver.game import Game, Player, State
-from gamesolver.match import read_answer
+from gamesolver.match import names, read_answer
 from gamesolver.words import number_text, player_name, value_words
 
 Read = Callable[[str], str]
@@ -122,7 +122,7 @@ def result_text(game: Game[State, Player], state: State, human: Player) -> str:
 
 def play_in_terminal(
     game: Game[State, Player],
-    choose: Callable[[State, Player], Any],
+    choose: Callable[..., Any],
     human_first: bool = True,
     read: Read = input,
     write: Write = print,
@@ -136,12 +136,14 @@ def play_in_terminal(
     ``(value, next_state, stats)`` as the play widget's ``choose`` does, and it says the value
     it sees as the play widget says it (``gamesolver.words``): with the search's ``stats``,
     whether it is exact or an estimate and from which depth; without them, with ``estimates``,
-    that it may be an estimate (a depth-limited or timed search). Returns the final state, or
+    that it may be an estimate (a depth-limited or timed search). A ``choose`` with a parameter
+    ``earlier`` gets the game's states before ``state``. Returns the final state, or
     ``None`` if the game was abandoned (``q``, end of input, Ctrl-C), which ends it with one
     line instead of a traceback.
     """
     human = game.Players[0] if human_first else game.Players[1]
     state, player = game.Start, game.Players[0]
+    played, remembers = [state], names(choose, "earlier")
     write(
         f"{game.name}: you play {player_name(human)}, "
         f"the computer plays {player_name(game.other(human))}."
@@ -152,7 +154,9 @@ def play_in_terminal(
             if player == human:
                 state = get_move(game, state, player, read, write)
             else:
-                value, next_state, stats = read_answer(game, state, player, choose(state, player))
+                known = {"earlier": tuple(played[:-1])} if remembers else {}
+                answer = choose(state, player, **known)
+                value, next_state, stats = read_answer(game, state, player, answer)
                 said = f"My move: {game.move_name(state, next_state)}."
                 if value is not None:
                     seen = value_words(
@@ -167,6 +171,7 @@ def play_in_terminal(
                     said += f" I see {seen}."
                 write(said)
                 state = next_state
+            played.append(state)
             player = game.other(player)
     except GameAbandoned as reason:
         write(str(reason))

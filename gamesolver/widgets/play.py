@@ -37,6 +37,9 @@ status line says whether the value is exact or an estimate, and from which depth
 ``explain=True`` explains a move by the line of play in ``stats.line``::
 
     Play(game, board, computer, explain=True, budgets=(0.25, 0.5, 1, 2), budget=1)
+
+A ``choose`` with a parameter ``earlier`` gets the game's states before the one it moves
+from, from the start (chess: a position met again is a draw, which a search needs to know).
 """
 
 from __future__ import annotations
@@ -56,7 +59,7 @@ import ipywidgets
 from gamesolver.feedback.explain import ENGLISH, Assessment, Explanation, Language, explain
 from gamesolver.game import Game, Player, State, Value
 from gamesolver.guard import Cancelled, Canceller
-from gamesolver.match import Chooser, takes
+from gamesolver.match import Chooser, names, takes
 from gamesolver.stats import Stats
 from gamesolver.table import fmt
 from gamesolver.widgets.board import (
@@ -142,6 +145,9 @@ class ComputerTurn(Generic[State, Player]):
     epoch: int
     budget: float | None = None
     """Seconds for the search, for a ``choose`` with the keyword ``budget``."""
+    earlier: tuple[State, ...] = ()
+    """The states of the game before ``state``, from its start, for a ``choose`` with the
+    parameter ``earlier``: a chess engine needs them to see a position repeated."""
 
 
 @dataclass(frozen=True)
@@ -153,6 +159,8 @@ class _HumanTurn(Generic[State]):
     value: Value | None
     seen: Stats | None
     after: State
+    played: int
+    """How many states the game had then (``PlayController.played``), ``state`` the last."""
 
 
 class PlayController(Generic[State, Player]):
@@ -163,8 +171,10 @@ class PlayController(Generic[State, Player]):
     game and the computer said last), ``notice`` (why the student's last click or press was
     refused, empty if it was not), ``status`` (the latest of the two), ``value`` (the value the
     computer saw at its last move), ``seen`` (the ``Stats`` of that search, if ``choose`` gave
-    them) and ``history`` (what Undo goes back to). A refused click changes the notice only:
-    what the computer said stays on the status line, and its explanation stays too.
+    them), ``history`` (what Undo goes back to) and ``played`` (the game's states from the
+    start, ``state`` the last; a ``choose`` with a parameter ``earlier`` gets those before
+    ``state``). A refused click changes the notice only: what the computer said stays on the
+    status line, and its explanation stays too.
 
     The computer's turn is split in three so that a caller decides where the search runs:
     ``start_computer_turn()`` returns a ``ComputerTurn``, ``think(turn)`` runs ``choose`` (the
@@ -252,6 +262,7 @@ class PlayController(Generic[State, Player]):
         self.value: Value | None = None
         self.seen: Stats | None = None
         self.history: list[_HumanTurn[State]] = []
+        self.played: list[State] = [self.state]
         self.error = None
         self._moved_at = -math.inf  # when the computer last moved (clock())
         self.forget_explanation()
@@ -302,7 +313,9 @@ class PlayController(Generic[State, Player]):
         if after is None:
             return False
         self.forget_explanation()
-        self.history.append(_HumanTurn(self.state, self.before, self.value, self.seen, after))
+        self.history.append(
+            _HumanTurn(self.state, self.before, self.value, self.seen, after, len(self.played))
+        )
         name = self._move(after)
         if self.game.finished(self.state):
             self.phase = "over"
@@ -346,6 +359,7 @@ class PlayController(Generic[State, Player]):
             taken += f", and my answer, {self.game.move_name(turn.after, self.state)}"
         self._epoch += 1
         self.state, self.before = turn.state, turn.before
+        del self.played[turn.played :]
         self.value, self.seen = turn.value, turn.seen
         self.error, self._moved_at = None, -math.inf
         self.forget_explanation()
@@ -359,18 +373,22 @@ class PlayController(Generic[State, Player]):
         """What the computer has to search now; only on the computer's turn."""
         if self.phase != "computer":
             raise RuntimeError(f"it is not the computer's turn (phase {self.phase!r})")
-        return ComputerTurn(self.state, self.computer, self.rng, self._epoch, self.budget)
+        earlier = tuple(self.played[:-1])
+        return ComputerTurn(self.state, self.computer, self.rng, self._epoch, self.budget, earlier)
 
     def think(self, turn: ComputerTurn[State, Player]) -> Answer[State]:
         """Run the search for ``turn``: ``choose(state, player, rng)``, with ``budget=`` if
-        ``choose`` takes it; changes nothing here.
+        ``choose`` takes it and ``earlier=`` if it names it (``gamesolver.match.names``);
+        changes nothing here.
 
         Raises ``BadAnswer`` if the answer is no move (see ``check_answer``).
         """
+        keywords: dict[str, Any] = {}
         if turn.budget is not None and takes(self.choose, "budget"):
-            answer = self.choose(turn.state, turn.player, turn.rng, budget=turn.budget)
-        else:
-            answer = self.choose(turn.state, turn.player, turn.rng)
+            keywords["budget"] = turn.budget
+        if names(self.choose, "earlier"):
+            keywords["earlier"] = turn.earlier
+        answer = self.choose(turn.state, turn.player, turn.rng, **keywords)
         return self.check_answer(turn, answer)
 
     def check_answer(self, turn: ComputerTurn[State, Player], answer: object) -> Answer[State]:
@@ -526,6 +544,7 @@ class PlayController(Generic[State, Player]):
         """Go to ``after``; returns the move's name."""
         name = self.game.move_name(self.state, after)
         self.before, self.state = self.state, after
+        self.played.append(after)
         self._epoch += 1
         return name
 

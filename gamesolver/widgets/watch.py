@@ -14,7 +14,8 @@ on every run (nbval) plays in the calling thread instead::
 
 The players are ``Chooser``s exactly as for ``gamesolver.widgets.play.Play``: ``choose(state,
 player, rng)`` answering ``(value, next_state)`` or ``(value, next_state, stats)``, and with
-``budgets`` the keyword ``budget``, the seconds per move from the menu *Time per move*. Each
+``budgets`` the keyword ``budget``, the seconds per move from the menu *Time per move*; one
+with a parameter ``earlier`` gets the game's states before the one it moves from. Each
 player's ``rng`` is seeded from ``seed`` and the player's index, and Pause lets the current move
 finish, so a game is the same on every run, however it is paused and stepped.
 """
@@ -357,7 +358,8 @@ class Watch(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped
         player = self.game.Players[index]
         self._status = f"{self._name(player)} is thinking ..."
         self._show()
-        return ComputerTurn(self._history[-1], player, self._rngs[index], self._epoch, self.budget)
+        state, earlier = self._history[-1], tuple(self._history[:-1])
+        return ComputerTurn(state, player, self._rngs[index], self._epoch, self.budget, earlier)
 
     def _move(self, answer: Answer[Any]) -> None:
         """Make the move of ``answer`` and show it."""
