@@ -198,3 +198,5 @@ def test_the_chess_page_promises_only_the_draws_the_game_knows() -> None:
     rules = " ".join(page.rules.split())
     assert "repetition draw" not in rules and "fivefold" not in rules
     assert "A position repeated does not end the game" in rules
+    assert "keeps no history" not in rules  # it gives the game so far to the computer
+    assert "takes a position repeated for a draw" in rules

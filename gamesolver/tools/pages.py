@@ -263,8 +263,9 @@ with them, 11-15, and a capture 15x22.
 Chess by the full rules; white, at the bottom, moves first. Click one of your pieces, then
 its square: the squares it can reach get a blue dot. Castle by moving the king two squares; a
 pawn on the last rank asks for its piece. Checkmate wins; stalemate, too little material
-and the 75-move rule draw. A position repeated does not end the game: the page keeps no
-history of it. The computer thinks for the *Time per move* beside the board.
+and the 75-move rule draw. A position repeated does not end the game; the computer, which
+knows the game so far, takes a position repeated for a draw, and avoids one unless a draw
+suits it. The computer thinks for the *Time per move* beside the board.
 """,
         module="chess_lecture",
         arguments=(
