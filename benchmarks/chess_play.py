@@ -54,7 +54,6 @@ import chess
 import chess.engine
 
 from benchmarks.chess import (
-    CLAMP,
     PLAY_SECTION,
     STOCKFISH_INSTALL,
     clamp,
@@ -133,18 +132,6 @@ def move_loss(
         return 0
     played = engine.analyse(board, limit, root_moves=[move])
     return max(0, clamp(found["score"], board.turn) - clamp(played["score"], board.turn))
-
-
-def position_score(
-    engine: chess.engine.SimpleEngine | None, board: chess.Board, limit: chess.engine.Limit
-) -> int:
-    """Stockfish's score of ``board`` for the side to move, clamped; a finished game scored by
-    its result (no engine needed)."""
-    outcome = board.outcome(claim_draw=False)
-    if outcome is not None:
-        return 0 if outcome.winner is None else (CLAMP if outcome.winner == board.turn else -CLAMP)
-    assert engine is not None
-    return clamp(engine.analyse(board, limit)["score"], board.turn)
 
 
 @dataclass
@@ -500,8 +487,8 @@ def points(game: Game, engine: chess.engine.SimpleEngine, limit: chess.engine.Li
     """White's points: by the rules, or adjudicated by Stockfish's score at the end."""
     if game.result != "*":
         return {"1-0": 1.0, "0-1": 0.0}.get(game.result, 0.5)
-    board = game.boards()[-1]
-    score = position_score(engine, board, limit)
+    board = game.boards()[-1]  # not over: its result is "*"
+    score = clamp(engine.analyse(board, limit)["score"], board.turn)
     white = score if board.turn == chess.WHITE else -score
     return 1.0 if white >= ADJUDICATE else 0.0 if white <= -ADJUDICATE else 0.5
 

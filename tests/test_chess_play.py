@@ -21,7 +21,7 @@ if str(ROOT) not in sys.path:  # benchmarks/ is a folder of the repository, not 
     sys.path.insert(0, str(ROOT))
 
 from benchmarks import chess_play as play  # noqa: E402
-from benchmarks.chess import kept  # noqa: E402
+from benchmarks.chess import CLAMP, kept  # noqa: E402
 
 LIMIT = chess.engine.Limit(depth=1)
 
@@ -73,7 +73,7 @@ def test_the_loss_of_a_move_is_its_score_below_the_best_move_s_from_the_same_sea
 def test_a_mate_counts_as_the_clamp() -> None:
     board = play.opening("e4 e5 Nf3")
     judge = Scripted({"Nc6": chess.engine.Mate(2), "d6": -300, "Qh4": chess.engine.Mate(3)})
-    assert play.move_loss(judge, board, board.parse_san("d6"), LIMIT) == play.CLAMP + 300
+    assert play.move_loss(judge, board, board.parse_san("d6"), LIMIT) == CLAMP + 300
     assert play.move_loss(judge, board, board.parse_san("Qh4"), LIMIT) == 0  # both clamped
 
 
@@ -168,4 +168,4 @@ def test_a_tiny_run_of_both_versions() -> None:
             game = play.play(player, player, play.opening("e4"), 6, "e4")
             games[name] = play.judge(game, engine, limit)
     assert all(len(g.moves) == len(g.lost) == 6 for g in games.values())
-    assert all(0 <= loss <= 2 * play.CLAMP for g in games.values() for loss in g.lost)
+    assert all(0 <= loss <= 2 * CLAMP for g in games.values() for loss in g.lost)
