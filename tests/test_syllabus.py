@@ -155,3 +155,49 @@ def test_the_core_path_has_at_most_seven_classes_and_nine_hours(tmp_path: Path) 
         "8 classes in the core path (at most 7)",
         "the core path: 562 minutes to present (at most 540)",
     ]
+
+
+@pytest.mark.parametrize(
+    ("changed", "said"),
+    [
+        ("### Class 2: Games", "'### Class 2: Games' comes after no class: number the classes"),
+        ("### Class 0: Games", "'### Class 0: Games' comes after no class"),
+        ("### Class 2: Pruning", None),  # the second heading: two classes numbered 2
+        ("sections 1–2.", None),
+    ],
+)
+def test_a_syllabus_numbered_wrong_is_one_line(
+    tmp_path: Path, changed: str, said: str | None, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Class numbers 1, 2, 3, ... in order and sections first to last: a syllabus that breaks
+    them is refused before anything is built from it (a release keyed by class number would
+    write two classes into one folder)."""
+    text = {
+        "### Class 2: Games": INDEX.replace("### Class 1: Games", "### Class 2: Games"),
+        "### Class 0: Games": INDEX.replace("### Class 1: Games", "### Class 0: Games"),
+        "### Class 2: Pruning": INDEX.replace("### Class 1: Games", "### Class 1: Games")
+        + "\n### Class 2: Again\n\n**Present:** [Trees](Trees.ipynb).\n",
+        "sections 1–2.": INDEX.replace("sections 1–2.", "sections 4-1."),
+    }[changed]
+    notebook(tmp_path / "Index.ipynb", text)
+    with pytest.raises(SyllabusError) as raised:
+        read(tmp_path)
+    message = str(raised.value)
+    assert "\n" not in message
+    expected = (
+        said
+        or {
+            "### Class 2: Pruning": "'### Class 2: Again' comes after class 2",
+            "sections 1–2.": "class 1 presents Solver.ipynb, sections 4–1: sections are numbered",
+        }[changed]
+    )
+    assert expected in message
+    assert syllabus.main([str(tmp_path)]) == 2
+    assert capsys.readouterr().err.count("\n") == 1
+
+
+def test_the_syllabus_tool_has_help(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as ended:
+        syllabus.main(["--help"])
+    assert ended.value.code == 0
+    assert capsys.readouterr().out.startswith("usage: python -m gamesolver.tools.syllabus")

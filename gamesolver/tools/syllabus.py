@@ -148,7 +148,7 @@ def _prose(cells: Sequence[dict[str, object]]) -> str:
 def read(folder: Path = NOTEBOOKS) -> Syllabus:
     """The syllabus that ``folder``'s Index.ipynb states (see the module's docstring)."""
     text = _prose(_cells(folder / INDEX))
-    classes = []
+    classes: list[Class] = []
     heads = list(_CLASS.finditer(text))
     for head, after in zip(heads, [*heads[1:], None], strict=True):
         body = text[head.end() : after.start() if after else len(text)]
@@ -160,7 +160,25 @@ def read(folder: Path = NOTEBOOKS) -> Syllabus:
                 f"{INDEX}: class {head[1]} needs a line '**Present:** [Title](Notebook.ipynb), "
                 "sections 1–4; ...' (a link to a notebook in each item)"
             )
-        classes.append(Class(int(head[1]), head[2], tuple(p for p in parts if p is not None)))
+        number = int(head[1])
+        if number != len(classes) + 1:
+            raise SyllabusError(
+                f"{INDEX}: '### Class {head[1]}: {head[2]}' comes after "
+                + (f"class {len(classes)}" if classes else "no class")
+                + f": number the classes 1, 2, 3, ... in order (this is class {len(classes) + 1})"
+            )
+        for part in parts:
+            if (
+                part is not None
+                and part.sections is not None
+                and not 1 <= part.sections[0] <= part.sections[1]
+            ):
+                first, last = part.sections
+                raise SyllabusError(
+                    f"{INDEX}: class {number} presents {part.notebook}, sections {first}–{last}: "
+                    "sections are numbered from 1, the first before the last (e.g. sections 1–4)"
+                )
+        classes.append(Class(number, head[2], tuple(p for p in parts if p is not None)))
     dives = re.search(r"^##\s+Deep dives\s*$(.*?)(?=^##\s|\Z)", text, re.M | re.S)
     deep = []
     for item in re.findall(r"^\s*[-*]\s+(.*)$", dives[1] if dives else "", re.M):
@@ -340,10 +358,26 @@ def with_plan(text: str, shown: str) -> str:
 def main(arguments: Sequence[str] | None = None) -> int:
     """``python -m gamesolver.tools.syllabus [--readme] [FOLDER]``: the time plan, then the
     problems; ``--readme`` writes the plan into the README too."""
-    args = list(sys.argv[1:] if arguments is None else arguments)
-    readme = "--readme" in args
-    args = [a for a in args if a != "--readme"]
-    folder = Path(args[0]) if args else NOTEBOOKS
+    import argparse
+
+    parser = argparse.ArgumentParser(
+        prog="python -m gamesolver.tools.syllabus",
+        description="The course's time plan (minutes per class and deep dive, from the syllabus "
+        "in FOLDER/Index.ipynb) and every rule of a lecture's shape a notebook breaks; exit "
+        "status 1 if one does.",
+    )
+    parser.add_argument(
+        "folder",
+        nargs="?",
+        default=str(NOTEBOOKS),
+        metavar="FOLDER",
+        help="the lectures (default: the repository's notebooks/)",
+    )
+    parser.add_argument(
+        "--readme", action="store_true", help="also write the time plan into the README"
+    )
+    args = parser.parse_args(arguments)
+    readme, folder = args.readme, Path(args.folder)
     try:
         syllabus = read(folder)
         shapes = shapes_of(folder)
