@@ -272,7 +272,10 @@ def release(
 ) -> list[Assignment]:
     """Build ``course/source/`` from the lectures in ``folder`` and generate the students'
     copies in ``course/release/`` with nbgrader (``course/nbgrader_config.py`` must be there).
-    ``only``: the names of the assignments to build (all if empty). The assignments built."""
+    ``only``: the names of the assignments to build (all if empty). The assignments built.
+
+    Everything is built beside the last release first (``course/.building/``) and takes its
+    place only when all of it is built: a release that fails leaves the last one as it was."""
     if not (course / "nbgrader_config.py").exists():
         raise CourseError(f"{course} is not the course directory: no nbgrader_config.py in it")
     chosen = assignments(folder, solutions)
@@ -282,20 +285,44 @@ def release(
             f"no assignment {', '.join(unknown)}: one of {', '.join(a.name for a in chosen)}"
         )
     chosen = [a for a in chosen if not only or a.name in only]
-    for name in GENERATED:  # rebuilt: all of it, or the assignments asked for
-        for stale in [course / name] if not only else [course / name / a.name for a in chosen]:
-            shutil.rmtree(stale, ignore_errors=True)
-    for built in chosen:
-        build_source(built, folder, course / "source", solutions)
-    # one nbgrader for all (its start-up is most of its time): "*" when the whole course is built
-    for pattern in ["*"] if not only else [a.name for a in chosen]:
-        done = nbgrader(["generate_assignment", pattern, "--force"], course)
-        # nbgrader logs a configuration file that fails and goes on without it: not here
-        if done.returncode != 0 or "Exception while loading config file" in done.stderr:
-            raise CourseError(
-                f"nbgrader generate_assignment {pattern} failed:\n{done.stdout}{done.stderr}"
-            )
+    building = course / BUILDING
+    shutil.rmtree(building, ignore_errors=True)
+    try:
+        for built in chosen:
+            build_source(built, folder, building / "source", solutions)
+        # one nbgrader for all (its start-up is most of its time): "*" when the whole course
+        # is built, in the folders being built (the gradebook learns the assignments' cells)
+        places = [f"--CourseDirectory.{kind}_directory={BUILDING}/{kind}" for kind in GENERATED]
+        for pattern in ["*"] if not only else [a.name for a in chosen]:
+            done = nbgrader(["generate_assignment", pattern, "--force", *places], course)
+            # nbgrader logs a configuration file that fails and goes on without it: not here
+            if done.returncode != 0 or "Exception while loading config file" in done.stderr:
+                raise CourseError(
+                    f"nbgrader generate_assignment {pattern} failed:\n{done.stdout}{done.stderr}"
+                )
+        for kind in GENERATED:  # the new release takes the old one's place
+            if not only:
+                _replace(building / kind, course / kind)
+            for built in chosen if only else []:
+                _replace(building / kind / built.name, course / kind / built.name)
+    finally:
+        shutil.rmtree(building, ignore_errors=True)
     return chosen
+
+
+BUILDING = ".building"
+"""The folder of ``course/`` a release is built in before it takes the last one's place."""
+
+
+def _replace(new: Path, old: Path) -> None:
+    """``new`` where ``old`` was (``old`` removed), each folder moved in one step."""
+    old.parent.mkdir(parents=True, exist_ok=True)
+    stale = old.with_name(f".{old.name}.old")
+    shutil.rmtree(stale, ignore_errors=True)
+    if old.exists():
+        old.rename(stale)
+    new.rename(old)
+    shutil.rmtree(stale, ignore_errors=True)
 
 
 def main(arguments: Sequence[str] | None = None) -> int:
