@@ -7,7 +7,7 @@ nothing here but this file is committed. The README's "Teaching with this course
 
 from pathlib import Path
 
-from gamesolver.tools.autograde import autograde_preprocessors
+from gamesolver.tools.autograde import autograde_preprocessors, sanitize_preprocessors
 
 c = get_config()  # noqa: F821 (nbgrader's config loader defines it)
 
@@ -19,14 +19,18 @@ c.CourseDirectory.submitted_directory = "submitted"
 c.CourseDirectory.autograded_directory = "autograded"
 c.CourseDirectory.feedback_directory = "feedback"
 
-# Autograding (gamesolver/tools/autograde.py): only notebooks with a graded code cell run; their
-# cells tagged `demo` do not; the kernel starts under a memory limit (MB of address space); every
-# cell gets `timeout` seconds, then the kernel is interrupted, the cell shows "ran out of time (60 s
-# for a cell)" (its test fails) and the next cell runs.
+# Autograding (gamesolver/tools/autograde.py): a test cell a student deleted is put back; only
+# notebooks with a graded code cell run, where the lecture runs them (the notebooks they load
+# beside them), without their cells tagged `demo`; the kernel runs in a sandbox (bubblewrap: no
+# course directory, no network; `CourseKernelManager.sandbox = False` turns it off for work you
+# trust) under a memory limit (MB of address space); every cell gets `timeout` seconds, then the
+# kernel is interrupted, the cell shows "ran out of time (60 s for a cell)" (its test fails) and
+# the next cell runs.
+c.Autograde.sanitize_preprocessors = sanitize_preprocessors()
 c.Autograde.autograde_preprocessors = autograde_preprocessors()
 c.Execute.timeout = 60
 c.Execute.interrupt_on_timeout = True
-c.LimitedKernelManager.memory_mb = 2048
+c.CourseKernelManager.memory_mb = 2048
 
 # What students never see: the solutions (ClearSolutions, nbgrader's markers) and, in the
 # released copies, no outputs (ClearOutput): they run the notebooks themselves.

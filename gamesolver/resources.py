@@ -15,6 +15,7 @@ folder, a released assignment's folder (``notebooks_folder``).
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -31,8 +32,18 @@ IN_REPOSITORY = (REPOSITORY / "pyproject.toml").is_file() and (REPOSITORY / "not
 """True iff the package sits in its repository (else: installed without it)."""
 
 
+NOTEBOOKS_VARIABLE = "GAMESOLVER_NOTEBOOKS"
+"""An environment variable that names the folder with the lectures: autograding sets it to the
+assignment's released copies (``gamesolver.tools.autograde``), so that the course's checks
+compare with those, never with a copy a student handed in."""
+
+
 def notebooks_folder() -> Path:
-    """The folder with the lectures: the repository's ``notebooks/``, or the current folder."""
+    """The folder with the lectures: the one ``GAMESOLVER_NOTEBOOKS`` names, else the
+    repository's ``notebooks/``, else the current folder (a released assignment's)."""
+    named = os.environ.get(NOTEBOOKS_VARIABLE)
+    if named:
+        return Path(named)
     return REPOSITORY / "notebooks" if IN_REPOSITORY else Path.cwd()
 
 

@@ -315,19 +315,40 @@ TIMEOUT = 30
 """Seconds a cell gets in these tests (the course's 60 s halved: the loop waits for it)."""
 
 
-def submit(released: Path, student: str, solutions: dict[str, str] | None) -> None:
+def submit(
+    released: Path, student: str, solutions: dict[str, str] | None, deleted: str = ""
+) -> Path:
     """``submitted/<student>/class2.../``: the released folder, the solution cells named by
-    their grade ids replaced."""
+    their grade ids replaced, the cell ``deleted`` left out. The folder."""
     folder = released / "submitted" / student / CLASS2
     shutil.copytree(released / "release" / CLASS2, folder)
-    if solutions is None:
-        return
     path = folder / "Game-Trees.ipynb"
     notebook = json.loads(path.read_text(encoding="utf-8"))
     cells = {c["metadata"].get("nbgrader", {}).get("grade_id"): c for c in notebook["cells"]}
-    for grade_id, solution in solutions.items():
+    for grade_id, solution in (solutions or {}).items():
         cells[grade_id]["source"] = solution
+    notebook["cells"] = [c for c in notebook["cells"] if c is not cells.get(deleted or None)]
     path.write_text(json.dumps(notebook, indent=1), encoding="utf-8")
+    return folder
+
+
+HOSTILE = """import os, pathlib
+
+course = pathlib.Path({course!r})
+for secret in [course / "source", course / "gradebook.db", course / "submitted", {lectures!r}]:
+    print(secret, "seen" if pathlib.Path(secret).exists() else "hidden")
+for target in [course / "gradebook.db", course / "source" / "x", "Game-Trees.ipynb"]:
+    try:
+        with open(target, "w") as file:
+            file.write("lost")
+        print("wrote", target)
+    except OSError as error:
+        print("cannot write", target, type(error).__name__)
+print("x" * 10**6)
+
+"""
+"""A submission that tries to read the solutions and to write over the gradebook, the source and
+its own notebook, then prints a million characters; after it, the lecture's own solution."""
 
 
 @pytest.fixture(scope="module")
@@ -345,13 +366,32 @@ def autograded(released: Path, tmp_path_factory: pytest.TempPathFactory) -> Iter
     submit(released, "blank", None)
     for student, solution in WRONG.items():
         submit(released, student, {SOLUTION_CELL: solution})
-    submit(released, "dies", {SOLUTION_CELL: "import os\n\nos._exit(1)"})
+    died = {"ex2-solution": "import os\n\nos._exit(1)", SOLUTION_CELL: lecture[SOLUTION_CELL]}
+    submit(released, "dies", died)
+    hostile = HOSTILE.format(course=str(released), lectures=str(NOTEBOOKS)) + lecture[SOLUTION_CELL]
+    submit(released, "hostile", {SOLUTION_CELL: hostile})
+    submit(released, "deleted", lecture, deleted="ex3-test")
+    renamed = submit(released, "renamed", lecture)
+    (renamed / "Game-Trees.ipynb").rename(renamed / "Game-Trees (1).ipynb")
+    nested = released / "submitted" / "nested" / CLASS2
+    shutil.copytree(released / "release" / CLASS2, nested / "inner")
+    submit(released, "d1[x]", lecture)
+    untouched = {
+        path: path.read_bytes()
+        for path in [released / "gradebook.db", *(released / "source").rglob("*.ipynb")]
+    }
     grades = tmp_path_factory.mktemp("grades") / "grades.csv"
     argv = ["grade", CLASS2, "--course", str(released), "--time-limit", str(TIMEOUT)]
     with contextlib.redirect_stdout(io.StringIO()) as printed:
         assert main([*argv, "--csv", str(grades)]) == 0
     (released / "grade.txt").write_text(printed.getvalue(), encoding="utf-8")
     shutil.copy(grades, released / "grades.csv")
+    for path, before in untouched.items():  # nbgrader changes the gradebook; the submissions not
+        if path.name != "gradebook.db":
+            assert path.read_bytes() == before, path
+    assert (released / "gradebook.db.before-grade").read_bytes() == untouched[
+        released / "gradebook.db"
+    ]
     done = course.nbgrader(["generate_feedback", CLASS2], released)
     assert done.returncode == 0, done.stdout + done.stderr
     yield released
@@ -418,10 +458,15 @@ def test_the_solution_gets_every_point_and_a_blank_copy_none(autograded: Path) -
     assert rows["solution"]["passed"] == "true" and rows["solution"]["condition"] == ""
     assert (rows["blank"]["passed"], rows["blank"]["condition"]) == ("false", "runs without error")
     assert rows["blank"]["counterexample"].startswith("the tree 0 with the window")
-    printed = (autograded / "grade.txt").read_text(encoding="utf-8")
-    assert (
-        "7 students: 0 got every point, 6 lost points, 1 could not be autograded (dies)" in printed
-    )
+    printed = (autograded / "grade.txt").read_text(encoding="utf-8").splitlines()
+    assert printed[-4:] == [
+        "10 students: 2 got every point so far, 8 lost points",  # the solution, a test deleted
+        "39 written answers (127 points) wait for grading by hand (nbgrader's Formgrader)",
+        "not graded: d1[x]: nbgrader cannot grade a folder whose name has [ ] * or ?: rename "
+        "submitted/d1[x]/ (e.g. d1_x_) and grade again",
+        "not graded: nested: the notebooks are in submitted/nested/"
+        f"{CLASS2}/inner/: move them up into submitted/nested/{CLASS2}/ and grade again",
+    ]
 
 
 @pytest.mark.nbgrader
@@ -472,15 +517,50 @@ def test_an_allocation_without_end_fails_within_the_kernels_limit(autograded: Pa
 
 
 @pytest.mark.nbgrader
-def test_a_kernel_that_dies_ends_that_submission_only(autograded: Path) -> None:
-    """nbgrader skips it (no autograded notebook) and grades the others; the grade says why."""
-    assert not (autograded / "autograded" / "dies" / CLASS2).exists()
-    row = grade_rows(autograded)["dies"]
-    assert (row["score"], row["passed"]) == ("", "false")
-    assert (
-        row["condition"] == "could not be autograded: Kernel died while waiting for execute reply"
+def test_a_kernel_that_dies_costs_only_the_cell_it_ran(autograded: Path) -> None:
+    """``os._exit`` in the first solution: that cell says the kernel stopped, its test fails,
+    and in a new kernel (the cells before it run again) the second solution gets its points."""
+    path = autograded / "autograded" / "dies" / CLASS2 / "Game-Trees.ipynb"
+    cells = {c["metadata"].get("nbgrader", {}).get("grade_id"): c for c in notebook_cells(path)}
+    [died] = [o for o in cells["ex2-solution"]["outputs"] if o["output_type"] == "error"]
+    assert died["ename"] == "KernelDied" and "ran again in a new kernel" in died["evalue"]
+    assert scores(autograded)["dies"] == (2.0, AUTOGRADED + WRITTEN)
+    assert grade_rows(autograded)["dies"]["passed"] == "true"
+
+
+@pytest.mark.nbgrader
+def test_a_hostile_submission_reads_and_writes_nothing_of_the_course(autograded: Path) -> None:
+    """Its kernel sees neither the solutions, the gradebook, the other students nor the
+    lectures, and writes nothing (the fixture checks that every file is as it was); what it
+    prints is cut at 100,000 characters; its honest answer still gets its points."""
+    path = autograded / "autograded" / "hostile" / CLASS2 / "Game-Trees.ipynb"
+    [cell] = [
+        c
+        for c in notebook_cells(path)
+        if c["metadata"].get("nbgrader", {}).get("grade_id") == SOLUTION_CELL
+    ]
+    printed = "".join("".join(o.get("text", "")) for o in cell["outputs"])
+    assert printed.count("hidden") == 4 and "seen" not in printed
+    assert printed.count("cannot write") == 3 and "wrote" not in printed
+    assert "[more output than 100,000 characters: the rest is not shown]" in printed
+    assert path.stat().st_size < 300_000
+    assert grade_rows(autograded)["hostile"]["passed"] == "true"
+
+
+@pytest.mark.nbgrader
+def test_a_deleted_test_is_put_back_and_run(autograded: Path) -> None:
+    assert grade_rows(autograded)["deleted"]["passed"] == "true"
+    assert scores(autograded)["deleted"] == (AUTOGRADED, AUTOGRADED + WRITTEN)
+
+
+@pytest.mark.nbgrader
+def test_a_renamed_notebook_says_what_to_rename(autograded: Path) -> None:
+    row = grade_rows(autograded)["renamed"]
+    assert (row["score"], row["passed"]) == ("0.0", "false")
+    assert row["condition"] == (
+        "Game-Trees.ipynb was not handed in (there is Game-Trees (1).ipynb: rename it "
+        "Game-Trees.ipynb and grade again)"
     )
-    assert {s for s, (score, _) in scores(autograded).items() if score > 0} == {"solution"}
 
 
 @pytest.mark.nbgrader
@@ -549,3 +629,39 @@ def test_a_notebook_presented_in_part_is_released_without_its_exercises(tmp_path
     build_source(first, folder, tmp_path / "source")
     released = nbformat.read(tmp_path / "source" / first.name / "L.ipynb", as_version=4)
     assert [c.cell_type for c in released.cells] == ["markdown", "markdown"]
+
+
+@pytest.mark.nbgrader
+def test_a_release_that_fails_leaves_the_last_one_as_it_was(tmp_path: Path) -> None:
+    """Everything is built beside the last release and takes its place only when all of it is
+    built: a lecture nbgrader refuses (two cells with one grade id) ends the release with its
+    message, the students' copies and the lecturer's folders untouched."""
+    folder, root = tmp_path / "notebooks", tmp_path / "course"
+    folder.mkdir()
+    root.mkdir()
+    shutil.copy(ROOT / "course" / "nbgrader_config.py", root)
+    write(folder / "Index.ipynb", new_markdown_cell("### Class 1: A\n\n**Present:** [L](L.ipynb)."))
+    test = exercise(
+        "assert f() == 2", grade=True, grade_id="ex1-test", points=1, locked=True, solution=False
+    )
+    answer = exercise(
+        f"def f():\n    {BEGIN}\n    return 2\n    {END}",
+        solution=True,
+        grade=False,
+        grade_id="ex1",
+        locked=False,
+    )
+    write(folder / "L.ipynb", answer, test)
+    (built,) = release(course=root, folder=folder)
+    (root / "submitted" / "anna").mkdir(parents=True)
+    released = (root / "release" / built.name / "L.ipynb").read_text(encoding="utf-8")
+    twin = exercise(
+        "assert f() == 2", grade=True, grade_id="ex1-test", points=1, locked=True, solution=False
+    )
+    write(folder / "L.ipynb", answer, test, twin)  # the same grade id twice
+    with pytest.raises(CourseError, match="nbgrader generate_assignment"):
+        release(course=root, folder=folder)
+    assert (root / "release" / built.name / "L.ipynb").read_text(encoding="utf-8") == released
+    assert (root / "source" / built.name / "L.ipynb").is_file()
+    assert (root / "submitted" / "anna").is_dir()
+    assert not (root / ".building").exists()

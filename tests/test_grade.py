@@ -4,6 +4,9 @@ Grading a class end to end, through nbgrader, is in ``tests/test_course.py``."""
 
 from __future__ import annotations
 
+import contextlib
+import sqlite3
+import subprocess
 from pathlib import Path
 from typing import Any
 
@@ -13,8 +16,12 @@ from gamesolver.tools.cli import main
 from gamesolver.tools.grade import (
     GradeError,
     Row,
+    check_course,
     csv_target,
     failures,
+    folders,
+    grade_class,
+    machine_mb,
     outcome,
     submissions,
     summary,
@@ -92,6 +99,19 @@ def test_nbgraders_log_names_who_could_not_be_autograded_and_why() -> None:
     }
 
 
+def test_written_answers_wait_and_are_not_points_lost() -> None:
+    rows = [
+        Row("anna", "Game-Trees", "ex7-test", 2, 2),
+        Row("anna", "Solver", "ex1-answer", None, 5, "to grade by hand", by_hand=True),
+        Row("ben", "Solver", "ex1-answer", 5, 5, by_hand=True),  # graded by hand already
+    ]
+    assert summary(rows, {"carl": "nothing handed in"}) == (
+        "2 students: 2 got every point so far, 0 lost points\n"
+        "1 written answers (5 points) wait for grading by hand (nbgrader's Formgrader)\n"
+        "not graded: carl: nothing handed in"
+    )
+
+
 def test_the_summary_counts_students() -> None:
     rows = [
         Row("anna", "Game-Trees", "ex7-test", 2, 2),
@@ -104,11 +124,17 @@ def test_the_summary_counts_students() -> None:
 
 
 def course(tmp_path: Path, *students: str) -> Path:
-    """A course directory with the assignment CLASS2 and a submission by each student."""
+    """A course directory with the assignment CLASS2 (its source and its gradebook's entry) and
+    a submission by each student (a notebook in it)."""
     (tmp_path / "nbgrader_config.py").write_text("c = get_config()\n")
     (tmp_path / "source" / CLASS2).mkdir(parents=True)
+    with contextlib.closing(sqlite3.connect(tmp_path / "gradebook.db")) as db:
+        db.execute("CREATE TABLE assignment (id TEXT, name TEXT)")
+        db.execute("INSERT INTO assignment VALUES ('1', ?)", (CLASS2,))
+        db.commit()
     for student in students:
         (tmp_path / "submitted" / student / CLASS2).mkdir(parents=True)
+        (tmp_path / "submitted" / student / CLASS2 / "Game-Trees.ipynb").write_text("{}")
     return tmp_path
 
 
@@ -122,6 +148,93 @@ def test_a_course_assignment_and_submissions_are_checked_before_grading(tmp_path
         submissions(folder, "class9")
     with pytest.raises(GradeError, match=r"no submissions of .* by 'carl' \(a student's folder"):
         submissions(folder, CLASS2, "carl")
+
+
+def test_every_folder_is_graded_or_says_why_not(tmp_path: Path) -> None:
+    """A folder nbgrader would pass over in silence is a line that says what to do."""
+    folder = course(tmp_path, "anna", "d1[x]")
+    inner = folder / "submitted" / "ben" / CLASS2 / "inner"
+    inner.mkdir(parents=True)
+    (inner / "Game-Trees.ipynb").write_text("{}")
+    (folder / "submitted" / "carl" / "other").mkdir(parents=True)
+    (folder / "submitted" / "dora" / CLASS2).mkdir(parents=True)
+    graded, not_graded = folders(folder, CLASS2)
+    assert graded == ["anna"]
+    assert not_graded == {
+        "ben": f"the notebooks are in submitted/ben/{CLASS2}/inner/: move them up into "
+        f"submitted/ben/{CLASS2}/ and grade again",
+        "carl": f"nothing handed in: no folder submitted/carl/{CLASS2}/",
+        "d1[x]": "nbgrader cannot grade a folder whose name has [ ] * or ?: rename "
+        "submitted/d1[x]/ (e.g. d1_x_) and grade again",
+        "dora": f"no notebook in submitted/dora/{CLASS2}/",
+    }
+    with pytest.raises(GradeError, match=r"by 'd1\[x\]' \(d1\[x\]: nbgrader cannot grade a"):
+        folders(folder, CLASS2, "d1[x]")  # named as it is: nothing left to grade, and why
+
+
+@pytest.mark.parametrize(
+    ("damage", "said"),
+    [
+        ("delete", r"no gradebook at .*gradebook\.db: make release"),
+        ("garble", r"gradebook\.db is not a gradebook nbgrader can read \(file is not a database"),
+        ("empty", r"knows no assignment 'class2-alpha-beta-and-its-windows': make release"),
+    ],
+)
+def test_a_gradebook_lost_or_broken_is_one_line(tmp_path: Path, damage: str, said: str) -> None:
+    folder = course(tmp_path, "anna")
+    gradebook = folder / "gradebook.db"
+    if damage == "delete":
+        gradebook.unlink()
+    elif damage == "garble":
+        gradebook.write_bytes(b"not a database " * 100)
+    else:
+        with contextlib.closing(sqlite3.connect(gradebook)) as db:
+            db.execute("DELETE FROM assignment")
+            db.commit()
+    with pytest.raises(GradeError, match=said) as raised:
+        check_course(folder, CLASS2)
+    assert "\n" not in str(raised.value)
+
+
+def test_the_gradebook_is_put_back_when_nbgrader_fails(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A copy is made before nbgrader runs; nbgrader failing as a whole (here: after spoiling
+    the gradebook) leaves the gradebook as it was, and says so."""
+    from gamesolver.tools import autograde
+    from gamesolver.tools import course as course_tool
+
+    folder = course(tmp_path, "anna")
+    before = (folder / "gradebook.db").read_bytes()
+
+    def spoils(arguments: list[str], where: Path) -> subprocess.CompletedProcess[str]:
+        (where / "gradebook.db").write_bytes(b"spoilt")
+        said = "[AutogradeApp | ERROR] No notebooks were matched\n"
+        return subprocess.CompletedProcess(arguments, 1, "", said)
+
+    monkeypatch.setattr(course_tool, "nbgrader", spoils)
+    monkeypatch.setattr(autograde, "sandbox_problem", lambda: None)
+    with pytest.raises(GradeError, match=r"No notebooks were matched \(the gradebook is as it"):
+        grade_class(folder, CLASS2)
+    assert (folder / "gradebook.db").read_bytes() == before
+    assert (folder / "gradebook.db.before-grade").read_bytes() == before
+
+
+def test_without_a_sandbox_grading_says_what_to_do(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from gamesolver.tools import autograde
+
+    folder = course(tmp_path, "anna")
+    monkeypatch.setattr(autograde, "sandbox_problem", lambda: "bubblewrap (bwrap) is not installed")
+    with pytest.raises(GradeError) as raised:
+        grade_class(folder, CLASS2)
+    assert str(raised.value) == (
+        "grading runs each submission in a sandbox, and bubblewrap (bwrap) is not installed "
+        "(Debian and Ubuntu: apt install bubblewrap); to grade work you trust without it: "
+        "--no-sandbox"
+    )
+    assert not (folder / "gradebook.db.before-grade").exists()
 
 
 def test_the_csv_never_goes_over_an_input(tmp_path: Path) -> None:
@@ -151,7 +264,11 @@ def test_the_csv_never_goes_over_an_input(tmp_path: Path) -> None:
         ),
         (["--memory-limit", "512"], "argument --memory-limit: --memory-limit is at least 1024"),
         (["--csv", "{course}"], "--csv {course}: a folder, not a file"),
-        (["--student", "carl"], "no submissions of class2-alpha-beta-and-its-windows in"),
+        (["--student", "carl"], "no submissions of class2-alpha-beta-and-its-windows to grade"),
+        (
+            ["--memory-limit", "10000000000000"],
+            "argument --memory-limit: --memory-limit is at most {machine:,} MB (this machine's",
+        ),
     ],
 )
 def test_bad_arguments_are_one_line_and_nothing_is_graded(
@@ -162,7 +279,8 @@ def test_bad_arguments_are_one_line_and_nothing_is_graded(
     status = main([*argv, *[a.format(course=folder) for a in arguments]])
     out, err = capsys.readouterr()
     assert status == 2 and out == "", err
-    assert err.startswith(f"gamesolver: error: {message.format(course=folder)}"), err
+    expected = message.format(course=folder, machine=machine_mb())
+    assert err.startswith(f"gamesolver: error: {expected}"), err
     assert err.count("\n") == 1
     assert not (folder / "autograded").exists()
 

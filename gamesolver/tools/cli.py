@@ -72,7 +72,7 @@ from gamesolver.resources import REPOSITORY, notebooks_folder
 from gamesolver.stats import Algorithm, LimitedStats, LimitReached, OutOfTime, Stats
 from gamesolver.table import Table, fmt
 from gamesolver.tools import assignment
-from gamesolver.tools.grade import LEAST_MEMORY_MB
+from gamesolver.tools.grade import LEAST_MEMORY_MB, machine_mb
 from gamesolver.tools.terminal import play_in_terminal
 from gamesolver.words import LONGEST, number_text, outside, value_words
 
@@ -1230,10 +1230,8 @@ def cmd_grade(args: argparse.Namespace) -> int:
     and graded cell, with what the course's check found, and a summary."""
     from gamesolver.tools.grade import (  # here: the other commands do not need nbgrader
         GradeError,
-        autograde,
         csv_target,
-        results,
-        submissions,
+        grade_class,
         summary,
         table,
         write_csv,
@@ -1241,18 +1239,21 @@ def cmd_grade(args: argparse.Namespace) -> int:
 
     course = Path(args.course)
     try:
-        students = submissions(course, args.assignment, args.student)
         target = csv_target(args.csv, course) if args.csv else None
-        failed = autograde(
-            course, args.assignment, args.student, args.time_limit, args.memory_limit
+        graded = grade_class(
+            course,
+            args.assignment,
+            args.student,
+            args.time_limit,
+            args.memory_limit,
+            sandbox=not args.no_sandbox,
         )
     except GradeError as error:
         raise UsageError(str(error)) from None
-    rows = results(course, args.assignment, students, failed)
-    _print(repr(table(rows)))
-    _print(summary(rows))
+    _print(repr(table(graded.rows)))
+    _print(summary(graded.rows, graded.not_graded))
     if target is not None:
-        write_csv(rows, target)
+        write_csv(graded.rows, target)
     return 0
 
 
@@ -1532,8 +1533,10 @@ def build_parser() -> argparse.ArgumentParser:
         "per cell, a kernel's memory) and print a row per student and graded cell: the points, "
         "and what the course's check found (the condition broken and the smallest "
         "counterexample, or what stopped the cell). The feedback: nbgrader generate_feedback.",
-        epilog="Grading runs the students' code, as your user: the limits keep a loop or a huge "
-        "list from stopping or slowing the others, not malicious code.",
+        epilog="Each submission runs in a sandbox (bubblewrap): it cannot read the solutions "
+        "or the gradebook, write anything of the course's or reach the network; its limits keep "
+        "a loop or a huge list from stopping or slowing the others. The gradebook is copied to "
+        "gradebook.db.before-grade first.",
     )
     grade.add_argument(
         "assignment", metavar="ASSIGNMENT", help="e.g. class2-alpha-beta-and-its-windows"
@@ -1555,9 +1558,17 @@ def build_parser() -> argparse.ArgumentParser:
     )
     grade.add_argument(
         "--memory-limit",
-        type=lambda text: _whole(text, LEAST_MEMORY_MB, "--memory-limit"),
+        type=lambda text: _whole_at_most(
+            text, LEAST_MEMORY_MB, machine_mb(), "--memory-limit", "MB (this machine's memory)"
+        ),
         metavar="MB",
         help="a kernel's address space in MB, at least 1024 (default: the course's, 2048)",
+    )
+    grade.add_argument(
+        "--no-sandbox",
+        action="store_true",
+        help="run the submissions without bubblewrap's sandbox (only for work you trust: "
+        "the code can then read and write what you can)",
     )
     grade.add_argument("--csv", metavar="FILE", help="also write the rows as CSV")
     grade.set_defaults(run=cmd_grade)

@@ -1,29 +1,35 @@
 """``python -m gamesolver grade ASSIGNMENT``: a class autograded by nbgrader, with what the
-course's checks found, per student and test, as a table and a CSV.
+course's checks found, per student and graded cell, as a table and a CSV.
 
 nbgrader grades (``nbgrader autograde`` in the course directory, with ``course/nbgrader_config.py``:
-the limits of ``gamesolver.tools.autograde``, the gradebook, the autograded notebooks that
-``nbgrader generate_feedback`` turns into feedback). This front end runs it and reads back what
-nbgrader's gradebook does not keep and a lecturer wants beside the points: for each graded test
-cell, the condition the course's check found broken and its smallest counterexample (from the
-check's report in the cell's output: ``check_algorithm``'s "fails the specification of
-alpha_beta (CONDITION)" and "The smallest counterexample found: ..."), or what stopped the cell
-("ran out of time (60 s for a cell)", ``MemoryError``, any other error's first line). A
-submission whose kernel died (nbgrader skips it and goes on) is a row that says so.
+the sandbox and limits of ``gamesolver.tools.autograde``, the gradebook, the autograded notebooks
+that ``nbgrader generate_feedback`` turns into feedback). This front end checks the course before
+grading, keeps the gradebook safe, runs nbgrader, and reads back what the gradebook does not keep
+and a lecturer wants beside the points: for each graded test cell, the condition the course's
+check found broken and its smallest counterexample (from the check's report in the cell's
+output), or what stopped the cell ("ran out of time (60 s for a cell)", ``MemoryError``, any
+other error's first line).
 
-Grading runs the students' code as the lecturer's user: the limits protect the grading from a
-student's mistake, not from malice (grade untrusted work in a container or an account of its
-own).
+Nobody is lost: every folder in ``submitted/`` is a row, or a line that says why it was not
+graded (a folder name nbgrader cannot read, notebooks one folder too deep, nothing handed in);
+a notebook not handed in under its name says which notebooks were there instead. The gradebook
+is copied to ``gradebook.db.before-grade`` before nbgrader touches it and put back if nbgrader
+fails. Written answers are not points lost: they wait for grading by hand (the Formgrader).
 """
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import fnmatch
+import json
 import os
 import re
-from collections.abc import Sequence
-from dataclasses import dataclass
+import shutil
+import sqlite3
+import sys
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -45,14 +51,23 @@ LEAST_MEMORY_MB = 1024
 """A kernel takes about 730 MB of address space before its first cell, about 920 MB after the
 alpha-beta exercise's check: below 1 GB it could not start, and every student would fail."""
 
+BACKUP = "gradebook.db.before-grade"
+"""The copy of the gradebook made before each grading, beside it in the course directory."""
+
+GLOB = re.compile(r"[][*?]")
+"""Characters nbgrader reads as a pattern in a student's folder name: it cannot find the
+notebooks of such a folder."""
+
 _FAILS = re.compile(r"fails the specification of \S+ \((?P<condition>[^)]*)\)")
 _FOUND = re.compile(r"The smallest counterexample found: (?P<example>.*)\.$", re.MULTILINE)
 _FAILED = re.compile(r"There was an error processing assignment: (?P<path>\S+)")
 _ERROR = re.compile(r"\[AutogradeApp \| ERROR\] (?P<message>[^\n]*)")
+_NOT_TO_SAY = ("Traceback", "There was an error", "Please see", "Removing failed")
 
 
 class GradeError(Exception):
-    """A course, assignment or CSV file that cannot be graded or written: one line."""
+    """A course, assignment, gradebook or CSV file that cannot be graded or written: one
+    line."""
 
 
 @dataclass
@@ -64,22 +79,41 @@ class Row:
     cell: str
     """The cell's ``grade_id``."""
     score: float | None
-    """``None``: not autograded (a written answer to grade by hand, or a notebook nbgrader could
+    """``None``: no points yet (a written answer to grade by hand, or a notebook nbgrader could
     not autograde)."""
     max_score: float
     condition: str = ""
     """What the check found broken, or what stopped the cell (empty on a pass)."""
     counterexample: str = ""
+    by_hand: bool = False
+    """A written answer (or a task): graded by hand, never by nbgrader."""
 
     @property
     def passed(self) -> bool:
         """True iff the cell got every point."""
         return self.score is not None and self.score >= self.max_score
 
+    @property
+    def waiting(self) -> bool:
+        """True iff the cell waits for grading by hand."""
+        return self.by_hand and self.score is None
 
-def submissions(course: Path, assignment: str, student: str = "*") -> list[str]:
-    """The students (matching the glob ``student``) with a submission of ``assignment`` in
-    ``course/submitted/``; ``GradeError`` for a course or assignment that is not there."""
+
+@dataclass
+class Grading:
+    """What one grading of a class found."""
+
+    rows: list[Row]
+    not_graded: dict[str, str] = field(default_factory=dict)
+    """The students (folders of ``submitted/``) not graded, each with why."""
+
+
+# -- before grading: the course, the gradebook, the folders ----------------------------------------
+
+
+def check_course(course: Path, assignment: str) -> None:
+    """``GradeError`` (one line) unless ``course`` is a course directory whose gradebook is
+    readable and knows ``assignment``, with its source."""
     if not (course / "nbgrader_config.py").is_file():
         raise GradeError(
             f"{course} is not the course directory: no nbgrader_config.py in it "
@@ -89,18 +123,82 @@ def submissions(course: Path, assignment: str, student: str = "*") -> list[str]:
     if assignment not in known:
         listed = ", ".join(known) if known else "none: run make release"
         raise GradeError(f"no assignment {assignment!r} in {course / 'source'} ({listed})")
-    found = sorted(
-        path.parent.name
-        for path in (course / "submitted").glob(f"*/{assignment}")
-        if path.is_dir() and fnmatch.fnmatchcase(path.parent.name, student)
-    )
-    if not found:
+    gradebook = course / "gradebook.db"
+    if not gradebook.is_file():
         raise GradeError(
-            f"no submissions of {assignment} in {course / 'submitted'}"
-            + ("" if student == "*" else f" by {student!r}")
-            + f" (a student's folder goes in submitted/<student>/{assignment}/)"
+            f"no gradebook at {gradebook}: make release (nbgrader generate_assignment) makes one"
+            + (
+                f"; {course / BACKUP} is the copy made before the last grading"
+                if (course / BACKUP).is_file()
+                else ""
+            )
         )
-    return found
+    try:
+        with contextlib.closing(sqlite3.connect(f"file:{gradebook}?mode=ro", uri=True)) as db:
+            names = {name for (name,) in db.execute("SELECT name FROM assignment")}
+    except sqlite3.Error as error:
+        raise GradeError(
+            f"{gradebook} is not a gradebook nbgrader can read ({error}): put back the copy "
+            f"made before the last grading, {course / BACKUP}, if there is one"
+        ) from None
+    if assignment not in names:
+        raise GradeError(
+            f"the gradebook {gradebook} knows no assignment {assignment!r}: make release "
+            "(nbgrader generate_assignment) enters it"
+        )
+
+
+def folders(course: Path, assignment: str, student: str = "*") -> tuple[list[str], dict[str, str]]:
+    """The students (folders of ``course/submitted/`` matching the glob ``student``) whose
+    submission of ``assignment`` nbgrader can grade, and the others, each with why not.
+    ``GradeError`` if none can be graded."""
+    graded: list[str] = []
+    not_graded: dict[str, str] = {}
+    submitted = course / "submitted"
+    found = sorted(p for p in submitted.glob("*") if p.is_dir()) if submitted.is_dir() else []
+    for folder in found:
+        name = folder.name
+        if not fnmatch.fnmatchcase(name, student) and name != student:
+            continue
+        handed = folder / assignment
+        notebooks = sorted(handed.glob("*.ipynb")) if handed.is_dir() else []
+        deeper = sorted(handed.glob("*/**/*.ipynb")) if handed.is_dir() else []
+        if not handed.is_dir():
+            not_graded[name] = f"nothing handed in: no folder submitted/{name}/{assignment}/"
+        elif GLOB.search(name):
+            not_graded[name] = (
+                f"nbgrader cannot grade a folder whose name has [ ] * or ?: rename "
+                f"submitted/{name}/ (e.g. {GLOB.sub('_', name)}) and grade again"
+            )
+        elif not notebooks and deeper:
+            inner = deeper[0].parent.relative_to(handed)
+            not_graded[name] = (
+                f"the notebooks are in submitted/{name}/{assignment}/{inner}/: move them up "
+                f"into submitted/{name}/{assignment}/ and grade again"
+            )
+        elif not notebooks:
+            not_graded[name] = f"no notebook in submitted/{name}/{assignment}/"
+        else:
+            graded.append(name)
+    if not graded:
+        said = "; ".join(f"{name}: {why}" for name, why in not_graded.items())
+        raise GradeError(
+            f"no submissions of {assignment} to grade in {submitted}"
+            + ("" if student == "*" else f" by {student!r}")
+            + (
+                f" ({said})"
+                if said
+                else f" (a student's folder goes in submitted/<student>/{assignment}/)"
+            )
+        )
+    return graded, not_graded
+
+
+def submissions(course: Path, assignment: str, student: str = "*") -> list[str]:
+    """The students whose submission of ``assignment`` can be graded (``folders``), after the
+    course is checked (``check_course``)."""
+    check_course(course, assignment)
+    return folders(course, assignment, student)[0]
 
 
 def csv_target(text: str, course: Path) -> Path:
@@ -109,7 +207,7 @@ def csv_target(text: str, course: Path) -> Path:
     path = Path(text)
     if path.is_dir():
         raise GradeError(f"--csv {text}: a folder, not a file")
-    if path.suffix in (".ipynb", ".db"):
+    if path.suffix in (".ipynb", ".db") or path.name == BACKUP:
         raise GradeError(f"--csv {text}: would write over a notebook or a database")
     resolved = path.resolve()
     for inputs in ("source", "release", "submitted", "autograded", "feedback"):
@@ -122,31 +220,61 @@ def csv_target(text: str, course: Path) -> Path:
     return path
 
 
+def machine_mb() -> int:
+    """The machine's memory in MB: a kernel's limit beyond it limits nothing."""
+    import psutil
+
+    return int(psutil.virtual_memory().total // 2**20)
+
+
+# -- grading ---------------------------------------------------------------------------------------
+
+
 def autograde(
     course: Path,
     assignment: str,
     student: str = "*",
     time_limit: int | None = None,
     memory_mb: int | None = None,
+    sandbox: bool = True,
 ) -> dict[str, str]:
-    """Run ``nbgrader autograde`` (every submission again, ``--force``), with a cell's time limit
-    and the kernel's memory if given (else the course's configuration's). The students whose
-    submission nbgrader could not autograde, each with nbgrader's reason."""
+    """Run ``nbgrader autograde`` (every submission again, ``--force``), with a cell's time
+    limit, the kernel's memory and the sandbox if given (else the course's configuration's).
+    The gradebook is copied first (``BACKUP``) and put back if nbgrader fails as a whole. The
+    students whose submission nbgrader could not autograde, each with nbgrader's reason."""
+    from gamesolver.tools.autograde import sandbox_problem
     from gamesolver.tools.course import nbgrader  # here: listing the options needs none of it
 
+    if sandbox and (problem := sandbox_problem()) is not None:
+        raise GradeError(
+            f"grading runs each submission in a sandbox, and {problem} (Debian and Ubuntu: "
+            "apt install bubblewrap); to grade work you trust without it: --no-sandbox"
+        )
     arguments = ["autograde", assignment, "--force", f"--student={student}"]
     if time_limit is not None:
         arguments.append(f"--Execute.timeout={time_limit}")
     if memory_mb is not None:
-        arguments.append(f"--LimitedKernelManager.memory_mb={memory_mb}")
-    done = nbgrader(arguments, course)
+        arguments.append(f"--CourseKernelManager.memory_mb={memory_mb}")
+    if not sandbox:
+        arguments.append("--CourseKernelManager.sandbox=False")
+    gradebook = course / "gradebook.db"
+    shutil.copy2(gradebook, course / BACKUP)
+    try:
+        done = nbgrader(arguments, course)
+    except BaseException:
+        shutil.copy2(course / BACKUP, gradebook)
+        raise
     log = done.stdout + done.stderr
-    if "Exception while loading config file" in log:
-        raise GradeError(f"nbgrader could not read {course / 'nbgrader_config.py'}:\n{log}")
     failed = failures(log)
-    if done.returncode != 0 and not failed:
+    problem = None
+    if "Exception while loading config file" in log:
+        problem = f"nbgrader could not read {course / 'nbgrader_config.py'}:\n{log}"
+    elif done.returncode != 0 and not failed:
         errors = [m["message"] for m in _ERROR.finditer(log)]
-        raise GradeError(f"nbgrader autograde failed: {errors[-1] if errors else log.strip()}")
+        problem = f"nbgrader autograde failed: {errors[-1] if errors else log.strip()}"
+    if problem is not None:
+        shutil.copy2(course / BACKUP, gradebook)
+        raise GradeError(f"{problem} (the gradebook is as it was before)")
     return failed
 
 
@@ -165,9 +293,12 @@ def failures(log: str) -> dict[str, str]:
         where = _FAILED.search(line)
         if where is not None:
             failed[Path(where["path"]).parent.name] = reason or "see nbgrader's log"
-        elif not error["message"].startswith(("Traceback", "There was an error")):
+        elif not error["message"].startswith(_NOT_TO_SAY):
             reason = error["message"].rstrip(".")
     return failed
+
+
+# -- after grading: what the gradebook and the autograded notebooks say ----------------------------
 
 
 def outcome(cell: dict[str, Any]) -> tuple[str, str]:
@@ -189,8 +320,6 @@ def outcome(cell: dict[str, Any]) -> tuple[str, str]:
 
 def _cells(path: Path) -> dict[str, dict[str, Any]]:
     """The cells of a notebook by nbgrader's ``grade_id``."""
-    import json
-
     cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
     return {
         cell["metadata"]["nbgrader"]["grade_id"]: cell
@@ -199,52 +328,122 @@ def _cells(path: Path) -> dict[str, dict[str, Any]]:
     }
 
 
+@contextlib.contextmanager
+def _gradebook(course: Path) -> Iterator[Any]:
+    """nbgrader's gradebook of ``course`` (nbgrader starts ``alembic`` by name: this Python's
+    ``bin`` goes first on the ``PATH`` meanwhile)."""
+    from nbgrader.api import Gradebook  # here: it imports SQLAlchemy
+
+    path = os.environ.get("PATH", "")
+    os.environ["PATH"] = str(Path(sys.executable).parent) + os.pathsep + path
+    try:
+        with Gradebook(f"sqlite:///{course / 'gradebook.db'}") as gradebook:
+            yield gradebook
+    finally:
+        os.environ["PATH"] = path
+
+
+def _not_handed_in(course: Path, student: str, assignment: str, notebook: str) -> str:
+    handed = course / "submitted" / student / assignment
+    others = sorted(p.name for p in handed.glob("*.ipynb"))
+    with _gradebook(course) as gradebook:
+        known = {n.name + ".ipynb" for n in gradebook.find_assignment(assignment).notebooks}
+    strays = [name for name in others if name not in known]
+    said = f"{notebook}.ipynb was not handed in"
+    if strays:
+        said += f" (there is {', '.join(strays)}: rename it {notebook}.ipynb and grade again)"
+    return said
+
+
 def results(
     course: Path, assignment: str, students: Sequence[str], failed: dict[str, str]
 ) -> list[Row]:
     """A row per student and graded cell, from nbgrader's gradebook and the autograded
     notebooks; ``failed``: the students nbgrader could not autograde, with the reason."""
-    from nbgrader.api import Gradebook  # here: it imports SQLAlchemy
-
     found: list[Row] = []
-    with Gradebook(f"sqlite:///{course / 'gradebook.db'}") as gradebook:
+    with _gradebook(course) as gradebook:
         for submission in gradebook.assignment_submissions(assignment):
             student = submission.student.id
             if student not in students:
                 continue
             for notebook in submission.notebooks:
                 path = course / "autograded" / student / assignment / f"{notebook.name}.ipynb"
+                handed = course / "submitted" / student / assignment / f"{notebook.name}.ipynb"
                 cells = _cells(path) if path.is_file() else {}
                 for grade in notebook.grades:
-                    row = Row(student, notebook.name, grade.name, grade.score, grade.max_score)
-                    if student in failed or not path.is_file():
+                    by_hand = grade.cell_type != "code" or grade.auto_score is None
+                    row = Row(
+                        student,
+                        notebook.name,
+                        grade.name,
+                        grade.score,
+                        grade.max_score,
+                        by_hand=by_hand and handed.is_file() and student not in failed,
+                    )
+                    if not handed.is_file():
+                        row.condition = _not_handed_in(course, student, assignment, notebook.name)
+                    elif student in failed or not path.is_file():
                         reason = failed.get(student, "see nbgrader's log")
                         row.score, row.condition = None, f"could not be autograded: {reason}"
-                    elif grade.auto_score is None:
+                    elif row.by_hand:
                         row.score = grade.manual_score
                         if row.score is None:
                             row.condition = "to grade by hand"
-                    elif grade.cell_type == "code" and grade.name in cells:
+                    elif grade.name in cells:
                         row.condition, row.counterexample = outcome(cells[grade.name])
                     found.append(row)
     return sorted(found, key=lambda row: (row.student, row.notebook))
 
 
-def summary(rows: Sequence[Row]) -> str:
-    """One line: how many students got every point, how many did not, and who could not be
-    autograded."""
+def grade_class(
+    course: Path,
+    assignment: str,
+    student: str = "*",
+    time_limit: int | None = None,
+    memory_mb: int | None = None,
+    sandbox: bool = True,
+) -> Grading:
+    """Check the course, autograde the submissions with nbgrader, read back the grades."""
+    check_course(course, assignment)
+    students, not_graded = folders(course, assignment, student)
+    failed = autograde(course, assignment, student, time_limit, memory_mb, sandbox)
+    return Grading(results(course, assignment, students, failed), not_graded)
+
+
+def summary(rows: Sequence[Row], not_graded: dict[str, str] | None = None) -> str:
+    """A line: how many students got every point graded so far, how many lost points, who could
+    not be autograded; then how many written answers wait for grading by hand, and a line per
+    folder not graded."""
     students = sorted({row.student for row in rows})
-    full = [s for s in students if all(row.passed for row in rows if row.student == s)]
     lost = [
         s
         for s in students
         if any(row.condition.startswith("could not") for row in rows if row.student == s)
     ]
-    line = f"{len(students)} students: {len(full)} got every point"
+    full = [
+        s
+        for s in students
+        if s not in lost and all(row.passed or row.waiting for row in rows if row.student == s)
+    ]
+    line = (
+        f"{len(students)} student{'' if len(students) == 1 else 's'}: {len(full)} got every point"
+    )
+    waiting = [row for row in rows if row.waiting]
+    if waiting:
+        line += " so far"
     line += f", {len(students) - len(full) - len(lost)} lost points"
     if lost:
         line += f", {len(lost)} could not be autograded ({', '.join(lost)})"
-    return line
+    lines = [line]
+    if waiting:
+        points = fmt(sum(row.max_score for row in waiting))
+        lines.append(
+            f"{len(waiting)} written answers ({points} points) wait for grading by hand "
+            "(nbgrader's Formgrader)"
+        )
+    for name, why in (not_graded or {}).items():
+        lines.append(f"not graded: {name}: {why}")
+    return "\n".join(lines)
 
 
 def table(rows: Sequence[Row]) -> Table:
