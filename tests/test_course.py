@@ -15,6 +15,7 @@ import io
 import json
 import re
 import shutil
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -178,6 +179,42 @@ def test_a_kernels_command_starts_under_the_memory_limit() -> None:
     done = subprocess.run(command, capture_output=True, text=True, check=True)
     assert int(done.stdout) == 1024 * 2**20
     assert command[0] == sys.executable
+
+
+def test_the_sandbox_hides_the_course_and_shows_the_submission(tmp_path: Path) -> None:
+    """bubblewrap as autograding starts it: the hidden folder is empty and read-only but for the
+    folders shown again (read-only) and the one to write in; ``/tmp`` is its own; the folder
+    that holds a hidden one is never shown again (it would show the hidden one too)."""
+    import subprocess
+
+    from gamesolver.tools.autograde import sandbox_problem, sandboxed
+
+    assert sandbox_problem() is None  # CI installs bubblewrap (.ci/run)
+    course = tmp_path / "course"
+    (course / "source").mkdir(parents=True)
+    (course / "source" / "solution.txt").write_text("secret")
+    (course / "release").mkdir()
+    (course / "release" / "Lecture.ipynb").write_text("{}")
+    runtime = tmp_path / "runtime"
+    runtime.mkdir()
+    probe = (
+        "import os, sys; print(sorted(os.listdir(sys.argv[1])), sorted(os.listdir(sys.argv[2])));"
+        "open(sys.argv[3] + '/socket', 'w').write('ok'); open('/tmp/own', 'w').write('ok');"
+        "print([os.access(p, os.W_OK) for p in sys.argv[1:3]])"
+    )
+    readable = [course / "release", tmp_path]  # tmp_path holds the hidden course: not shown
+    command = sandboxed(
+        [sys.executable, "-c", probe, str(course), str(course / "release"), str(runtime)],
+        hidden=[course],
+        readable=[*readable, Path(sys.prefix), Path(sys.base_prefix)],
+        writable=[runtime],
+        cwd=course / "release",
+    )
+    done = subprocess.run(command, capture_output=True, text=True, check=False, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == ["['release'] ['Lecture.ipynb']", "[False, False]"]
+    assert (runtime / "socket").read_text() == "ok"
+    assert not Path("/tmp/own").exists()
 
 
 # -- nbgrader itself: the whole course released, a class autograded ------------------------------

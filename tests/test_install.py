@@ -119,3 +119,35 @@ def test_the_wheel_holds_the_style_sheet_the_data_the_templates_and_the_script(
     assert "gamesolver/tools/share/voila/templates/gamesolver-play/index.html.j2" in names
     (entry_points,) = [name for name in names if name.endswith(".dist-info/entry_points.txt")]
     assert "gamesolver = gamesolver.tools.cli:main" in wheel.read(entry_points).decode()
+
+
+@pytest.mark.nbgrader
+def test_an_installed_package_grades_a_class_without_the_repository(
+    installed: tuple[Path, Path], tmp_path: Path
+) -> None:
+    """The lecturer releases in a clone; grading runs where only the package is installed (a
+    hub): the instructor's copies of classes 1 and 2 get every automatic point. (Without the
+    repository, every student got 0 on Nim's and Game-Trees' checked exercises: their check
+    looked for the Solver in the autograded folder before nbgrader had written it there.)"""
+    from gamesolver.tools.course import release
+
+    python, _ = installed
+    course = tmp_path / "course"
+    course.mkdir()
+    shutil.copy(ROOT / "course" / "nbgrader_config.py", course)
+    classes = ["class1-games-and-minimax", "class2-alpha-beta-and-its-windows"]
+    release(course=course, only=classes)
+    environment = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}
+    environment["PATH"] = f"{Path(sys.executable).parent}{os.pathsep}{environment['PATH']}"
+    for assignment in classes:
+        shutil.copytree(course / "source" / assignment, course / "submitted" / "t" / assignment)
+        command = ["-m", "gamesolver", "grade", assignment, "--course", str(course)]
+        done = subprocess.run(
+            [str(python), *command], capture_output=True, text=True, env=environment, timeout=600
+        )
+        assert done.returncode == 0, done.stderr
+        lines = done.stdout.splitlines()
+        tested = [line for line in lines if "-test" in line]
+        assert tested and all(" / " in line for line in tested)
+        assert not [line for line in tested if line.split()[3] != line.split()[5]], lines
+        assert lines[-2] == "1 student: 1 got every point so far, 0 lost points", lines

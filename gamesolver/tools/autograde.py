@@ -197,9 +197,10 @@ def sandboxed(
     arguments += ["--size", str(TMP_MB * 2**20), "--tmpfs", "/tmp"]
     for folder in hidden:
         arguments += ["--tmpfs", str(folder)]
+    covered = [Path("/tmp"), *hidden]
     for path in sorted({path.resolve() for path in readable}):
         # shown again where it was hidden; a hidden folder, or one that holds it, stays hidden
-        if _inside(path, hidden) and not any(_inside(folder, [path]) for folder in hidden):
+        if _inside(path, covered) and not any(_inside(folder, [path]) for folder in hidden):
             arguments += ["--ro-bind", str(path), str(path)]
     for path in writable:
         arguments += ["--bind", str(path), str(path)]
