@@ -434,8 +434,8 @@ def autograded(released: Path, tmp_path_factory: pytest.TempPathFactory) -> Iter
     yield released
 
 
-WRITTEN = 13.0
-"""The points of the class's written answers (Solver.ipynb's exercises, 10, and Game-Trees'
+WRITTEN = 10.0
+"""The points of the class's written answers (Solver.ipynb's exercises, 7, and Game-Trees'
 alpha-beta by hand, 3; graded by hand): the submissions here leave them as released, so
 nbgrader gives them 0."""
 
@@ -498,7 +498,7 @@ def test_the_solution_gets_every_point_and_a_blank_copy_none(autograded: Path) -
     printed = (autograded / "grade.txt").read_text(encoding="utf-8").splitlines()
     assert printed[-4:] == [
         "10 students: 2 got every point so far, 8 lost points",  # the solution, a test deleted
-        "39 written answers (127 points) wait for grading by hand (nbgrader's Formgrader)",
+        "29 written answers (97 points) wait for grading by hand (nbgrader's Formgrader)",
         "not graded: d1[x]: nbgrader cannot grade a folder whose name has [ ] * or ?: rename "
         "submitted/d1[x]/ (e.g. d1_x_) and grade again",
         "not graded: nested: the notebooks are in submitted/nested/"
@@ -635,6 +635,36 @@ def test_released_notebooks_need_only_their_folder(
     finally:
         exercises.course_solver.cache_clear()
         exercises.course_games.cache_clear()
+
+
+def test_the_syllabus_hands_out_every_exercise_a_class_grades() -> None:
+    """Each class's "After class:" names every notebook whose exercises its assignment grades,
+    and names no exercise by number (a class that grades exercises 1 to 3 and hands out "1 and
+    3" takes points from a student who did what was asked)."""
+    from gamesolver.tools import syllabus
+
+    text = "\n".join(
+        "".join(cell["source"])
+        for cell in notebook_cells(NOTEBOOKS / "Index.ipynb")
+        if cell["cell_type"] == "markdown"
+    )
+    after = dict(re.findall(r"^### Class (\d+):.*?^\*\*After class:\*\*(.*?)$", text, re.M | re.S))
+    for meeting, assignment in zip(syllabus.read().classes, course.classes(), strict=True):
+        said = after[str(meeting.number)]
+        titles = {
+            link[1]: link[0].removeprefix("the ")
+            for line in text.split(f"### Class {meeting.number}:")[1].split("###")[:1]
+            for link in re.findall(r"\[([^\]]+)\]\(([^)]+\.ipynb)\)", line)
+        }
+        for name in assignment.notebooks:
+            graded = [
+                c
+                for c in notebook_cells(NOTEBOOKS / name)
+                if c["metadata"].get("nbgrader", {}).get("grade")
+            ]
+            if graded and name not in assignment.partly:
+                assert titles[name] in said, (meeting.number, name, said)
+        assert not re.search(r"exercises? \d", said), said
 
 
 def test_a_notebook_presented_in_parts_has_its_exercises_in_its_last_class() -> None:
