@@ -113,9 +113,10 @@ def test_a_needed_notebook_comes_without_its_exercises(tmp_path: Path) -> None:
     )
     write(folder / "Lecture.ipynb", "%run Base.ipynb", exercise("assert x == 1", grade=True))
     made = build_source(course.Assignment("a", "A", ("Lecture.ipynb",)), folder, source)
-    assert made == ["Lecture.ipynb", "Base.ipynb"]
+    assert made == ["Assignment.ipynb", "Lecture.ipynb", "Base.ipynb"]
     base = nbformat.read(source / "a" / "Base.ipynb", as_version=4)
-    assert [cell.source for cell in base.cells] == ["x = 1"]
+    note = "*A support notebook of this assignment: nothing to hand in here.* The notebooks you"
+    assert [cell.source[: len(note)] for cell in base.cells] == [note, "x = 1"]  # no title
     lecture = nbformat.read(source / "a" / "Lecture.ipynb", as_version=4)
     assert len(lecture.cells) == 2  # presented: whole
 
@@ -272,6 +273,39 @@ def test_release_gives_every_lecture_without_solutions(released: Path) -> None:
     game_trees = released / "release" / CLASS2 / "Game-Trees.ipynb"
     assert "raise NotImplementedError()" in "".join(text(c) for c in notebook_cells(game_trees))
     assert not (released / "release" / "class6-a-real-game-chess" / "data").exists()  # packaged
+
+
+@pytest.mark.nbgrader
+def test_every_assignment_opens_with_what_is_graded(released: Path) -> None:
+    """Its first page (Assignment.ipynb) lists every graded exercise with its notebook and
+    points, as nbgrader counts them from the graded cells; the support notebooks say they are
+    and carry no exercise of their own."""
+    for assignment in assignments():
+        folder = released / "release" / assignment.name
+        [page] = notebook_cells(folder / "Assignment.ipynb")
+        rows = re.findall(
+            r"^\| \[([^\]]+)\]\([^)]+\) \| (Exercise \d+)[^|]* \| [^|]+ \| (\d+) \|$",
+            text(page),
+            re.M,
+        )
+        listed: dict[str, float] = {}
+        for notebook, _, points in rows:
+            listed[notebook] = listed.get(notebook, 0) + float(points)
+        graded: dict[str, float] = {}
+        for path in (released / "source" / assignment.name).glob("*.ipynb"):
+            for cell in notebook_cells(path):
+                marks = cell["metadata"].get("nbgrader", {})
+                if marks.get("grade"):
+                    graded[path.stem] = graded.get(path.stem, 0) + marks["points"]
+        assert listed == graded, assignment.name
+        total = re.search(r"\*\*in all\*\* \| \*\*(\d+)\*\*", text(page))
+        assert (float(total[1]) if total else 0) == sum(graded.values()), assignment.name
+        for path in folder.glob("*.ipynb"):
+            if path.stem in graded or path.name == "Assignment.ipynb":
+                continue
+            prose = "".join(text(c) for c in notebook_cells(path) if c["cell_type"] == "markdown")
+            assert "A support notebook of this assignment" in prose, path
+            assert "## Exercises" not in prose and "### Exercise" not in prose, path
 
 
 SOLUTION_CELL = "ex3-solution"
@@ -695,7 +729,8 @@ def test_a_notebook_presented_in_part_is_released_without_its_exercises(tmp_path
     assert first.partly == ("L.ipynb",)
     build_source(first, folder, tmp_path / "source")
     released = nbformat.read(tmp_path / "source" / first.name / "L.ipynb", as_version=4)
-    assert [c.cell_type for c in released.cells] == ["markdown", "markdown"]
+    assert [c.cell_type for c in released.cells] == ["markdown", "markdown", "markdown"]
+    assert released.cells[0].source.startswith("*A support notebook of this assignment")
 
 
 @pytest.mark.nbgrader

@@ -23,6 +23,7 @@ notebook another assignment needs.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import re
@@ -32,6 +33,7 @@ import sys
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from gamesolver.notebook import run_target
 from gamesolver.resources import REPOSITORY
@@ -127,14 +129,7 @@ def solution_to(path: Path) -> str | None:
 
 
 def _code(path: Path) -> str:
-    cells = _read(path)["cells"]
-    assert isinstance(cells, list)
-    sources = []
-    for cell in cells:
-        if isinstance(cell, dict) and cell.get("cell_type") == "code":
-            source = cell.get("source", "")
-            sources.append("".join(source) if isinstance(source, list) else str(source))
-    return "\n".join(sources)
+    return "\n".join(_text(cell) for cell in _cells(path) if cell.get("cell_type") == "code")
 
 
 def needs(folder: Path, notebooks: Iterable[str]) -> list[str]:
@@ -205,11 +200,12 @@ def unlisted(folder: Path = NOTEBOOKS) -> list[str]:
 def build_source(
     assignment: Assignment, folder: Path, source: Path, solutions: bool = False
 ) -> list[str]:
-    """Write ``source/<assignment>/``: the notebooks it presents and needs, from the lectures in
-    ``folder`` (the style sheet and the data come with the package). The notebooks written, in
-    order. A notebook it presents only in part (``partly``) comes without its exercises, as a
-    needed one does. A needed notebook that is a solution to another lecture's exercises is an
-    error unless ``solutions`` (or it is the assignment's own)."""
+    """Write ``source/<assignment>/``: its first page (``OVERVIEW``, what is graded), the
+    notebooks it presents and those they need, from the lectures in ``folder`` (the style sheet
+    and the data come with the package). The notebooks written, in order. A notebook it presents
+    only in part (``partly``) comes without its exercises, as a needed one does. A needed notebook
+    that is a solution to another lecture's exercises is an error unless ``solutions`` (or it is
+    the assignment's own)."""
     notebooks = needs(folder, assignment.notebooks)
     for name in notebooks:
         answers = solution_to(folder / name)
@@ -220,24 +216,162 @@ def build_source(
             )
     target = source / assignment.name
     target.mkdir(parents=True)
+    whole = [n for n in assignment.notebooks if n not in assignment.partly]
     for name in notebooks:
-        if name in assignment.notebooks and name not in assignment.partly:
+        if name in whole:
             shutil.copy2(folder / name, target / name)
         else:
-            write_without_exercises(folder / name, target / name)
-    return notebooks
+            write_without_exercises(folder / name, target / name, name in assignment.partly)
+    items = [item for name in whole for item in graded_items(folder / name)]
+    support = [name for name in notebooks if name not in whole]
+    page = overview(assignment, items, support)
+    (target / OVERVIEW).write_text(json.dumps(page, indent=1, ensure_ascii=False) + "\n", "utf-8")
+    return [OVERVIEW, *notebooks]
 
 
-def write_without_exercises(path: Path, target: Path) -> None:
-    """Copy the notebook at ``path`` to ``target`` without its exercises' cells (nbgrader's
-    solution, test, answer and task cells): a notebook an assignment needs but does not present
-    is there to be run, and its exercises belong to the class that presents it (they would add
-    to this assignment's points, and a test of a blank solution would fail here)."""
+OVERVIEW = "Assignment.ipynb"
+"""The first page of every assignment: what is graded, where, and its points (it sorts first)."""
+
+_EXERCISE = re.compile(r"^###\s+(Exercise\s+\d+:.*?)\s*$", re.M)
+
+
+@dataclass(frozen=True)
+class Item:
+    """One graded exercise of a notebook: what the student hands in, and its points."""
+
+    notebook: str
+    exercise: str
+    """Its heading, ``Exercise 2: A heuristic of your own``."""
+    code: float = 0
+    """The points its test cells give (autograded)."""
+    written: float = 0
+    """The points of its written answers (graded by hand)."""
+
+
+def graded_items(path: Path) -> list[Item]:
+    """The graded exercises of the notebook at ``path``, in order: each nbgrader grade cell
+    counted under the ``### Exercise N: ...`` heading before it."""
+    found: dict[str, Item] = {}
+    heading = "Exercises"
+    for cell in _cells(path):
+        text = _text(cell)
+        if cell.get("cell_type") == "markdown" and (match := _EXERCISE.search(text)):
+            heading = match[1]
+        marks = cell.get("metadata", {}).get("nbgrader", {})
+        if not marks.get("grade"):
+            continue
+        item = found.get(heading, Item(path.name, heading))
+        points = float(marks.get("points", 0))
+        if cell.get("cell_type") == "code":
+            item = dataclasses.replace(item, code=item.code + points)
+        else:
+            item = dataclasses.replace(item, written=item.written + points)
+        found[heading] = item
+    return list(found.values())
+
+
+def _points(points: float) -> str:
+    return f"{points:g} point{'' if points == 1 else 's'}"
+
+
+def overview(
+    assignment: Assignment, items: Sequence[Item], support: Sequence[str]
+) -> dict[str, Any]:
+    """The assignment's first page, a notebook of one markdown cell: every graded exercise with
+    its notebook, what to hand in and its points; the support notebooks, with nothing to hand
+    in."""
+    total = sum(item.code + item.written for item in items)
+    number = re.match(r"class(\d+)-", assignment.name)
+    title = f"Class {number[1]}: {assignment.title}" if number else assignment.title
+    lines = [f"# {title}: what you hand in", ""]
+    if items:
+        lines += [
+            f"Work in this folder and hand it back whole. {len(items)} exercises are graded, "
+            f"{_points(total)} in all. A code exercise is checked by the test cell after your "
+            "code: run it, and it shows what it finds. A written answer is graded by hand.",
+            "",
+            "| notebook | exercise | you hand in | points |",
+            "| --- | --- | --- | ---: |",
+        ]
+        for item in items:
+            parts = []
+            if item.code:
+                parts.append("code, checked by its test cell")
+            if item.written:
+                parts.append("a written answer, graded by hand")
+            link = f"[{Path(item.notebook).stem}]({item.notebook})"
+            points = f"{item.code + item.written:g}"
+            lines.append(f"| {link} | {item.exercise} | {' and '.join(parts)} | {points} |")
+        lines.append(f"| | | **in all** | **{total:g}** |")
+    else:
+        lines.append("Nothing in this folder is graded: the exercises are for practice.")
+    if support:
+        names = ", ".join(f"[{Path(name).stem}]({name})" for name in support)
+        lines += [
+            "",
+            f"**Support notebooks**, which the others run or which a later class presents in "
+            f"full: {names}. Nothing to hand in there.",
+        ]
+    cell = {"cell_type": "markdown", "id": "assignment", "metadata": {}, "source": "\n".join(lines)}
+    return {
+        "cells": [cell],
+        "metadata": {"language_info": {"name": "python"}},
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }
+
+
+def write_without_exercises(path: Path, target: Path, presented: bool = False) -> None:
+    """Copy the notebook at ``path`` to ``target`` as a support notebook: without its exercises
+    (nbgrader's solution, test, answer and task cells, and the text of its ``## Exercises``
+    section), with a note under its title that says there is nothing to hand in. A notebook an
+    assignment needs but does not present is there to be run, and its exercises belong to the
+    class that presents it (they would add to this assignment's points, and a test of a blank
+    solution would fail here); ``presented``: the class presents its first sections."""
     notebook = _read(path)
     cells = notebook["cells"]
     assert isinstance(cells, list)
-    notebook["cells"] = [cell for cell in cells if not _graded(cell)]
+    kept: list[object] = []
+    in_exercises = False
+    for cell in cells:
+        if not isinstance(cell, dict):
+            continue
+        text = _text(cell)
+        if cell.get("cell_type") == "markdown" and re.match(r"##\s", text):
+            in_exercises = bool(re.match(r"##\s+Exercises\b", text))
+        if not in_exercises and not _graded(cell):
+            kept.append(cell)
+    why = (
+        "This class presents its first sections; its exercises come with the class that "
+        "presents the rest."
+        if presented
+        else "The notebooks you work in run it; its exercises belong to another class."
+    )
+    note = {
+        "cell_type": "markdown",
+        "id": "support-note",
+        "metadata": {},
+        "source": f"*A support notebook of this assignment: nothing to hand in here.* {why}",
+    }
+    titles = [
+        i
+        for i, c in enumerate(kept)
+        if isinstance(c, dict) and c.get("cell_type") == "markdown" and _text(c)[:2] == "# "
+    ]
+    at = titles[0] + 1 if titles else 0  # under the title
+    notebook["cells"] = [*kept[:at], note, *kept[at:]]
     target.write_text(json.dumps(notebook, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+
+
+def _cells(path: Path) -> list[dict[str, Any]]:
+    cells = _read(path)["cells"]
+    assert isinstance(cells, list)
+    return [cell for cell in cells if isinstance(cell, dict)]
+
+
+def _text(cell: dict[str, Any]) -> str:
+    source = cell.get("source", "")
+    return "".join(source) if isinstance(source, list) else str(source)
 
 
 def _graded(cell: object) -> bool:
