@@ -186,6 +186,18 @@ def inner_codes(algorithm: Callable[..., Any], names: tuple[str, ...]) -> set[ty
     return found
 
 
+def recursive_code(algorithm: Callable[..., Any]) -> set[types.CodeType]:
+    """The code of ``algorithm`` itself if it calls itself by its name (a student's alpha-beta
+    written without an inner ``value``): its calls are then recorded as the calls of ``value``
+    (negamax: the player to move is its ``player`` argument); else nothing."""
+    while isinstance(algorithm, functools.partial):
+        algorithm = algorithm.func
+    code = getattr(algorithm, "__code__", None)
+    if isinstance(code, types.CodeType) and code.co_name in code.co_names:
+        return {code}
+    return set()
+
+
 def value_of(result: Any) -> Any:
     """The value in what a value function returned: ``result`` itself, or the value of a pair
     ``(value, line)``, the line of play a list, as iterative deepening's ``value`` returns."""
@@ -216,7 +228,7 @@ def record(
     restored) unless ``strict`` is false; then the search up to it is returned, with the
     exception in ``Search.error``.
     """
-    codes = inner_codes(algorithm, functions)
+    codes = inner_codes(algorithm, functions) or recursive_code(algorithm)
     name = getattr(algorithm, "__name__", repr(algorithm))
     if not codes:
         raise ValueError(
@@ -244,6 +256,8 @@ def record(
             default = player if depth % 2 == 0 else game.other(player)
             to_move = arguments.get("player", default)
             perspective = to_move
+        if function not in functions:  # the algorithm itself, calling itself
+            function = "value"
         first_argument = frame.f_code.co_varnames[0] if frame.f_code.co_argcount else "state"
         call = Call(
             index=len(calls),

@@ -686,3 +686,93 @@ def test_the_total_time_limit_met_inside_hypothesis_is_still_that_limit(
     monkeypatch.setattr(exercises._Run, "ask", interrupted)
     check = check_algorithm(solver.minimax, "minimax", examples=5, total_seconds=60)
     assert not check.passed and check.condition == "finishes in time", check
+
+
+# -- non-answers: no pruning, a symmetry ignored -------------------------------------------------
+
+
+def test_plain_minimax_is_not_alpha_beta(solver: types.ModuleType) -> None:
+    """Right in value on every example, and no cut-off anywhere: it fails alpha-beta's
+    specification, with the smallest tree where alpha-beta cuts off (it passed, with full marks,
+    while the specification judged the answers only)."""
+
+    def my_alpha_beta(game: Any, state: Any, player: Any, stats: Stats, **window: Any) -> Value:
+        return solver.minimax(game, state, player, stats)  # type: ignore[no-any-return]
+
+    for spec in ("alpha_beta", "alpha_beta_fail_soft"):
+        check = check_algorithm(my_alpha_beta, spec, examples=EXAMPLES)
+        assert check.condition == "cuts off", check
+        assert "as many value calls as minimax, which never cuts off" in repr(check)
+        assert check.example is not None and size(check.example.tree) <= FEW_NODES
+        assert check.rows[0].answer is not None  # the root's answer drawn
+
+    def memo_without_cuts(game: Any, state: Any, player: Any, stats: Stats, **window: Any) -> Value:
+        return solver.minimax_memo(game, state, player, stats)  # type: ignore[no-any-return]
+
+    check = check_algorithm(memo_without_cuts, "alpha_beta_memo", examples=EXAMPLES)
+    assert check.condition == "cuts off", check
+
+
+def test_alpha_beta_in_any_move_order_prunes(solver: types.ModuleType) -> None:
+    """The rule asks for a cut-off somewhere, not the course's: moves searched last first
+    still pass."""
+
+    def backwards(game: Game[Any, Any]) -> Game[Any, Any]:
+        import dataclasses
+
+        return dataclasses.replace(game, next_states=lambda s, p: game.next_states(s, p)[::-1])
+
+    def reversed_alpha_beta(
+        game: Any, state: Any, player: Any, stats: Stats, **window: Any
+    ) -> Value:
+        return solver.alpha_beta(backwards(game), state, player, stats, **window)  # type: ignore[no-any-return]
+
+    assert check_algorithm(reversed_alpha_beta, "alpha_beta", examples=EXAMPLES).passed
+    assert check_algorithm(stroetmann_alpha_beta, "alpha_beta", examples=EXAMPLES).passed
+
+
+def test_a_memo_that_ignores_symmetry_is_caught(solver: types.ModuleType) -> None:
+    """Asked for symmetry (``symmetry=True``, or a ``functools.partial`` with it), a memo keyed
+    by the state alone expands positions equal up to symmetry twice: the condition names both.
+    (It passed: the reference ran without symmetry, and trees have none.)"""
+
+    def my_minimax_memo(
+        game: Any, state: Any, player: Any, stats: Stats, symmetry: bool = False
+    ) -> Value:
+        return solver.minimax_memo(game, state, player, stats)  # type: ignore[no-any-return]
+
+    for check in [
+        check_algorithm(functools.partial(my_minimax_memo, symmetry=True), "minimax_memo"),
+        check_algorithm(my_minimax_memo, "minimax_memo", symmetry=True),
+    ]:
+        assert check.condition == "each position expanded once, up to symmetry", check
+        assert "with symmetry=True its memo table should answer the second" in repr(check)
+        assert check.function == "my_minimax_memo(symmetry=True)"
+    honest = functools.partial(solver.minimax_memo, symmetry=True)
+    assert check_algorithm(honest, "minimax_memo").passed
+
+
+def test_a_function_that_calls_itself_is_drawn_node_by_node() -> None:
+    """Written without an inner ``value``, recursing on itself: its answer at every node is in
+    the drawing (the column was empty but for the root)."""
+
+    def my_alpha_beta(
+        game: Any, state: Any, player: Any, stats: Stats, alpha: Any = None, beta: Any = None
+    ) -> Value:
+        stats.calls += 1
+        alpha = game.worst if alpha is None else alpha
+        beta = game.best if beta is None else beta
+        if game.finished(state):
+            return game.utility(state, player)  # type: ignore[no-any-return]
+        best = game.worst
+        for ns in game.next_states(state, player):
+            best = max(best, -my_alpha_beta(game, ns, game.other(player), stats, beta, alpha))
+            if best >= beta:
+                return best  # type: ignore[no-any-return]
+            alpha = max(alpha, best)
+        return best  # type: ignore[no-any-return]
+
+    check = check_algorithm(my_alpha_beta, "alpha_beta", examples=EXAMPLES, games=False)
+    assert not check.passed
+    answered = [row for row in check.rows if row.answer is not None]
+    assert len(answered) >= 3, check

@@ -139,6 +139,9 @@ class Spec:
     """Depth-limited: a depth drawn at random, the heuristic at the cut."""
     expand_once: bool = False
     """Each position expanded once (alpha-beta's memo may search a bound's position again)."""
+    unpruned: str | None = None
+    """The Solver's algorithm that searches what this one searches without ever cutting off:
+    a function that makes as many value calls as it on every example does not prune."""
 
 
 SPECS = {
@@ -146,9 +149,13 @@ SPECS = {
     for spec in (
         Spec("minimax", "minimax"),
         Spec("minimax_memo", "minimax_memo", memo=True, expand_once=True),
-        Spec("alpha_beta", "alpha_beta", windows=True),
-        Spec("alpha_beta_fail_soft", "alpha_beta", windows=True, fail_soft=True),
-        Spec("alpha_beta_memo", "alpha_beta_memo", windows=True, memo=True),
+        Spec("alpha_beta", "alpha_beta", windows=True, unpruned="minimax"),
+        Spec(
+            "alpha_beta_fail_soft", "alpha_beta", windows=True, fail_soft=True, unpruned="minimax"
+        ),
+        Spec(
+            "alpha_beta_memo", "alpha_beta_memo", windows=True, memo=True, unpruned="minimax_memo"
+        ),
         Spec("depth_limited", "depth_limited", depth=True),
     )
 }
@@ -316,9 +323,8 @@ class Example:
         if self.tree is not None:
             what = f"the {'graph' if self.game.Start != () else 'tree'} {self.tree!r}"
         else:
-            what = (
-                f"{self.game.name}'s position {self.game.text(self.state)!r}, {self.player} to move"
-            )
+            shown_here = _in_a_line(self.game, self.state, self.player)
+            what = f"{self.game.name}'s position {shown_here}, {self.player} to move"
         if self.window is not None:
             default = "" if self.given else " (the default)"
             what += f" with the window {window_text(self.window)}{default}"
@@ -342,13 +348,21 @@ Guard = Callable[[], AbstractContextManager[Any]]
 
 
 class _Expansions:
-    """A game whose ``next_states`` counts how often each position is expanded."""
+    """A game whose ``next_states`` counts how often each position is expanded (with
+    ``symmetry``: each class of positions equal up to symmetry), and keeps the first two
+    positions of each class it met."""
 
-    def __init__(self, game: AnyGame) -> None:
+    def __init__(self, game: AnyGame, symmetry: bool = False) -> None:
         self.counts: Counter[tuple[Hashable, Hashable]] = Counter()
+        self.met: dict[tuple[Hashable, Hashable], list[Hashable]] = {}
+        canonical = game.canonical if symmetry and game.canonical is not None else None
 
         def next_states(state: Hashable, player: Hashable) -> Sequence[Hashable]:
-            self.counts[state, player] += 1
+            key = (state if canonical is None else canonical(state), player)
+            self.counts[key] += 1
+            seen = self.met.setdefault(key, [])
+            if len(seen) < 2 and state not in seen:
+                seen.append(state)
             return game.next_states(state, player)
 
         self.game = dataclasses.replace(game, next_states=next_states)
@@ -364,13 +378,15 @@ def _ask(
     return answer, stats.calls
 
 
-def _reference(spec: Spec, example: Example) -> tuple[Value, int]:
-    """The correct value of ``example`` and the course's algorithm's value calls on it."""
+def _reference(spec: Spec, example: Example, symmetry: bool = False) -> tuple[Value, int]:
+    """The correct value of ``example`` and the course's algorithm's value calls on it (with
+    ``symmetry``, the memo's keyed by symmetry class, as the student's is asked to)."""
     solver = course_solver()
     game, state, player = example.game, example.state, example.player
     value = true_value(spec, game, state, player, example.depth)
     calls = Stats()
-    getattr(solver, spec.algorithm)(game, state, player, calls, **example.options)
+    options = {**example.options, **({"symmetry": True} if symmetry and spec.memo else {})}
+    getattr(solver, spec.algorithm)(game, state, player, calls, **options)
     return value, calls.calls
 
 
@@ -467,11 +483,14 @@ def run_example(
     spec: Spec,
     example: Example,
     guard: Guard = contextlib.nullcontext,
+    symmetry: bool = False,
 ) -> tuple[Failure | None, int, int]:
     """Ask ``function`` about ``example``, each call inside ``guard()``: the condition broken (if
-    any), the function's value calls and the course algorithm's value calls."""
-    value, reference_calls = _reference(spec, example)
-    counted = _Expansions(example.game)
+    any), the function's value calls and the course algorithm's value calls. ``symmetry``: the
+    function was asked to use it (``symmetry=True``), so a position equal to one it expanded
+    up to symmetry must not be expanded again."""
+    value, reference_calls = _reference(spec, example, symmetry)
+    counted = _Expansions(example.game, symmetry)
     try:
         answer, calls = _ask(function, counted.game, example, guard)
         if spec.memo:
@@ -490,12 +509,22 @@ def run_example(
     failure = judge(spec, answer, value, example) or inner_failure(function, spec, example, guard)
     twice = [position for position, times in counted.counts.items() if times > 1]
     if failure is None and spec.expand_once and twice:
-        state, player = twice[0]
-        failure = Failure(
-            "each position expanded once",
-            f"it asked for the moves of {example.game.text(state)} with {player} to move "
-            f"{counted.counts[state, player]} times: after the first, its memo table should answer",
-        )
+        key = twice[0]
+        player, times, met = key[1], counted.counts[key], counted.met[key]
+        if len(met) > 1:
+            first, other = (_in_a_line(example.game, state, player) for state in met[:2])
+            failure = Failure(
+                "each position expanded once, up to symmetry",
+                f"it asked for the moves of {first} and of {other} with {player} to move, one "
+                "position up to symmetry (game.canonical gives both the same key): with "
+                "symmetry=True its memo table should answer the second",
+            )
+        else:
+            failure = Failure(
+                "each position expanded once",
+                f"it asked for the moves of {example.game.text(met[0])} with {player} to move "
+                f"{times} times: after the first, its memo table should answer",
+            )
     if failure is None and spec.memo and _differs(again, answer):
         failure = Failure(
             "a reused table never changes an answer",
@@ -503,6 +532,16 @@ def run_example(
             "something is kept from one search to the next (a memo table outside the function?)",
         )
     return failure, calls, reference_calls
+
+
+def _in_a_line(game: AnyGame, state: Hashable, player: Hashable) -> str:
+    """A position in one line, for a sentence: the game's notation if it has one, else its
+    text (quoted, if that takes several lines)."""
+    if game.notation is not None:
+        with contextlib.suppress(Exception):
+            return game.notation(state, player)
+    said = game.text(state)
+    return repr(said) if "\n" in said else said
 
 
 def _differs(again: Any, answer: Value) -> bool:
@@ -759,6 +798,7 @@ def draw(
     game, tree = example.game, example.tree
     solver = course_solver()
     first = game.Players[0]
+    root: Value | None = None
     try:
         with guard():
             search = record(
@@ -767,6 +807,8 @@ def draw(
         stepper: Stepper | None = Stepper(search)
     except ValueError:  # no inner function to record: only the root's answer is known
         search, stepper = None, None
+        with contextlib.suppress(Exception):
+            root = _ask(function, game, example, guard)[0]
     calls_at: dict[tuple[int, ...], list[int]] = {}
     if search is not None and search.calls:
         # A call's node: its parent's node and the first child of it with the call's state.
@@ -818,11 +860,11 @@ def draw(
             index = found[0]
             row.answer, row.window, row.calls = (
                 stepper.value(index),
-                stepper.window(index),
+                stepper.window(index) or (example.window if not path else None),
                 len(found),
             )
         elif not path:
-            row.answer = search.result if search is not None else None
+            row.answer = search.result if search is not None else root
             row.window = example.window
         if row.answer is not None:
             local = dataclasses.replace(example, state=state, player=player, window=row.window)
@@ -921,22 +963,31 @@ def check_algorithm(
     call_seconds: float | None = 10.0,
     total_seconds: float | None = 120.0,
     memory_mb: float | None = 2000.0,
+    symmetry: bool = False,
 ) -> AlgorithmCheck:
     """Check ``student_function`` against the specification ``spec`` (see the module).
 
     ``examples``: how many random trees and graphs hypothesis draws; ``games``: also check
     positions of the course's games (``COURSE_GAMES``). The limits (``None``: none) are those of
-    the module docstring; a correct search of these examples takes milliseconds. The result
-    shows itself in a notebook: on a pass, what was tried and the value calls against the
-    course's algorithm; on a failure, the smallest counterexample drawn as a tree and the
-    condition that failed.
+    the module docstring; a correct search of these examples takes milliseconds. ``symmetry``:
+    the function is called with ``symmetry=True`` (as it is when given as ``functools.partial(f,
+    symmetry=True)``), and a memo must then expand each class of positions equal up to
+    symmetry once, as the course's does with it. The result shows itself in a notebook: on a
+    pass, what was tried and the value calls against the course's algorithm; on a failure, the
+    smallest counterexample drawn as a tree and the condition that failed.
     """
     if spec not in SPECS:
         raise ValueError(f"no specification {spec!r}: one of {', '.join(SPECS)}")
+    bound = student_function.keywords if isinstance(student_function, functools.partial) else {}
+    if bound.get("symmetry") is True:
+        symmetry = True
+    elif symmetry:
+        student_function = functools.partial(student_function, symmetry=True)
     course_solver()  # loaded before the clock starts
     if games:
         course_games()
-    run = _Run(student_function, SPECS[spec], Watchdog(call_seconds, total_seconds, memory_mb))
+    watchdog = Watchdog(call_seconds, total_seconds, memory_mb)
+    run = _Run(student_function, SPECS[spec], watchdog, symmetry)
     with captured_output() as output:
         run.run(examples, games)
     name = function_name(student_function)
@@ -966,10 +1017,16 @@ class _Failed(Exception):
 class _Run:
     """One run of ``check_algorithm``: the examples tried, what they cost, what was found."""
 
-    def __init__(self, function: Callable[..., Value], spec: Spec, watchdog: Watchdog) -> None:
+    def __init__(
+        self, function: Callable[..., Value], spec: Spec, watchdog: Watchdog, symmetry: bool
+    ) -> None:
         self.function = function
         self.spec = spec
         self.watchdog = watchdog
+        self.symmetry = symmetry
+        self.cuts: list[tuple[Example, int, int, int]] = []
+        """Each example answered right: the function's value calls, the course algorithm's, and
+        those of the course's search that never cuts off (``Spec.unpruned``)."""
         self.smallest: tuple[Failure, Example] | None = None
         self.stopped: Failure | None = None
         """The check stopped at ``total_seconds`` before any failure was found."""
@@ -1076,15 +1133,45 @@ class _Run:
             failure = self.ask(example, random=False)
             if failure is not None:
                 self.smallest = (failure, example)
+        if self.smallest is None:
+            self.smallest = self.never_cuts_off()
+
+    def never_cuts_off(self) -> tuple[Failure, Example] | None:
+        """A failure if the function made as many value calls as the course's search that never
+        cuts off on every example, where the course's algorithm made fewer on some: an answer
+        right in value, and no pruning (plain minimax passed as alpha-beta). A search that
+        prunes anywhere passes, whatever order it tries the moves in."""
+        unpruned, algorithm = self.spec.unpruned, self.spec.algorithm
+        prunable = [cut for cut in self.cuts if cut[2] < cut[3]]
+        if unpruned is None or not prunable or any(cut[1] < cut[3] for cut in self.cuts):
+            return None
+        example, calls, reference, _ = min(prunable, key=lambda cut: cut[0].nodes)
+        total = sum(cut[1] for cut in self.cuts)
+        failure = Failure(
+            "cuts off",
+            f"on every example it made as many value calls as {unpruned}, which never cuts off "
+            f"({fmt(total)} in all), where the course's {algorithm} made "
+            f"{fmt(sum(cut[2] for cut in self.cuts))}: once a move's value reaches β, the moves "
+            "after it cannot change the answer, and alpha-beta returns without searching them "
+            f"(here: {fmt(calls)} calls, {algorithm} {fmt(reference)})",
+            f"The smallest example where the course's {algorithm} cuts off",
+        )
+        return failure, example
 
     def ask(self, example: Example, random: bool = True) -> Failure | None:
         """The failure of the function on ``example``, if any. Until the first failure, the
         value calls are counted, and for a ``random`` example its tree or graph and window."""
         self.current = example
         failure, calls, reference_calls = run_example(
-            self.function, self.spec, example, self.watchdog.call
+            self.function, self.spec, example, self.watchdog.call, self.symmetry
         )
         self.current = None
+        if failure is None and self.spec.unpruned is not None:
+            plain = Stats()
+            options = {"symmetry": True} if self.symmetry and self.spec.memo else {}
+            search = getattr(course_solver(), self.spec.unpruned)
+            search(example.game, example.state, example.player, plain, **options)
+            self.cuts.append((example, calls, reference_calls, plain.calls))
         if self.smallest is None:
             if random:
                 self.trees.add(repr(example.tree))
