@@ -13,6 +13,8 @@ another notebook's global variables, and two games can live side by side in one 
 from __future__ import annotations
 
 import contextlib
+import math
+import numbers
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
@@ -124,3 +126,14 @@ class Game(Generic[State, Player]):
 
 AnyGame = Game[Any, Any]
 """A game whose state and player types do not matter to the caller."""
+
+
+def is_number(value: object) -> bool:
+    """Whether ``value`` can be a value of a position: a real number (NumPy's too), not a
+    ``bool`` and not NaN; an int too large for a float is one."""
+    if not isinstance(value, numbers.Real) or isinstance(value, bool):
+        return False
+    try:
+        return not math.isnan(value)
+    except OverflowError:
+        return True

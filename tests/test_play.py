@@ -790,6 +790,37 @@ def test_the_widget_reports_a_failing_search(plays: list[Play]) -> None:
     assert play.status_line.value == html.escape(play.status)
 
 
+def test_a_search_that_calls_sys_exit_ends_the_search_not_the_game(plays: list[Play]) -> None:
+    """``sys.exit`` in a thread ends the thread in silence: the page said "I am thinking ..."
+    for ever and refused every click and Undo."""
+    import sys
+
+    def leaves(state: State, player: str, rng: random.Random) -> tuple[Value, State]:
+        sys.exit(3)
+
+    play = Play(GAME, TicTacToeBoard(), leaves, human_first=False)
+    plays.append(play)
+    with pytest.raises(SystemExit):
+        play.wait()
+    assert play.status == "My search failed (it called sys.exit(3)). Press Undo or New game."
+    play.new_game(human_first=True)
+    mouse_down(play, 0, 0)
+    assert play.controller.state == board_of("X.. ... ...")
+    with pytest.raises(SystemExit):
+        play.wait()
+    play.undo_button.click()
+    assert play.controller.state == START
+
+
+def test_a_value_too_large_for_a_float_is_a_value() -> None:
+    """``(10**400, move)``: a number, said as one (the check of the answer raised
+    OverflowError, and the page read "My search failed")."""
+    c = PlayController(GAME, TicTacToeBoard(), lambda s, p, rng: (10**400, REPLY))
+    click(c, 0, 0)
+    c.computer_move()
+    assert c.state == REPLY and "a number of 401 digits" in c.status
+
+
 def test_wait_gives_up_after_the_timeout(choose: Choose, plays: list[Play]) -> None:
     held = Held(choose)
     play = Play(GAME, TicTacToeBoard(), held)

@@ -76,7 +76,7 @@ from hypothesis import strategies as st
 
 from gamesolver.explore import random_position
 from gamesolver.feedback.check import CheckReport, check_game
-from gamesolver.game import AnyGame, Game, Value
+from gamesolver.game import AnyGame, Game, Value, is_number
 from gamesolver.guard import (
     LONG_INT_DIGITS,
     CallTimeLimit,
@@ -409,16 +409,6 @@ def leaf_values(game: AnyGame, state: Hashable, player: Hashable, side: Hashable
     return found
 
 
-def _is_number(answer: Any) -> bool:
-    """Whether ``answer`` is a number: a real one (NumPy's too), not a bool, not NaN."""
-    if not isinstance(answer, numbers.Real) or isinstance(answer, bool):
-        return False
-    try:
-        return not math.isnan(answer)
-    except OverflowError:  # an int too large for a float is a number
-        return True
-
-
 def text(value: Any) -> str:
     """A value as the report writes it: as the traces do (``stepper.number``: ``10``, ``-∞``),
     an int too long to write by its number of digits."""
@@ -434,7 +424,7 @@ def judge(
 ) -> Failure | None:
     """The first condition of ``spec`` that ``answer`` breaks, where the value is ``value``;
     the answer, the value and the window are seen from ``side`` (default: the player to move)."""
-    if not _is_number(answer):
+    if not is_number(answer):
         nan = isinstance(answer, numbers.Real) and not isinstance(answer, bool)
         what = "nan, which is neither smaller nor larger than any value" if nan else shown(answer)
         return Failure("returns a number", f"it returned {what}, not a number")
@@ -590,7 +580,7 @@ def _wrong_call(spec: Spec, search: Search, example: Example) -> Failure | None:
     view = Stepper(search)  # Max's side (the first player's), as the drawing shows it
     for call in search.calls:
         answer, window = view.value(call.index), view.window(call.index)
-        if not _is_number(answer) or (spec.windows and window is None):
+        if not is_number(answer) or (spec.windows and window is None):
             continue  # not the Solver's form: the root's answer was judged
         if spec.depth and (call.limit is None or window is None):
             continue

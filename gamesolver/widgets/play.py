@@ -57,7 +57,7 @@ from typing import Any, Generic, Literal
 import ipywidgets
 
 from gamesolver.feedback.explain import ENGLISH, Assessment, Explanation, Language, explain
-from gamesolver.game import Game, Player, State, Value
+from gamesolver.game import Game, Player, State, Value, is_number
 from gamesolver.guard import Cancelled, Canceller
 from gamesolver.match import Chooser, names, takes
 from gamesolver.stats import Stats
@@ -406,10 +406,9 @@ class PlayController(Generic[State, Player]):
             raise BadAnswer(f"choose returned {answer!r}; {must}")
         value, after, *seen = answer
         legal = self.game.next_states(turn.state, turn.player)
-        number = isinstance(value, numbers.Real) and not isinstance(value, bool)
-        if not number and value in legal:
+        if not isinstance(value, numbers.Real) and value in legal:
             raise BadAnswer(f"choose returned (next_state, value); {must}")
-        if not number or math.isnan(value):
+        if not is_number(value):
             raise BadAnswer(f"choose returned the value {value!r}, which is not a number; {must}")
         if after not in legal:
             raise BadAnswer(
@@ -519,6 +518,8 @@ class PlayController(Generic[State, Player]):
             self.say(f"My search gave no move: {error}. Press Undo or New game.")
         else:
             failure = f"{type(error).__name__}: {error}"
+            if isinstance(error, SystemExit):
+                failure = f"it called sys.exit({'' if error.code is None else repr(error.code)})"
             self.say(f"My search failed ({failure}). Press Undo or New game.")
         return True
 
@@ -937,7 +938,7 @@ class Play(ipywidgets.Box):  # type: ignore[misc]  # ipywidgets is untyped
                 explanation, failure = self.controller.try_explain(turn, result)
         except Cancelled:
             return  # New game was pressed: nobody wants this move
-        except Exception as error:
+        except BaseException as error:  # sys.exit too: it would end this thread in silence
             with self._play_lock:
                 if self.controller.fail_computer_turn(turn, error):
                     self._error = error
