@@ -1,6 +1,8 @@
 """Every assignment of the course graded as a lecturer grades it (``python -m gamesolver grade``:
 nbgrader's autograde in the course's sandbox): the instructor's own copy, handed in as it is,
-gets every automatic point; the released copy, handed in blank, gets none.
+gets every automatic point; the released copy, handed in blank, gets none; and each wrong answer
+of ``tests/wrong_answers.py`` (the instructor's copy with that answer in place of the solution)
+loses points in the test it answers.
 
 Each assignment is one test: its submissions are graded in one run of nbgrader. The course is
 released once for the module."""
@@ -12,6 +14,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from wrong_answers import WRONG
 
 from gamesolver.tools.course import assignments, release
 from gamesolver.tools.grade import Row, grade_class
@@ -59,21 +62,58 @@ def test_the_assignments_with_graded_code_are_known() -> None:
     assert len(GRADED) == 14 and "class2-alpha-beta-and-its-windows" in GRADED
 
 
+def test_every_graded_cell_has_a_wrong_answer() -> None:
+    tests = {
+        (path.name, name)
+        for path in (ROOT / "notebooks").glob("*.ipynb")
+        for name in graded_code(path)
+    }
+    tests -= {("Simplified-Tic-Tac-Toe.ipynb", "ex1-test")}  # a solution, released as one
+    assert set(WRONG) == tests
+
+
+def hand_in(course: Path, assignment: str, student: str, answers: dict[str, str]) -> None:
+    """The instructor's copy of ``assignment`` handed in by ``student``, the solution cells
+    named in ``answers`` (by grade id) replaced."""
+    folder = course / "submitted" / student / assignment
+    shutil.copytree(course / "source" / assignment, folder)
+    for path in folder.glob("*.ipynb"):
+        notebook = json.loads(path.read_text(encoding="utf-8"))
+        for cell in notebook["cells"]:
+            grade_id = cell["metadata"].get("nbgrader", {}).get("grade_id")
+            if grade_id in answers and cell["metadata"]["nbgrader"].get("solution"):
+                cell["source"] = answers[grade_id]
+        path.write_text(json.dumps(notebook, indent=1), encoding="utf-8")
+
+
 @pytest.mark.nbgrader
 @pytest.mark.parametrize("assignment", GRADED)
-def test_the_solution_gets_every_point_and_a_blank_copy_none(course: Path, assignment: str) -> None:
-    shutil.copytree(course / "source" / assignment, course / "submitted" / "teacher" / assignment)
-    shutil.copytree(course / "release" / assignment, course / "submitted" / "blank" / assignment)
-    graded = grade_class(course, assignment, time_limit=60)
-    rows = by_student([row for row in graded.rows if not row.by_hand])
-    assert set(rows) == {"teacher", "blank"} and not graded.not_graded
+def test_the_solution_gets_every_point_and_a_non_answer_loses(
+    course: Path, assignment: str
+) -> None:
     tests = {
         (notebook.stem, name)
         for notebook in (course / "source" / assignment).glob("*.ipynb")
         for name in graded_code(notebook)
     }
+    shutil.copytree(course / "source" / assignment, course / "submitted" / "teacher" / assignment)
+    shutil.copytree(course / "release" / assignment, course / "submitted" / "blank" / assignment)
+    wrong = {}
+    for (notebook, test), answers in sorted(WRONG.items()):
+        if (notebook.removesuffix(".ipynb"), test) in tests:
+            for number, answer in enumerate(answers):
+                student = f"wrong-{notebook.removesuffix('.ipynb').lower()}-{test}-{number}"
+                hand_in(course, assignment, student, answer)
+                wrong[student] = (notebook.removesuffix(".ipynb"), test)
+    graded = grade_class(course, assignment, time_limit=60)
+    rows = by_student([row for row in graded.rows if not row.by_hand])
+    assert set(rows) == {"teacher", "blank", *wrong}
+    assert not set(graded.not_graded) & set(rows)  # (others handed in other assignments only)
     assert {(row.notebook, row.cell) for row in rows["teacher"]} == tests
     failed = [(row.cell, row.condition) for row in rows["teacher"] if not row.passed]
     assert failed == []
     scored = [(row.cell, row.score) for row in rows["blank"] if row.score != 0]
     assert scored == []
+    for student, (notebook, test) in wrong.items():
+        [row] = [row for row in rows[student] if (row.notebook, row.cell) == (notebook, test)]
+        assert not row.passed, (student, row)

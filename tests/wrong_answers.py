@@ -1,0 +1,293 @@
+"""Wrong answers of the kind students write, for every graded code cell of the course.
+
+``WRONG[(notebook, test)]`` lists answers to the exercise that ``test`` (a graded test cell's
+grade id) checks, each a dict ``{solution cell's grade id: the cell's whole source}``: handed in
+in place of those solution cells, each must lose points in ``test``. Plain data: importing this
+runs nothing. ``tests/test_grading.py`` hands them in through nbgrader.
+"""
+
+from __future__ import annotations
+
+Answer = dict[str, str]
+
+CONSTANT_C4 = """def my_heuristic(s, p) -> float:
+    return 0  # the constant estimate: no better than the lecture's 0
+"""
+
+NEGATED_C4 = """def my_heuristic(s, p) -> float:
+    centre = len(s[0]) // 2
+    d = 2 * sum({"X": 1, "O": -1}.get(row[centre], 0) for row in s)
+    d = d if p == "O" else -d  # the sign the wrong way round
+    return d / (abs(d) + 20)
+"""
+
+FIXED = "def fixed_alpha_beta(game, state, player, stats, alpha=None, beta=None):"
+
+WRONG: dict[tuple[str, str], list[Answer]] = {
+    # -- class 1 ---------------------------------------------------------------------------------
+    ("Nim.ipynb", "ex3-test"): [
+        {  # a memo that ignores symmetry
+            "ex3-solution": """def my_minimax_memo(game, state, player, stats, symmetry=False):
+    cache = {}
+
+    def value(state, player):
+        stats.calls += 1
+        if (state, player) in cache:
+            return cache[state, player]
+        if game.finished(state):
+            result = game.utility(state, player)
+        else:
+            opponent = game.other(player)
+            result = max(-value(ns, opponent) for ns in game.next_states(state, player))
+        cache[state, player] = result
+        return result
+
+    return value(state, player)
+""",
+        },
+    ],
+    # -- class 2 ---------------------------------------------------------------------------------
+    ("Game-Trees.ipynb", "ex2-test"): [
+        {  # Max/Min minimax: the right values, no pruning
+            "ex2-solution": FIXED
+            + """
+    me, opponent = player, game.other(player)
+
+    def max_value(state):
+        stats.calls += 1
+        if game.finished(state):
+            return game.utility(state, me)
+        return max(min_value(s) for s in game.next_states(state, me))
+
+    def min_value(state):
+        stats.calls += 1
+        if game.finished(state):
+            return game.utility(state, me)
+        return min(max_value(s) for s in game.next_states(state, opponent))
+
+    return max_value(state)
+""",
+        },
+    ],
+    ("Game-Trees.ipynb", "ex3-test"): [
+        {  # the child's window not turned round: [alpha, beta] for the opponent
+            "ex3-solution": """def my_alpha_beta(game, state, player, stats, alpha=None, beta=None):
+    def value(state, player, alpha, beta):
+        stats.calls += 1
+        if game.finished(state):
+            return game.utility(state, player)
+        opponent = game.other(player)
+        best = game.worst
+        for ns in game.next_states(state, player):
+            best = max(best, -value(ns, opponent, alpha, beta))
+            if best >= beta:
+                return best
+            alpha = max(alpha, best)
+        return best
+
+    alpha = game.worst if alpha is None else alpha
+    beta = game.best if beta is None else beta
+    return value(state, player, alpha, beta)
+""",
+        },
+        {  # negamax without pruning: plain minimax
+            "ex3-solution": """def my_alpha_beta(game, state, player, stats, alpha=None, beta=None):
+    def value(state, player):
+        stats.calls += 1
+        if game.finished(state):
+            return game.utility(state, player)
+        opponent = game.other(player)
+        return max(-value(ns, opponent) for ns in game.next_states(state, player))
+
+    return value(state, player)
+""",
+        },
+    ],
+    # -- class 3 ---------------------------------------------------------------------------------
+    ("Tic-Tac-Toe.ipynb", "ex2-test"): [
+        {  # the reading order, as next_states has it
+            "ex2-solution": """def centre_first(state, player):
+    return next_states(state, player)
+""",
+        },
+    ],
+    # -- class 4 ---------------------------------------------------------------------------------
+    ("Heuristics.ipynb", "ex2-test"): [
+        {  # the constant estimate
+            "ex2-solution": """def my_heuristic(state, player) -> float:
+    return 0
+""",
+        },
+    ],
+    # -- class 5 ---------------------------------------------------------------------------------
+    ("Connect-Four.ipynb", "ex1-test"): [
+        {  # no diagonals
+            "ex1-solution": """def my_all_lines(width: int, height: int) -> list[tuple[Cell, ...]]:
+    lines = [[(r, c + k) for k in range(4)] for r in range(height) for c in range(width - 3)]
+    lines += [[(r + k, c) for k in range(4)] for r in range(height - 3) for c in range(width)]
+    return [tuple(line) for line in lines]
+
+
+def my_find_empty(s: State, c: int) -> int:
+    return next((row for row in range(len(s)) if s[row][c] == Empty), len(s))
+""",
+        },
+    ],
+    ("Connect-Four.ipynb", "ex2-test"): [
+        {"ex2-solution": CONSTANT_C4},
+    ],
+    ("Connect-Four.ipynb", "ex3-test"): [
+        {  # memory, but no ordering and no symmetry: which options save more?
+            "ex3-solution": """def solved(width: int, height: int) -> tuple[int, int]:
+    value, stats = measure(alpha_beta_memo, connect_four(width, height))
+    return value, stats.calls
+""",
+        },
+    ],
+    # -- class 6 ---------------------------------------------------------------------------------
+    ("Chess.ipynb", "ex1-test"): [
+        {  # the moves of the position, whatever the depth
+            "ex1-solution": """def perft(board: chess.Board, depth: int) -> int:
+    if depth == 0:
+        return 1
+    return board.legal_moves.count()
+""",
+        },
+    ],
+    ("Chess.ipynb", "ex3-test"): [
+        {  # the side to move's moves only
+            "ex3-solution": """def mobility(board: chess.Board) -> int:
+    return board.legal_moves.count()
+""",
+        },
+    ],
+    # -- the deep dives --------------------------------------------------------------------------
+    ("Tic-Tac-Toe-Bitboard.ipynb", "ex2-test"): [
+        {  # open lines counted, the marks on them not weighted
+            "ex2-solution": """def weighted(state: State, player: Player) -> float:
+    def weight(mine: Marks, theirs: Marks) -> int:
+        return sum(1 for line in Lines if line & theirs == 0)
+
+    mine, theirs = marks(state, player), marks(state, 1 - player)
+    return (weight(mine, theirs) - weight(theirs, mine)) / 40
+""",
+        },
+    ],
+    ("Tic-Tac-Toe-Bitboard.ipynb", "ex3-test"): [
+        {  # a full board without a line is not seen as finished
+            "ex3-solution": """def plain_utility(state: State, player: Player) -> int | None:
+    if Won[marks(state, player)]:
+        return 1
+    if Won[marks(state, 1 - player)]:
+        return -1
+    return None
+
+
+def plain_finished(state: State) -> bool:
+    return plain_utility(state, 0) is not None
+
+
+def plain_next_states(state: State, player: Player) -> list[State]:
+    if plain_finished(state):
+        return []
+    return [state | bit(cell, player) for cell in empty(state)]
+""",
+        },
+    ],
+    ("Pruning-Statistics.ipynb", "ex1-test"): [
+        {  # calls ** (1 / depth): the formula of the leaves, not of every node
+            "ex1-solution": """def uniform_branching(calls: int, depth: int) -> float:
+    return calls ** (1 / depth)
+""",
+        },
+    ],
+    ("Pruning-Statistics.ipynb", "ex2-test"): [
+        {  # the marks of the start counted: level 0 holds every call
+            "ex2-solution": """def calls_per_depth(game: Game, depth: int) -> list[int]:
+    counts = Counter()
+
+    def finished(state) -> bool:
+        counts[0] += 1
+        return game.finished(state)
+
+    counted = dataclasses.replace(game, finished=finished)
+    depth_limited(counted, game.Start, game.Players[0], Stats(), depth)
+    return [counts[level] for level in range(depth + 1)]
+""",
+        },
+    ],
+    ("Tic-Tac-Toe-4x4.ipynb", "ex3-test"): [
+        {  # the rotations only
+            "ex3-solution": """def line_preserving(n: int) -> list[Permutation]:
+    def rotate(cell: Cell) -> Cell:
+        row, column = divmod(cell, Side)
+        return column * Side + (Side - 1 - row)
+
+    found, where = [], list(range(Side**n))
+    for _ in range(4):
+        found.append(tuple(where))
+        where = [rotate(cell) for cell in where]
+    return found
+""",
+        },
+    ],
+    ("Tic-Tac-Toe-3D.ipynb", "ex2-test"): [
+        {  # every map of the group: the corners kept is not enough
+            "ex2-solution": """def rigid_maps() -> list[tuple[int, ...]]:
+    return list(square.symmetry_group(3))
+""",
+        },
+    ],
+    ("Connect-Four-Heuristics.ipynb", "ex1-test"): [
+        {"ex1-solution": "Window = lecture.window\n\n\n" + NEGATED_C4},
+    ],
+    ("Checkers.ipynb", "ex1-test"): [
+        {  # no sequence of 0 moves: every count is 0
+            "ex1-solution": """def perft(state: State, depth: int) -> int:
+    if depth == 0:
+        return 0
+    return sum(perft(move.after, depth - 1) for move in legal_moves(state))
+""",
+        },
+    ],
+    ("Checkers.ipynb", "ex3-test"): [
+        {  # the memo on the first call only: the recursion goes through plain perft
+            "ex3-solution": """@functools.cache
+def perft_memo(state: State, depth: int) -> int:
+    return perft(state, depth)
+""",
+        },
+    ],
+    ("Checkers-Search.ipynb", "ex2-test"): [
+        {  # a king worth one and a half, as material has it
+            "ex2-solution": """def heavy_kings(state: State, player: Player) -> float:
+    mine, theirs = sides(state, player)
+    kings = (mine & state.kings).bit_count() - (theirs & state.kings).bit_count()
+    return squash(mine.bit_count() - theirs.bit_count() + kings / 2)
+""",
+        },
+    ],
+    ("Checkers-Search.ipynb", "ex3-test"): [
+        {  # one too deep: the first depth over the budget
+            "ex3-solution": """def deepest_within(state: State, nodes: int) -> int:
+    depth = 1
+    while True:
+        stats = Stats()
+        checkers_search(game, state, state.turn, stats, depth=depth)
+        if stats.calls > nodes:
+            return depth
+        depth += 1
+""",
+        },
+    ],
+    ("Chess-Engine.ipynb", "ex2-test"): [
+        {  # the cheapest attacker first, whatever the victim
+            "ex2-solution": """def by_mvv_lva(board: chess.Board) -> list[chess.Move]:
+    def key(move: chess.Move):
+        return Worth.get(board.piece_type_at(move.from_square), 10_000)
+
+    return sorted(board.generate_legal_captures(), key=key)
+""",
+        },
+    ],
+}
