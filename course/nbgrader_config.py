@@ -8,6 +8,7 @@ nothing here but this file is committed. The README's "Teaching with this course
 from pathlib import Path
 
 from gamesolver.tools.autograde import autograde_preprocessors, sanitize_preprocessors
+from gamesolver.tools.feedback import feedback_preprocessors, finish
 
 c = get_config()  # noqa: F821 (nbgrader's config loader defines it)
 
@@ -31,6 +32,12 @@ c.Autograde.autograde_preprocessors = autograde_preprocessors()
 c.Execute.timeout = 60
 c.Execute.interrupt_on_timeout = True
 c.CourseKernelManager.memory_mb = 2048
+
+# Feedback (gamesolver/tools/feedback.py): formulas as MathML (nothing fetched from a CDN), long
+# output lines wrapped, no page for a notebook with nothing graded, the points of written answers
+# not graded yet said on the page.
+c.GenerateFeedback.preprocessors = feedback_preprocessors()
+c.GenerateFeedback.post_convert_hook = finish
 
 # What students never see: the solutions (ClearSolutions, nbgrader's markers) and, in the
 # released copies, no outputs (ClearOutput): they run the notebooks themselves.

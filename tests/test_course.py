@@ -390,16 +390,21 @@ def submit(
     released: Path, student: str, solutions: dict[str, str] | None, deleted: str = ""
 ) -> Path:
     """``submitted/<student>/class2.../``: the released folder, the solution cells named by
-    their grade ids replaced, the cell ``deleted`` left out. The folder."""
+    their grade ids replaced (in every notebook: the written answers ``ex1-answer`` of
+    Game-Trees and of the Solver too), Game-Trees' cell ``deleted`` left out. The folder."""
     folder = released / "submitted" / student / CLASS2
     shutil.copytree(released / "release" / CLASS2, folder)
-    path = folder / "Game-Trees.ipynb"
-    notebook = json.loads(path.read_text(encoding="utf-8"))
-    cells = {c["metadata"].get("nbgrader", {}).get("grade_id"): c for c in notebook["cells"]}
-    for grade_id, solution in (solutions or {}).items():
-        cells[grade_id]["source"] = solution
-    notebook["cells"] = [c for c in notebook["cells"] if c is not cells.get(deleted or None)]
-    path.write_text(json.dumps(notebook, indent=1), encoding="utf-8")
+    for path in folder.glob("*.ipynb"):
+        notebook = json.loads(path.read_text(encoding="utf-8"))
+        cells = {c["metadata"].get("nbgrader", {}).get("grade_id"): c for c in notebook["cells"]}
+        for grade_id, solution in (solutions or {}).items():
+            if grade_id in cells:
+                cells[grade_id]["source"] = solution
+        if path.name == "Game-Trees.ipynb":
+            notebook["cells"] = [
+                c for c in notebook["cells"] if c is not cells.get(deleted or None)
+            ]
+        path.write_text(json.dumps(notebook, indent=1), encoding="utf-8")
     return folder
 
 
@@ -433,7 +438,8 @@ def autograded(released: Path, tmp_path_factory: pytest.TempPathFactory) -> Iter
         if c["cell_type"] == "code" and c["metadata"].get("nbgrader", {}).get("solution")
     }
     assert SOLUTION_CELL in lecture and len(lecture) == 2
-    submit(released, "solution", lecture)
+    written = {"ex1-answer": "My proof ...", "ex2-answer": "Because ..."}  # to grade by hand
+    submit(released, "solution", {**lecture, **written})
     submit(released, "blank", None)
     for student, solution in WRONG.items():
         submit(released, student, {SOLUTION_CELL: solution})
@@ -519,7 +525,7 @@ def outputs_of_test_cell(course_folder: Path, student: str) -> str:
 @pytest.mark.nbgrader
 def test_the_solution_gets_every_point_and_a_blank_copy_none(autograded: Path) -> None:
     got = scores(autograded)  # every point of the autograded cell; the written answers are blank
-    assert got["solution"] == (AUTOGRADED, AUTOGRADED + WRITTEN)
+    assert got["solution"] == (AUTOGRADED, AUTOGRADED + WRITTEN)  # the written: not graded yet
     assert got["blank"] == (0.0, AUTOGRADED + WRITTEN)
     assert "my_alpha_beta meets the specification of alpha_beta" in outputs_of_test_cell(
         autograded, "solution"
@@ -531,8 +537,8 @@ def test_the_solution_gets_every_point_and_a_blank_copy_none(autograded: Path) -
     assert rows["blank"]["counterexample"].startswith("the tree 0 with the window")
     printed = (autograded / "grade.txt").read_text(encoding="utf-8").splitlines()
     assert printed[-4:] == [
-        "10 students: 2 got every point so far, 8 lost points",  # the solution, a test deleted
-        "29 written answers (97 points) wait for grading by hand (nbgrader's Formgrader)",
+        "10 students: 1 got every point so far, 9 lost points",  # the others left answers blank
+        "3 written answers (10 points) wait for grading by hand (nbgrader's Formgrader)",
         "not graded: d1[x]: nbgrader cannot grade a folder whose name has [ ] * or ?: rename "
         "submitted/d1[x]/ (e.g. d1_x_) and grade again",
         "not graded: nested: the notebooks are in submitted/nested/"
@@ -767,3 +773,32 @@ def test_a_release_that_fails_leaves_the_last_one_as_it_was(tmp_path: Path) -> N
     assert (root / "source" / built.name / "L.ipynb").is_file()
     assert (root / "submitted" / "anna").is_dir()
     assert not (root / ".building").exists()
+
+
+@pytest.mark.nbgrader
+def test_feedback_reads_whole_offline_and_says_what_waits(autograded: Path) -> None:
+    """nbgrader's feedback, with the course's finish: a page only for a notebook with graded
+    cells, formulas as MathML and no MathJax from a CDN, long lines wrapped, and the points of
+    written answers not graded yet said."""
+    folder = autograded / "feedback" / "solution" / CLASS2
+    assert sorted(path.name for path in folder.glob("*.html")) == [
+        "Game-Trees.html",
+        "Solver.html",
+    ]
+    page = (folder / "Game-Trees.html").read_text(encoding="utf-8")
+    assert "mathjax" not in page.lower() and "cdnjs" not in page
+    assert "<math" in page and "overflow-wrap: anywhere" in page
+    assert "3 points of written answers are not graded yet" in page
+    solver = (folder / "Solver.html").read_text(encoding="utf-8")
+    assert "7 points of written answers are not graded yet" in solver
+    blank = (autograded / "feedback" / "blank" / CLASS2 / "Solver.html").read_text("utf-8")
+    assert "not graded yet" not in blank  # left as released: nbgrader gave them 0
+
+
+def test_formulas_become_mathml_outside_code() -> None:
+    from gamesolver.tools.feedback import mathml
+
+    text = "The window $[\\alpha, \\beta]$ costs `$5` and\n\n$$v = \\max_j w_j$$\n\n```\n$x$\n```"
+    made = mathml(text)
+    assert made.count("<math") == 2 and 'display="block"' in made
+    assert "`$5`" in made and "```\n$x$\n```" in made

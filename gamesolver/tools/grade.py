@@ -329,7 +329,7 @@ def _cells(path: Path) -> dict[str, dict[str, Any]]:
 
 
 @contextlib.contextmanager
-def _gradebook(course: Path) -> Iterator[Any]:
+def open_gradebook(course: Path) -> Iterator[Any]:
     """nbgrader's gradebook of ``course`` (nbgrader starts ``alembic`` by name: this Python's
     ``bin`` goes first on the ``PATH`` meanwhile)."""
     from nbgrader.api import Gradebook  # here: it imports SQLAlchemy
@@ -346,8 +346,8 @@ def _gradebook(course: Path) -> Iterator[Any]:
 def _not_handed_in(course: Path, student: str, assignment: str, notebook: str) -> str:
     handed = course / "submitted" / student / assignment
     others = sorted(p.name for p in handed.glob("*.ipynb"))
-    with _gradebook(course) as gradebook:
-        known = {n.name + ".ipynb" for n in gradebook.find_assignment(assignment).notebooks}
+    with open_gradebook(course) as book:
+        known = {n.name + ".ipynb" for n in book.find_assignment(assignment).notebooks}
     strays = [name for name in others if name not in known]
     said = f"{notebook}.ipynb was not handed in"
     if strays:
@@ -361,8 +361,8 @@ def results(
     """A row per student and graded cell, from nbgrader's gradebook and the autograded
     notebooks; ``failed``: the students nbgrader could not autograde, with the reason."""
     found: list[Row] = []
-    with _gradebook(course) as gradebook:
-        for submission in gradebook.assignment_submissions(assignment):
+    with open_gradebook(course) as book:
+        for submission in book.assignment_submissions(assignment):
             student = submission.student.id
             if student not in students:
                 continue
@@ -371,7 +371,7 @@ def results(
                 handed = course / "submitted" / student / assignment / f"{notebook.name}.ipynb"
                 cells = _cells(path) if path.is_file() else {}
                 for grade in notebook.grades:
-                    by_hand = grade.cell_type != "code" or grade.auto_score is None
+                    by_hand = grade.cell_type != "code"  # a written answer, or a task
                     row = Row(
                         student,
                         notebook.name,
@@ -385,10 +385,11 @@ def results(
                     elif student in failed or not path.is_file():
                         reason = failed.get(student, "see nbgrader's log")
                         row.score, row.condition = None, f"could not be autograded: {reason}"
-                    elif row.by_hand:
-                        row.score = grade.manual_score
-                        if row.score is None:
-                            row.condition = "to grade by hand"
+                    elif row.by_hand and grade.manual_score is None:
+                        if grade.auto_score is None:  # (nbgrader's score then reads 0)
+                            row.score, row.condition = None, "to grade by hand"
+                        else:
+                            row.condition = "left as released (nbgrader gives it 0)"
                     elif grade.name in cells:
                         row.condition, row.counterexample = outcome(cells[grade.name])
                     found.append(row)
