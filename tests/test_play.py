@@ -460,6 +460,46 @@ def test_a_failing_search_stops_the_game(choose: Choose) -> None:
     assert c.undo() and c.state == START and c.error is None
 
 
+def leaving(leave: BaseException) -> Callable[..., tuple[Value, State]]:
+    """A computer that leaves with ``leave``, e.g. ``SystemExit`` from ``sys.exit()``: no
+    ``Exception``, which a student's computer can raise all the same."""
+
+    def choose(state: State, player: str, rng: random.Random) -> tuple[Value, State]:
+        raise leave
+
+    return choose
+
+
+LEAVING = {
+    "sys.exit()": (SystemExit(), "SystemExit"),
+    "sys.exit(3)": (SystemExit(3), "SystemExit: 3"),
+    "KeyboardInterrupt": (KeyboardInterrupt(), "KeyboardInterrupt"),
+}
+
+
+@pytest.mark.parametrize(("leave", "said"), LEAVING.values(), ids=LEAVING)
+def test_a_search_that_exits_stops_the_game(leave: BaseException, said: str) -> None:
+    c = PlayController(GAME, TicTacToeBoard(), leaving(leave))
+    click(c, 0, 0)
+    with pytest.raises(type(leave)):
+        c.computer_move()
+    assert (c.phase, c.error) == ("over", leave)
+    assert c.status == f"My search failed ({said}). Press Undo or New game."
+    assert c.undo() and (c.state, c.phase) == (START, "human")
+
+
+@pytest.mark.parametrize("value", [10**400, -(10**400)], ids=["10**400", "-10**400"])
+def test_a_value_too_large_for_a_float_is_said_outside_the_range(value: int) -> None:
+    c = PlayController(GAME, TicTacToeBoard(), lambda state, player, rng: (value, REPLY))
+    click(c, 0, 0)
+    assert c.computer_move() and (c.state, c.value) == (REPLY, value)
+    number = f"{'' if value < 0 else 'minus '}a number of 401 digits"
+    assert c.status == (
+        f"I played (1, 1). I see the value {number} for you: "
+        f"outside the game's utility range -1 to 1. {YOUR_TURN}"
+    )
+
+
 MUST = "it must return (value, next_state)"
 BAD_ANSWERS: dict[str, tuple[object, str]] = {
     "None": (None, f"choose returned None; {MUST}"),
@@ -788,6 +828,30 @@ def test_the_widget_reports_a_failing_search(plays: list[Play]) -> None:
     play.wait()  # reported once
     assert play.status.startswith("My search failed (ZeroDivisionError: division by zero).")
     assert play.status_line.value == html.escape(play.status)
+
+
+@pytest.mark.parametrize(("leave", "said"), LEAVING.values(), ids=LEAVING)
+def test_the_widget_reports_a_search_that_exits(
+    leave: BaseException, said: str, choose: Choose, plays: list[Play]
+) -> None:
+    """Before: the thread died silently and the page said "I am thinking" for ever."""
+    answers = [leaving(leave), choose]
+
+    def computer(state: State, player: str, rng: random.Random) -> tuple[Value, State]:
+        return answers.pop(0)(state, player, rng)
+
+    play = Play(GAME, TicTacToeBoard(), computer)
+    plays.append(play)
+    play.click(*play.board.center(0, 0))
+    with pytest.raises(type(leave)):
+        play.wait()
+    status = f"My search failed ({said}). Press Undo or New game."
+    assert play.status == status and play.status_line.value == html.escape(status)
+    play.undo_button.click()
+    assert (play.controller.state, play.controller.phase) == (START, "human")
+    play.click(*play.board.center(0, 0))  # clicks are moves again, and the computer answers
+    play.wait()
+    assert play.controller.state == REPLY
 
 
 def test_wait_gives_up_after_the_timeout(choose: Choose, plays: list[Play]) -> None:

@@ -58,7 +58,7 @@ import ipywidgets
 
 from gamesolver.feedback.explain import ENGLISH, Assessment, Explanation, Language, explain
 from gamesolver.game import Game, Player, State, Value
-from gamesolver.guard import Cancelled, Canceller
+from gamesolver.guard import Cancelled, Canceller, error_text
 from gamesolver.match import Chooser, names, takes
 from gamesolver.stats import Stats
 from gamesolver.table import fmt
@@ -409,7 +409,7 @@ class PlayController(Generic[State, Player]):
         number = isinstance(value, numbers.Real) and not isinstance(value, bool)
         if not number and value in legal:
             raise BadAnswer(f"choose returned (next_state, value); {must}")
-        if not number or math.isnan(value):
+        if not number or value != value:  # NaN; math.isnan fails on an int of 400 digits
             raise BadAnswer(f"choose returned the value {value!r}, which is not a number; {must}")
         if after not in legal:
             raise BadAnswer(
@@ -437,7 +437,9 @@ class PlayController(Generic[State, Player]):
             if self.explainer is not None:
                 return self.explainer(turn.state, turn.player, after), None
             return self._read_line(turn, value, after, seen), None
-        except Exception as error:
+        except Cancelled:
+            raise
+        except BaseException as error:  # sys.exit() too: the game goes on without the words
             return None, error
 
     def _read_line(
@@ -518,21 +520,21 @@ class PlayController(Generic[State, Player]):
         if isinstance(error, BadAnswer):
             self.say(f"My search gave no move: {error}. Press Undo or New game.")
         else:
-            failure = f"{type(error).__name__}: {error}"
-            self.say(f"My search failed ({failure}). Press Undo or New game.")
+            self.say(f"My search failed ({error_text(error)}). Press Undo or New game.")
         return True
 
     def computer_move(self) -> bool:
         """The computer's whole turn, here and now (headless play, tests); returns ``True``.
 
         An exception from ``choose`` (or ``BadAnswer`` for an answer that is no move) is
-        recorded as a failed search and then raised; one from ``explain`` is kept in
-        ``explanation_error``, and the game goes on.
+        recorded as a failed search and then raised, even one that is no ``Exception`` (a
+        student's ``sys.exit()``); one from ``explain`` is kept in ``explanation_error``, and the
+        game goes on.
         """
         turn = self.start_computer_turn()
         try:
             result = self.think(turn)
-        except Exception as error:
+        except BaseException as error:
             self.fail_computer_turn(turn, error)
             raise
         explanation, failure = self.try_explain(turn, result)
@@ -929,7 +931,10 @@ class Play(ipywidgets.Box):  # type: ignore[misc]  # ipywidgets is untyped
         """The background thread: search (and explain) without the lock, then show the move.
 
         ``Cancelled`` may arrive only inside the search (``Canceller.searching``), so that none
-        lands in the bookkeeping below, outside the ``except Cancelled``.
+        lands in the bookkeeping below, outside the ``except Cancelled``. Any other exception is
+        a failed search, ``SystemExit`` and ``KeyboardInterrupt`` too (a student's computer may
+        call ``sys.exit()``): were one to end the thread unseen, the game would wait for its
+        move for ever, "thinking", refusing every click and Undo.
         """
         try:
             with self._canceller.searching(ticket):
@@ -937,7 +942,7 @@ class Play(ipywidgets.Box):  # type: ignore[misc]  # ipywidgets is untyped
                 explanation, failure = self.controller.try_explain(turn, result)
         except Cancelled:
             return  # New game was pressed: nobody wants this move
-        except Exception as error:
+        except BaseException as error:
             with self._play_lock:
                 if self.controller.fail_computer_turn(turn, error):
                     self._error = error
@@ -952,7 +957,7 @@ class Play(ipywidgets.Box):  # type: ignore[misc]  # ipywidgets is untyped
                 else:  # not a legal move: the controller reports a failed search
                     self._error = self.controller.error
                     self._show_status()
-            except Exception as error:  # e.g. the board's draw_state failed
+            except BaseException as error:  # e.g. the board's draw_state failed
                 self._error = error
 
     # -- showing --------------------------------------------------------------------------------
@@ -977,11 +982,13 @@ class Play(ipywidgets.Box):  # type: ignore[misc]  # ipywidgets is untyped
     def _explained(self, html_form: bool) -> str:
         """The explanation line, as HTML or as plain text (empty while explanations are off)."""
         explanation, error = self.controller.explanation, self.controller.explanation_error
-        if not self.explaining or (explanation is None and error is None):
+        if not self.explaining:
             return ""
         if explanation is not None:
             return explanation.brief_html() if html_form else explanation.brief
-        text = NO_EXPLANATION.format(error=f"{type(error).__name__}: {error}")
+        if error is None:
+            return ""
+        text = NO_EXPLANATION.format(error=error_text(error))
         return html.escape(text) if html_form else text
 
 
