@@ -182,6 +182,25 @@ def test_serve_with_an_unknown_game_says_so(capsys: pytest.CaptureFixture[str]) 
         main(["list", "--port=1"])  # options are Voilà's, for serve only
 
 
+@pytest.mark.parametrize("where", ["/dev/null", "a-file", "a-file/pages"])
+def test_write_where_no_folder_can_be_is_one_line(where: str, tmp_path: Path) -> None:
+    """``write /dev/null`` (issue 33, item 13) gave a traceback: one line now, exit 2."""
+    (tmp_path / "a-file").write_text("not a folder\n", encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, "-m", "gamesolver.tools.pages", "write", where],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr.startswith(
+        f"python -m gamesolver.tools.pages: cannot write the pages in {where}: "
+    )
+    assert len(done.stderr.splitlines()) == 1, done.stderr
+
+
 def test_the_chess_page_promises_only_the_draws_the_game_knows() -> None:
     """The chess game's states are FEN strings, without the game's history: a position repeated
     five times does not end it. The page said that fivefold repetition draws."""

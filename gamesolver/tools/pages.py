@@ -19,7 +19,7 @@ against its lecture. The command line also serves ``make play``:
 - ``python -m gamesolver.tools.pages serve GAME [--port PORT] [VOILA OPTIONS]``: run Voilà on the
   page (``make play GAME=...``), in place of this process; unknown ``GAME``: as ``check``;
 - ``python -m gamesolver.tools.pages write [FOLDER]``: write every page (default:
-  ``notebooks/play``).
+  ``notebooks/play``); a FOLDER that cannot be one (``/dev/null``) is said in one line, exit 2.
 
 ``serve`` runs Voilà as a page for a student needs it (``voila_command``): on 127.0.0.1 with a
 token, one kernel preheated, the page's own template (``TEMPLATE``: nothing fetched from another
@@ -38,6 +38,7 @@ compares nothing, so that a change of ``style.css`` or of a widget's text breaks
 from __future__ import annotations
 
 import argparse
+import errno
 import os
 import secrets
 import sys
@@ -323,9 +324,15 @@ def notebook(page: PlayPage) -> dict[str, Any]:
 
 
 def write_pages(folder: Path = PAGES_FOLDER) -> list[Path]:
-    """Write every page as ``folder/<game>.ipynb``, without outputs; the paths written."""
+    """Write every page as ``folder/<game>.ipynb``, without outputs; the paths written.
+
+    Raises ``OSError`` if ``folder`` cannot be made or written: ``NotADirectoryError`` if it is
+    a file (``/dev/null``), whose own error, "File exists", would not say what is wrong.
+    """
     import nbformat  # here, not at the top: ``list`` and ``check`` must start at once
 
+    if folder.exists() and not folder.is_dir():
+        raise NotADirectoryError(errno.ENOTDIR, "it is a file, not a folder", str(folder))
     folder.mkdir(parents=True, exist_ok=True)
     written = []
     for page in PAGES:
@@ -413,7 +420,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         if arguments.command == "serve":
             serve(page, arguments.port, options)
     else:
-        for path in write_pages(arguments.folder):
+        try:
+            written = write_pages(arguments.folder)
+        except OSError as error:
+            why = error.strerror or str(error)
+            print(
+                f"{parser.prog}: cannot write the pages in {arguments.folder}: {why}",
+                file=sys.stderr,
+            )
+            return 2
+        for path in written:
             print(path)
     return 0
 
