@@ -1205,6 +1205,19 @@ def test_explain_true_reads_the_line_of_the_computers_search(plays: list[Play]) 
     assert c.explainer is None and c.explains_line
 
 
+def test_an_estimate_that_rounds_to_zero_is_explained_as_even(plays: list[Play]) -> None:
+    """The status line and the explanation agree: -0.048 looks even (issue 33, item 16)."""
+    estimate = Stats(depth=8, exact=False, line=list(LINE))
+    play = Play(GAME, TicTacToeBoard(), reporting(0.048, REPLY, estimate), explain=True)
+    plays.append(play)
+    play.explaining = True
+    play.click(*play.board.center(0, 0))
+    play.wait()
+    assert "I see the value -0.048 for you, an estimate at depth 8: it looks even." in play.status
+    assert play.explanation.endswith("; it looks even to me.")
+    assert play.controller.value == 0.048  # only the words round it
+
+
 @pytest.mark.parametrize(
     ("stats", "explained"),
     [

@@ -69,7 +69,7 @@ from gamesolver.widgets.board import (
     picture_html,
     show_with_picture,
 )
-from gamesolver.words import value_words
+from gamesolver.words import looks_even, value_words
 
 Phase = Literal["human", "computer", "over"]
 """Whose turn it is: the student's, the computer's, or nobody's (the game is over)."""
@@ -449,6 +449,8 @@ class PlayController(Generic[State, Player]):
         if seen is None or not seen.line or seen.line[0] != after:
             raise ValueError(NO_LINE)
         line: tuple[State, ...] = tuple(seen.line[1:])  # type: ignore[arg-type]  # Hashable
+        if not seen.exact and looks_even(self.game, value):
+            value = 0  # the verdict as the status line gives it: "it looks even" (ESTIMATED)
         chosen = Assessment(after, value, line)
         if not line and not self.game.finished(after):  # a search one move deep: no reading
             plays = ENGLISH.plays.format(move=self.game.move_name(turn.state, after))
