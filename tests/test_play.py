@@ -34,6 +34,7 @@ from gamesolver.match import takes
 from gamesolver.stats import Stats
 from gamesolver.widgets.board import (
     BOARD_STYLE,
+    FIGURE,
     FONT,
     LABEL_SIZE,
     OUTSIDE,
@@ -1596,15 +1597,15 @@ def test_the_sanitizer_masks_a_picture_from_its_start() -> None:
 # ------------------------------------------------------------------ ghosts on taken squares
 
 
-def ghosts_drawn(board: Any, state: Any, line: Sequence[Any]) -> list[tuple[str, int, int, int]]:
-    """How ``board.draw_line`` draws ``line``: ``(kind, row, col, number)``, kind ``ghost`` (a
-    faint piece over the cell) or ``tag`` (a number in its corner)."""
-    calls: list[tuple[str, int, int, int]] = []
+def ghosts_drawn(board: Any, state: Any, line: Sequence[Any]) -> list[tuple[str, int, int, str]]:
+    """How ``board.draw_line`` draws ``line``: ``(kind, row, col, numbers)``, kind ``ghost`` (a
+    faint piece over the cell) or ``tag`` (the numbers in its corner)."""
+    calls: list[tuple[str, int, int, str]] = []
     board.draw_ghost = lambda canvas, row, col, who, number, *rest, **kw: calls.append(
-        ("ghost", row, col, number)
+        ("ghost", row, col, str(number))
     )
     board.draw_ghost_tag = lambda canvas, row, col, who, number: calls.append(
-        ("tag", row, col, number)
+        ("tag", row, col, str(number))
     )
     board.draw_line(PictureCanvas(board.width, board.height), state, tuple(line))
     return calls
@@ -1622,10 +1623,10 @@ def test_checkers_ghosts_leave_the_pieces_in_view() -> None:
         line.append(state)
     drawn = ghosts_drawn(CheckersBoard(ck.legal_moves, ck.coords), ck.Start, line)
     assert drawn == [
-        ("ghost", *ck.coords(14), 1),  # empty now
-        ("ghost", *ck.coords(20), 2),
-        ("tag", *ck.coords(10), 3),  # red's man stands on 10 now
-        ("ghost", *ck.coords(16), 4),
+        ("ghost", *ck.coords(14), "1"),  # empty now
+        ("ghost", *ck.coords(20), "2"),
+        ("tag", *ck.coords(10), "3"),  # red's man stands on 10 now
+        ("ghost", *ck.coords(16), "4"),
     ]
 
 
@@ -1642,11 +1643,75 @@ def test_chess_ghosts_leave_the_pieces_in_view() -> None:
         states.append(board.fen())
     drawn = ghosts_drawn(ch.ChessBoard(), chess.STARTING_FEN, states)
     assert [(kind, number) for kind, *_, number in drawn] == [
-        ("ghost", 1),  # f3: empty
-        ("ghost", 2),  # c6: empty
-        ("tag", 3),  # g1: the knight stands there now
-        ("tag", 4),  # b8: the knight stands there now
+        ("ghost", "1"),  # f3: empty
+        ("ghost", "2"),  # c6: empty
+        ("tag", "3"),  # g1: the knight stands there now
+        ("tag", "4"),  # b8: the knight stands there now
     ]
+
+
+def test_moves_that_land_on_one_square_share_one_mark() -> None:
+    """Issue 33, item 16: the numbered ghosts and tags of a line sat on top of each other, on
+    chess's e3 (a bishop, then a knight taking it, then a pawn taking the knight: a ghost and two
+    tags in the same corner) and on checkers' 14. One mark a square now, with every number."""
+    import chess
+
+    ch = notebook("Chess.ipynb")
+    board = chess.Board()
+    for san in ["d4", "Nf6"]:
+        board.push_san(san)
+    start, states = board.fen(), []
+    for san in ["Be3", "Ng4", "Nf3", "Nxe3", "fxe3"]:
+        board.push_san(san)
+        states.append(board.fen())
+    chess_board = ch.ChessBoard()
+    e3 = chess_board.cell_of(chess.E3)
+    drawn = ghosts_drawn(chess_board, start, states)
+    assert [mark for mark in drawn if tuple(mark[1:3]) == e3] == [("ghost", *e3, "1,4,5")]
+    assert len(drawn) == len({tuple(mark[1:3]) for mark in drawn}) == 3
+
+    from gamesolver.widgets.checkers_board import CheckersBoard
+
+    ck = notebook("Checkers.ipynb")
+    state, line = ck.Start, []
+    for path in [(9, 14), (24, 19), (14, 18), (23, 14), (10, 17), (21, 14)]:
+        (state,) = [m.after for m in ck.legal_moves(state) if m.path == path]
+        line.append(state)
+    drawn = ghosts_drawn(CheckersBoard(ck.legal_moves, ck.coords), ck.Start, line)
+    assert drawn[0] == ("ghost", *ck.coords(14), "1,4,6")
+    assert len(drawn) == len({tuple(mark[1:3]) for mark in drawn}) == 4
+
+
+def test_a_mark_with_several_numbers_stays_in_its_cell(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A tag's numbers stretch it to the left from the cell's top right corner, in figures as
+    large as one number's while the cell is wide enough; a ghost's fit its cell. Both stay in
+    their cell, the tag in its top half, clear of the piece's middle."""
+    drawn = record_drawing(monkeypatch)
+
+    class Marked(TicTacToeBoard):
+        def draw_state(self, canvas: Any, state: State) -> None:
+            self.draw_ghost_tag(canvas, 1, 1, 0, "3")
+            self.draw_ghost_tag(canvas, 0, 0, 0, "3,7")
+            self.draw_ghost_tag(canvas, 0, 2, 0, "3,7,11,15,19")
+            self.draw_ghost(canvas, 2, 2, 1, "2,6,10,14")
+
+    board = Marked()
+    board.draw(START)
+    fonts = {args[0]: now["font"] for name, args, now in drawn if name == "fillText"}
+    assert fonts["3,7"] == fonts["3"]
+    size = {label: float(font.split("px")[0].split()[-1]) for label, font in fonts.items()}
+    assert size["2,6,10,14"] * FIGURE * len("2,6,10,14") <= board.cell
+    shapes = [args for name, args, _ in drawn if name in ("fillCircle", "fillRect")]
+    for col in (0, 2):
+        left, top = board.origin(0, col)
+        boxes = [
+            (x - r, y - r, x + r, y + r) if not rest else (x, y, x + r, y + rest[0])
+            for x, y, r, *rest in shapes
+            if left <= x < left + board.cell and y < top + board.cell
+        ]
+        assert len(boxes) == 6  # a pill: the outline's two discs and band, the fill's
+        assert all(left <= x0 and x1 <= left + board.cell for x0, _, x1, _ in boxes)
+        assert all(top <= y0 and y1 <= top + board.cell / 2 for _, y0, _, y1 in boxes)
 
 
 def test_watch_is_displayed_after_its_picture(

@@ -24,7 +24,7 @@ from collections.abc import Callable, Sequence
 from itertools import pairwise
 from typing import Any, NamedTuple, Protocol
 
-from gamesolver.widgets.board import OUTSIDE, PALETTE, IllegalMove, TwoClickBoard
+from gamesolver.widgets.board import OUTSIDE, PALETTE, IllegalMove, TwoClickBoard, line_marks
 
 Square = int
 """A dark square, 1 to 32 in the standard numbering."""
@@ -235,7 +235,7 @@ class CheckersBoard(TwoClickBoard[Any, str, Selection]):
             self.draw_cross(canvas, square, self.palette.highlight)
 
     def draw_ghost(
-        self, canvas: Any, row: int, col: int, who: int, number: int, shape: Any = "disc"
+        self, canvas: Any, row: int, col: int, who: int, number: int | str, shape: Any = "disc"
     ) -> None:
         """A faint piece with `number` on it, in a colour that reads on the dark square."""
         canvas.global_alpha = 0.55
@@ -243,17 +243,21 @@ class CheckersBoard(TwoClickBoard[Any, str, Selection]):
         canvas.global_alpha = 1.0
         ink = self.palette.background if who == 0 else self.palette.ink
         x, y = self.center(row, col)
-        self.draw_text(canvas, x, y, str(number), round(self.cell * 0.36), ink, bold=True)
+        label = str(number)
+        self.draw_text(canvas, x, y, label, self.ghost_number_size(label), ink, bold=True)
 
     def draw_line(self, canvas: Any, state: Any, line: Sequence[Any]) -> None:
-        """Each move of `line` as a faint piece on its last square, numbered in order of play;
-        on a square taken now (by a piece or a ghost), a numbered tag in its corner instead."""
+        """Each square where a move of `line` lands, once (``line_marks``): a faint piece of the
+        first move to land there, with the numbers of every move landing there in order of
+        play; on a square taken now, a numbered tag in its corner instead."""
         taken = state.red | state.white
-        for number, (before, after) in enumerate(pairwise([state, *line]), start=1):
+        landings = []
+        for before, after in pairwise([state, *line]):
             square = self.move_of(before, after).path[-1]
+            landings.append((self.coords(square), (PLAYERS.index(before.turn), square)))
+        for cell, (who, square), numbers in line_marks(landings):
             draw = self.draw_ghost_tag if taken & bit(square) else self.draw_ghost
-            draw(canvas, *self.coords(square), PLAYERS.index(before.turn), number)
-            taken |= bit(square)
+            draw(canvas, *cell, who, numbers)
 
     # -- clicks ------------------------------------------------------------------------------
 

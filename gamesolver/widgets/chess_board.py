@@ -19,7 +19,14 @@ from typing import Any, NamedTuple
 
 import chess
 
-from gamesolver.widgets.board import OUTSIDE, PALETTE, IllegalMove, Shape, TwoClickBoard
+from gamesolver.widgets.board import (
+    OUTSIDE,
+    PALETTE,
+    IllegalMove,
+    Shape,
+    TwoClickBoard,
+    line_marks,
+)
 
 State = str
 """A position in FEN (Forsyth-Edwards Notation), as python-chess writes it."""
@@ -250,16 +257,17 @@ class ChessBoard(TwoClickBoard[State, Player, Selection]):
         row: int,
         col: int,
         who: int,
-        number: int,
+        number: int | str,
         shape: Shape = "disc",
         kind: chess.PieceType = chess.PAWN,
     ) -> None:
-        """A faint piece of `kind` of player `who` (0 white, 1 black) with `number` on it."""
+        """A faint piece of `kind` of player `who` (0 white, 1 black) with `number` on it (or the
+        numbers `"1,4"` of the moves landing on its square)."""
         x, y = self.center(row, col)
         canvas.global_alpha = 0.55
         self.draw_glyph(canvas, x, y, kind, who == 0)
         canvas.global_alpha = 1.0
-        canvas.font = f"bold {round(self.cell * 0.36)}px {PieceFont}"
+        canvas.font = f"bold {self.ghost_number_size(str(number)):g}px {PieceFont}"
         canvas.text_align = "center"
         canvas.text_baseline = "middle"
         canvas.line_width = 4
@@ -269,21 +277,23 @@ class ChessBoard(TwoClickBoard[State, Player, Selection]):
         canvas.fill_text(str(number), x, y)
 
     def draw_line(self, canvas: Any, state: State, line: Sequence[State]) -> None:
-        """Each move of `line` as a faint piece on the square it reaches, numbered in order of
-        play (a promotion shows the new piece); on a square taken now (by a piece or a ghost),
-        a numbered tag in its corner instead."""
+        """Each square that a move of `line` reaches, once (``line_marks``): a faint piece of
+        the first move to reach it (a promotion shows the new piece), with the numbers of every
+        move reaching it in order of play; on a square taken now, a numbered tag in its corner
+        instead."""
         taken = board_of(state).occupied
-        for number, (before, after) in enumerate(pairwise([state, *line]), start=1):
+        landings = []
+        for before, after in pairwise([state, *line]):
             move = move_of(before, after)
             board = board_of(before)
             kind = move.promotion or board.piece_type_at(move.from_square) or chess.PAWN
-            row, col = self.cell_of(move.to_square)
-            who = 0 if board.turn else 1
-            if taken & chess.BB_SQUARES[move.to_square]:
-                self.draw_ghost_tag(canvas, row, col, who, number)
+            landing = (0 if board.turn else 1, kind, bool(taken & chess.BB_SQUARES[move.to_square]))
+            landings.append((self.cell_of(move.to_square), landing))
+        for (row, col), (who, kind, occupied), numbers in line_marks(landings):
+            if occupied:
+                self.draw_ghost_tag(canvas, row, col, who, numbers)
             else:
-                self.draw_ghost(canvas, row, col, who, number, kind=kind)
-            taken |= chess.BB_SQUARES[move.to_square]
+                self.draw_ghost(canvas, row, col, who, numbers, kind=kind)
 
     # -- clicks ------------------------------------------------------------------------------
 
