@@ -270,17 +270,21 @@ class CheckersBoard(TwoClickBoard[Any, str, Selection]):
     def move_at(self, state: Any, player: str, x: float, y: float) -> Any:
         """The state after a click that completes a move; else Selected (what to click next) or
         IllegalMove (why the click is no move)."""
+        path = self.selection.path if self.selection and self.selection.state == state else ()
+        # A refused click keeps the piece selected, and says so where its words do not name it.
+        still = f" {JUMP_ON}" if len(path) > 1 else ""
+        if len(path) == 1:
+            still = f" {path[0]} is still selected: click a blue dot or one of the ringed pieces."
         cell = self.cell_at(x, y)
         if cell is None:
-            raise IllegalMove(OUTSIDE)
+            raise IllegalMove(f"{OUTSIDE}{still}")
         square = self.square_at.get(cell)
         if square is None:
-            raise IllegalMove(LIGHT)
+            raise IllegalMove(f"{LIGHT}{still}")
         moves = self.legal_moves(state)
         movers = sorted({move.path[0] for move in moves})
         mine = state.red if player == PLAYERS[0] else state.white
         you = f"Click one of your pieces ({self.player_name(player)})."
-        path = self.selection.path if self.selection and self.selection.state == state else ()
         if path and square in self.next_squares(state, path):
             path = (*path, square)
             found = [move for move in moves if move.path[: len(path)] == path]
@@ -296,7 +300,9 @@ class CheckersBoard(TwoClickBoard[Any, str, Selection]):
             )
         if mine & bit(square):
             if moves and moves[0].captured:
-                raise IllegalMove(f"A capture is compulsory: {names(movers)} must jump.")
+                raise IllegalMove(f"A capture is compulsory: {names(movers)} must jump.{still}")
+            if still:
+                raise IllegalMove(f"{square} cannot move.{still}")
             raise IllegalMove(f"{square} cannot move: click one of the ringed pieces.")
         if len(path) > 1:
             raise IllegalMove(f"{square} is not a landing square: click a blue dot to jump on.")

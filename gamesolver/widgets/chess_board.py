@@ -316,16 +316,17 @@ class ChessBoard(TwoClickBoard[State, Player, Selection]):
 
     def move_at(self, state: State, player: Player, x: float, y: float) -> State:
         """The state after a click that completes a move; else Selected (what to click next) or
-        IllegalMove (why the click is no move)."""
+        IllegalMove (why the click is no move). A refused click keeps the selection, and says
+        so when its own words do not name the selected piece (``still_selected``)."""
+        board = board_of(state)
+        selection = self.selection if self.selection and self.selection.state == state else None
         square = self.square_at_point(x, y)
         if square is None:
-            raise IllegalMove(OUTSIDE)
-        board = board_of(state)
+            raise IllegalMove(f"{OUTSIDE}{self.still_selected(board, selection)}")
         name = chess.square_name(square)
         you = f"Click one of your pieces ({self.player_name(player)})."
         if board.is_check():
             you = CHECK
-        selection = self.selection if self.selection and self.selection.state == state else None
         if selection is not None and selection.promotion is not None:
             kind = self.promotion_squares(selection.promotion).get(square)
             if kind is None:
@@ -344,7 +345,8 @@ class ChessBoard(TwoClickBoard[State, Player, Selection]):
             raise self.select(state, Selection(state, square), selected)
         piece = board.piece_at(square)
         if piece is not None and piece.color == board.turn:
-            raise IllegalMove(self.cannot_move(board, square))
+            still = self.still_selected(board, selection)
+            raise IllegalMove(f"{self.cannot_move(board, square, kept=bool(still))}{still}")
         if selection is not None:
             raise IllegalMove(self.cannot_go(board, selection.square, square))
         if piece is None:
@@ -359,14 +361,30 @@ class ChessBoard(TwoClickBoard[State, Player, Selection]):
         return board.fen()
 
     @staticmethod
-    def cannot_move(board: chess.Board, square: chess.Square) -> str:
-        """Why the player's own piece on `square` has no legal move."""
+    def still_selected(board: chess.Board, selection: Selection | None) -> str:
+        """After a refused click, what stays selected: `` The knight on g1 is still selected:
+        click a blue dot or another of your pieces.`` (with its leading space), or ``""``.
+
+        Without it, a click on an own piece that cannot move said "click another of your
+        pieces", and one outside the board said only that, while the piece stayed selected
+        and the next click on one of its squares moved it."""
+        if selection is None or selection.promotion is not None:
+            return ""
+        piece = piece_on(board, selection.square).capitalize()
+        return f" {piece} is still selected: click a blue dot or another of your pieces."
+
+    @staticmethod
+    def cannot_move(board: chess.Board, square: chess.Square, kept: bool = False) -> str:
+        """Why the player's own piece on `square` has no legal move; ``kept``: another piece
+        stays selected, which the caller says (``still_selected``) instead of what to click."""
         piece = piece_on(board, square)
         tried = any(move.from_square == square for move in board.pseudo_legal_moves)
         if board.is_check():
             return f"You are in check: {piece} cannot get your king out of it."
         if tried:
             return f"{piece.capitalize()} cannot move: your king would be in check."
+        if kept:
+            return f"{piece.capitalize()} cannot move."
         return f"{piece.capitalize()} cannot move: click another of your pieces."
 
     @staticmethod
