@@ -216,6 +216,20 @@ def test_serve_on_a_port_in_use_says_so(capsys: pytest.CaptureFixture[str]) -> N
     assert error.startswith(f"make play: port {port} is in use") and error.count("\n") == 1
 
 
+def test_serve_where_no_login_can_be_kept_says_so(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A runtime folder that cannot be one (a file): one line, exit 2, no traceback."""
+    (tmp_path / "a-file").write_text("", encoding="utf-8")
+    monkeypatch.setenv("JUPYTER_RUNTIME_DIR", str(tmp_path / "a-file"))
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    assert main(["serve", "Nim", f"--port={port}"]) == 2
+    error = capsys.readouterr().err
+    assert error.startswith("make play: cannot keep its login in ") and error.count("\n") == 1
+
+
 def test_serve_with_an_unknown_game_says_so(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["serve", "Go", "--port=1"]) == 2
     assert "there is no game 'Go'" in capsys.readouterr().err

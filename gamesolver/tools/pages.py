@@ -453,10 +453,9 @@ def port_taken(port: int) -> bool:
     return False
 
 
-def serve(page: PlayPage, port: int, options: Sequence[str]) -> None:
-    """Run Voilà serving ``page`` in this process, with the kept ``Login`` (Ctrl-C stops it
-    and its kernels). Voilà prints the URL with its token, as it does for a token it made."""
-    login = Login.kept_in(runtime_folder())
+def serve(page: PlayPage, port: int, login: Login, options: Sequence[str]) -> None:
+    """Run Voilà serving ``page`` in this process with ``login`` (Ctrl-C stops it and its
+    kernels). Voilà prints the URL with its token, as it does for a token it made."""
     print(
         f"Starting {page.game}: open the URL that Voila prints below. It stays the same when "
         f"make play starts again (its token is kept in {runtime_folder() / LOGIN_FILE})."
@@ -521,7 +520,16 @@ def main(argv: Sequence[str] | None = None) -> int:
                     file=sys.stderr,
                 )
                 return 2
-            serve(page, arguments.port, options)
+            try:
+                login = Login.kept_in(runtime_folder())
+            except OSError as error:
+                why = error.strerror or str(error)
+                print(
+                    f"make play: cannot keep its login in {runtime_folder()}: {why}",
+                    file=sys.stderr,
+                )
+                return 2
+            serve(page, arguments.port, login, options)
     else:
         try:
             written = write_pages(arguments.folder)
