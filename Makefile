@@ -54,8 +54,8 @@ test: lint typecheck shape pytest
 # it lists the games. The pages come from gamesolver/tools/pages.py (python -m
 # gamesolver.tools.pages write); it starts Voila too (python -m gamesolver.tools.pages serve
 # GAME), with the pages' own template (nothing fetched from the web; the board beside the
-# rules) and a login cookie named anew at each start, so that a tab still open on an earlier
-# server gets the board, not a "Forbidden".
+# rules; a word when the server is gone) and a login kept in Jupyter's runtime folder, so that
+# the URL stays the same when make play starts again and a tab reloaded after it plays.
 # Voila keeps one kernel preheated (the page already run) for the next visitor: the board shows
 # 2-3 s after opening the page (about 1 s on a reload) instead of 3-4 s (measured on 2 busy
 # cores). More Voila options in VOILA_ARGS, e.g. VOILA_ARGS=--preheat_kernel=False.

@@ -19,6 +19,8 @@ What a value means follows from the game's contract, not from its numbers alone:
   utilities are scores (Pons' Connect Four: a win by 12 is worth 12 of 18) thus reads as a win
   with its score, never as a bare number;
 - an **estimate** (a search that stopped at a depth and estimated) only *looks* good or even;
+  it looks even when, rounded to a tenth of a win, it is zero (``looks_even``): its sign is
+  then noise, not a lead;
 - when nobody says how the value was found (a ``choose`` that returns no ``Stats``), only the
   edges are certain, and any other value is said as it is: good for one side, or a draw at 0.
 
@@ -39,6 +41,11 @@ from gamesolver.table import fmt
 LONGEST = 30
 """The most digits of a whole number written in full: a longer one (a broken utility's
 ``10**5000``, which Python refuses to write beyond 4,300 digits) is said by its length."""
+
+EVEN = 0.05
+"""An estimate nearer to 0 than this share of ``game.best`` looks even (``looks_even``): rounded
+to a tenth of a win it is 0. Connect Four's smallest estimate, one open window more for one
+side, is 1/21 = 0.048; chess's 0.05 is about half a pawn of material."""
 
 Names = Callable[[Any], tuple[str, str]]
 """How the words name a player: ``names(player) -> (subject, object)``, e.g. ``("I", "me")``
@@ -92,6 +99,12 @@ def in_terms(game: AnyGame, value: Value) -> str:
     if game.describe_value is None or outside(game, value):
         return f"the value {number_text(value)}"
     return game.describe_value(value)
+
+
+def looks_even(game: AnyGame, value: Value) -> bool:
+    """Whether the estimate ``value`` (inside the game's range) looks even: closer to 0 than
+    ``EVEN`` of ``game.best``, so that "-0.0 pawns" or "-0.048" never reads as a lead."""
+    return bool(abs(value) < EVEN * game.best)
 
 
 def outcome(game: AnyGame, value: Value, exact: bool | None = None) -> int | None:
@@ -160,7 +173,7 @@ def value_words(
         meaning = f"with best play {_verb(winner[0], 'win')}"
     elif ends == 0 or (value == 0 and exact is None):
         meaning = "with best play this is a draw"
-    elif value == 0:
+    elif value == 0 or (exact is False and looks_even(game, value)):
         meaning = "it looks even"
     else:
         side = me if value > 0 else you

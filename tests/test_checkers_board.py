@@ -107,15 +107,16 @@ def test_every_click_that_is_no_move_says_why() -> None:
         assert not c.click(x, y)
         assert (c.status, c.state, board.selection) == (message, START, None)
     assert not click(c, 9)
+    still = "9 is still selected: click a blue dot or one of the ringed pieces."
     for square, message in [
         (18, "9 cannot go to 18: click a blue dot."),
         (22, "9 cannot go to 22: click a blue dot."),
-        (1, "1 cannot move: click one of the ringed pieces."),
+        (1, f"1 cannot move. {still}"),  # said "click one of the ringed pieces" (issue 33)
     ]:
         assert not click(c, square)
         assert c.status == message and board.selection == Selection(START, (9,))
-    assert not c.click(*board.center(3, 3)) and c.status == LIGHT
-    assert not c.click(board.width - 2, 3) and c.status == OUTSIDE
+    assert not c.click(*board.center(3, 3)) and c.status == f"{LIGHT} {still}"
+    assert not c.click(board.width - 2, 3) and c.status == f"{OUTSIDE} {still}"
     assert board.selection == Selection(START, (9,))  # kept through the refused clicks
     assert c.phase == "human" and c.history == []
 

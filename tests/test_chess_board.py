@@ -173,17 +173,41 @@ def test_every_click_that_is_no_move_says_why() -> None:
         assert not c.click(x, y)
         assert (c.status, c.state, board.selection) == (message, START, None)
     assert not click(c, "g1")
+    still = "The knight on g1 is still selected: click a blue dot or another of your pieces."
     for square, message in [
         ("g3", "The knight on g1 cannot go to g3: click a blue dot."),
         ("g8", "The knight on g1 cannot go to g8: click a blue dot."),
         ("e7", "The knight on g1 cannot go to e7: click a blue dot."),
-        ("h1", "The rook on h1 cannot move: click another of your pieces."),
+        ("h1", f"The rook on h1 cannot move. {still}"),  # said "click another of your pieces"
     ]:
         assert not click(c, square)
         assert c.status == message and selection(c) == ("g1",)
-    assert not c.click(board.width - 2, 3) and c.status == OUTSIDE
-    assert selection(c) == ("g1",)  # kept through the refused clicks
-    assert c.phase == "human" and c.history == []
+    assert not c.click(board.width - 2, 3) and c.status == f"{OUTSIDE} {still}"
+    assert selection(c) == ("g1",)  # kept through the refused clicks, and said so
+    assert click(c, "f3") and c.state == after(START, "g1f3")
+    assert c.phase == "computer" and len(c.history) == 1
+
+
+def test_a_refused_click_never_forgets_the_selection_in_words() -> None:
+    """Issue 33, item 16: after a refused target the notice said "click another of your
+    pieces" (or only that the click was outside the board) while the piece stayed selected,
+    and the next click on one of its squares moved it. Every refusal with a piece selected
+    now says so, in check and for a pinned piece too."""
+    pinned = "4k3/8/8/8/1b6/8/3N4/4K1N1 w - - 0 1"  # the knight on d2 is pinned to the king
+    c = controller(pinned)
+    assert not click(c, "g1") and not click(c, "d2")
+    assert c.status == (
+        "The knight on d2 cannot move: your king would be in check. The knight on g1 is still "
+        "selected: click a blue dot or another of your pieces."
+    )
+    assert selection(c) == ("g1",)
+    c = controller("4k3/8/8/8/8/8/4r3/R3K3 w - - 0 1")  # the rook on e2 checks the king
+    assert not click(c, "e1") and not click(c, "a1")
+    assert c.status == (
+        "You are in check: the rook on a1 cannot get your king out of it. The king on e1 is "
+        "still selected: click a blue dot or another of your pieces."
+    )
+    assert click(c, "e2") and selection(c) is None  # the king takes the rook
 
 
 def test_reselect_and_put_back() -> None:

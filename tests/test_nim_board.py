@@ -67,3 +67,33 @@ def test_no_highlight_when_a_dropped_pile_moved_the_rows_up() -> None:
     kept = NimBoard(take, other, keep_empty=True)
     kept.draw(((0, 3, 5, 7), "B"), before=((1, 3, 5, 7), "A"))
     assert kept.picture() != dropped
+
+
+def test_the_students_move_stays_in_view_after_the_computers_answer() -> None:
+    """Issue 33, item 16: Nim never showed the student's own move. The student's matches were
+    gone the moment the computer answered (in a few milliseconds), and only the computer's
+    were drawn faint. Drawn as ``Play`` draws them, the two last moves show: the last one (the
+    computer's) faint and outlined, the one before it (the student's) faint and outlined in
+    dashes."""
+    board = NimBoard(take, other, keep_empty=True)
+    start = ((1, 3, 5, 7), "A")
+    student = ((1, 3, 5, 6), "B")  # the student takes 1 from pile 4 ...
+    computer = ((1, 3, 3, 6), "A")  # ... and the computer 2 from pile 3
+    board.draw(start)
+    board.draw(student, before=start, moved=True)
+    board.draw(computer, before=student, moved=True)
+    picture = board.picture()
+    assert picture is not None
+    faint = [shape for shape in picture.split("<")[1:] if f'fill="{WOOD}"' in shape]
+    assert sum('opacity="0.35"' in shape for shape in faint) == 1 + 2
+    outlines = [
+        shape for shape in picture.split("<")[1:] if shape.startswith("rect") and "stroke=" in shape
+    ]
+    assert len(outlines) == 2 and sum("stroke-dasharray" in shape for shape in outlines) == 1
+
+    board.draw(start)  # New game: no move, nothing faint
+    assert 'opacity="0.35"' not in (board.picture() or "")
+    board.draw(student, before=start)
+    board.draw(start, before=None)  # Undo to the start
+    board.draw(student, before=start)  # one move only: no dashes
+    assert "stroke-dasharray" not in (board.picture() or "")

@@ -12,6 +12,8 @@ import json
 import os
 import random
 import re
+import socket
+import stat
 import subprocess
 import sys
 from pathlib import Path
@@ -21,15 +23,18 @@ import pytest
 
 from gamesolver.notebook import load_notebook
 from gamesolver.tools.pages import (
+    EXTENSIONS,
+    LOGIN_FILE,
     PAGES,
     PAGES_FOLDER,
     TEMPLATE,
     TEMPLATES,
+    Login,
     PlayPage,
     find_page,
     main,
     notebook,
-    voila_command,
+    voila_arguments,
     voila_environment,
 )
 
@@ -137,32 +142,31 @@ def test_the_nim_page_keeps_emptied_piles_in_place() -> None:
     assert len(answer[0]) == 4  # the computer's move keeps the empty pile 1 too
 
 
-def test_serve_runs_voila_with_the_pages_template_and_a_new_cookie_name() -> None:
+def test_serve_runs_voila_with_the_pages_template_and_the_kept_login(tmp_path: Path) -> None:
     """``make play`` runs ``python -m gamesolver.tools.pages serve``: Voilà on the page, on
-    127.0.0.1 with a token, one kernel preheated, the pages' template (found on
-    ``JUPYTER_PATH``), and a login cookie named anew at each start (issue 28: a tab that knew
-    an earlier server got "Forbidden" and no board); Voilà options come last."""
+    127.0.0.1 only, one kernel preheated, the pages' template (found on ``JUPYTER_PATH``), the
+    extensions a page uses and no other (issue 33: nbgrader's and Notebook's failed in the
+    console of every page), on its port or none, with the login cookie's name of the kept
+    login (issue 28: a tab that knew an earlier server got "Forbidden" and no board); the
+    token and the secret on no command line; Voilà options last."""
     page = find_page("Nim")
     assert page is not None
-    first, second = voila_command(page, 8899), voila_command(page, 8899, ["--debug"])
-    assert first[:4] == [sys.executable, "-m", "voila", str(PAGES_FOLDER / "Nim.ipynb")]
+    login = Login.kept_in(tmp_path)
+    first = voila_arguments(page, 8899, login)
+    second = voila_arguments(page, 8899, login, ["--debug"])
+    assert first[0] == str(PAGES_FOLDER / "Nim.ipynb")
     for option in (
         "--port=8899",
         "--Voila.ip=127.0.0.1",
-        "--Voila.auto_token=True",
+        "--Voila.port_retries=0",
         "--preheat_kernel=True",
         f"--template={TEMPLATE}",
+        f"--IdentityProvider.cookie_name={login.cookie_name}",
     ):
         assert option in first
-    cookies = [
-        next(option for option in command if option.startswith("--IdentityProvider.cookie_name="))
-        for command in (first, second)
-    ]
-    assert cookies[0] != cookies[1]
-    assert all(
-        re.fullmatch(r"--IdentityProvider\.cookie_name=gamesolver-play-[0-9a-f]{16}", c)
-        for c in cookies
-    )
+    allowed = [o.split("=", 1)[1] for o in first if "extension_allowlist=" in o]
+    assert allowed == list(EXTENSIONS) and "@jupyter/nbgrader" not in allowed
+    assert not any(login.token in o or login.cookie_secret.hex() in o for o in first)
     assert second[-1] == "--debug"
     template = TEMPLATES / "voila" / "templates" / TEMPLATE
     assert json.loads((template / "conf.json").read_text(encoding="utf-8")) == {
@@ -175,11 +179,81 @@ def test_serve_runs_voila_with_the_pages_template_and_a_new_cookie_name() -> Non
     assert voila_environment({})["JUPYTER_PATH"] == str(TEMPLATES)
 
 
+def test_the_login_is_kept_from_one_start_to_the_next(tmp_path: Path) -> None:
+    """Issue 33, item 14: each start of ``make play`` made a new token and cookie secret, so a
+    tab reloaded after a restart met Jupyter's "Password or token" page. The login is kept in
+    a file that only its user may read, in a folder of its own (made 0700)."""
+    folder = tmp_path / "runtime"
+    login = Login.kept_in(folder)
+    assert Login.kept_in(folder) == login  # the next start: the same URL, the same cookie
+    assert re.fullmatch(r"[0-9a-f]{48}", login.token) and len(login.cookie_secret) == 32
+    assert re.fullmatch(r"gamesolver-play-[0-9a-f]{16}", login.cookie_name)
+    path = folder / LOGIN_FILE
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+    assert stat.S_IMODE(folder.stat().st_mode) == 0o700
+    assert [p.name for p in folder.iterdir()] == [LOGIN_FILE]  # no half-written file left
+
+    path.chmod(0o644)  # others may have read the token: a new login
+    renewed = Login.kept_in(folder)
+    assert renewed != login and renewed.cookie_name != login.cookie_name
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600 and Login.kept_in(folder) == renewed
+    for broken in ("not json", "{}", '{"token": "short", "cookie_secret": "00"}'):
+        path.write_text(broken, encoding="utf-8")
+        assert Login.kept_in(folder) not in (login, renewed)
+    path.unlink()  # deleted: a new token, as the README says
+    assert Login.kept_in(folder).token != renewed.token
+
+
+def test_serve_on_a_port_in_use_says_so(capsys: pytest.CaptureFixture[str]) -> None:
+    """Another port would be another URL (Voilà moved to the next free port, silently): the
+    port taken is one line, exit 2, and no server starts."""
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        assert main(["serve", "Nim", f"--port={port}"]) == 2
+    error = capsys.readouterr().err
+    assert error.startswith(f"make play: port {port} is in use") and error.count("\n") == 1
+
+
+def test_serve_where_no_login_can_be_kept_says_so(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A runtime folder that cannot be one (a file): one line, exit 2, no traceback."""
+    (tmp_path / "a-file").write_text("", encoding="utf-8")
+    monkeypatch.setenv("JUPYTER_RUNTIME_DIR", str(tmp_path / "a-file"))
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    assert main(["serve", "Nim", f"--port={port}"]) == 2
+    error = capsys.readouterr().err
+    assert error.startswith("make play: cannot keep its login in ") and error.count("\n") == 1
+
+
 def test_serve_with_an_unknown_game_says_so(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["serve", "Go", "--port=1"]) == 2
     assert "there is no game 'Go'" in capsys.readouterr().err
     with pytest.raises(SystemExit):
         main(["list", "--port=1"])  # options are Voilà's, for serve only
+
+
+@pytest.mark.parametrize("where", ["/dev/null", "a-file", "a-file/pages"])
+def test_write_where_no_folder_can_be_is_one_line(where: str, tmp_path: Path) -> None:
+    """``write /dev/null`` (issue 33, item 13) gave a traceback: one line now, exit 2."""
+    (tmp_path / "a-file").write_text("not a folder\n", encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, "-m", "gamesolver.tools.pages", "write", where],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr.startswith(
+        f"python -m gamesolver.tools.pages: cannot write the pages in {where}: "
+    )
+    assert len(done.stderr.splitlines()) == 1, done.stderr
 
 
 def test_the_chess_page_promises_only_the_draws_the_game_knows() -> None:

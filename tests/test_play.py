@@ -34,6 +34,7 @@ from gamesolver.match import takes
 from gamesolver.stats import Stats
 from gamesolver.widgets.board import (
     BOARD_STYLE,
+    FIGURE,
     FONT,
     LABEL_SIZE,
     OUTSIDE,
@@ -460,6 +461,46 @@ def test_a_failing_search_stops_the_game(choose: Choose) -> None:
     assert c.undo() and c.state == START and c.error is None
 
 
+def leaving(leave: BaseException) -> Callable[..., tuple[Value, State]]:
+    """A computer that leaves with ``leave``, e.g. ``SystemExit`` from ``sys.exit()``: no
+    ``Exception``, which a student's computer can raise all the same."""
+
+    def choose(state: State, player: str, rng: random.Random) -> tuple[Value, State]:
+        raise leave
+
+    return choose
+
+
+LEAVING = {
+    "sys.exit()": (SystemExit(), "SystemExit"),
+    "sys.exit(3)": (SystemExit(3), "SystemExit: 3"),
+    "KeyboardInterrupt": (KeyboardInterrupt(), "KeyboardInterrupt"),
+}
+
+
+@pytest.mark.parametrize(("leave", "said"), LEAVING.values(), ids=LEAVING)
+def test_a_search_that_exits_stops_the_game(leave: BaseException, said: str) -> None:
+    c = PlayController(GAME, TicTacToeBoard(), leaving(leave))
+    click(c, 0, 0)
+    with pytest.raises(type(leave)):
+        c.computer_move()
+    assert (c.phase, c.error) == ("over", leave)
+    assert c.status == f"My search failed ({said}). Press Undo or New game."
+    assert c.undo() and (c.state, c.phase) == (START, "human")
+
+
+@pytest.mark.parametrize("value", [10**400, -(10**400)], ids=["10**400", "-10**400"])
+def test_a_value_too_large_for_a_float_is_said_outside_the_range(value: int) -> None:
+    c = PlayController(GAME, TicTacToeBoard(), lambda state, player, rng: (value, REPLY))
+    click(c, 0, 0)
+    assert c.computer_move() and (c.state, c.value) == (REPLY, value)
+    number = f"{'' if value < 0 else 'minus '}a number of 401 digits"
+    assert c.status == (
+        f"I played (1, 1). I see the value {number} for you: "
+        f"outside the game's utility range -1 to 1. {YOUR_TURN}"
+    )
+
+
 MUST = "it must return (value, next_state)"
 BAD_ANSWERS: dict[str, tuple[object, str]] = {
     "None": (None, f"choose returned None; {MUST}"),
@@ -790,35 +831,28 @@ def test_the_widget_reports_a_failing_search(plays: list[Play]) -> None:
     assert play.status_line.value == html.escape(play.status)
 
 
-def test_a_search_that_calls_sys_exit_ends_the_search_not_the_game(plays: list[Play]) -> None:
-    """``sys.exit`` in a thread ends the thread in silence: the page said "I am thinking ..."
-    for ever and refused every click and Undo."""
-    import sys
+@pytest.mark.parametrize(("leave", "said"), LEAVING.values(), ids=LEAVING)
+def test_the_widget_reports_a_search_that_exits(
+    leave: BaseException, said: str, choose: Choose, plays: list[Play]
+) -> None:
+    """Before: the thread died silently and the page said "I am thinking" for ever."""
+    answers = [leaving(leave), choose]
 
-    def leaves(state: State, player: str, rng: random.Random) -> tuple[Value, State]:
-        sys.exit(3)
+    def computer(state: State, player: str, rng: random.Random) -> tuple[Value, State]:
+        return answers.pop(0)(state, player, rng)
 
-    play = Play(GAME, TicTacToeBoard(), leaves, human_first=False)
+    play = Play(GAME, TicTacToeBoard(), computer)
     plays.append(play)
-    with pytest.raises(SystemExit):
+    play.click(*play.board.center(0, 0))
+    with pytest.raises(type(leave)):
         play.wait()
-    assert play.status == "My search failed (it called sys.exit(3)). Press Undo or New game."
-    play.new_game(human_first=True)
-    mouse_down(play, 0, 0)
-    assert play.controller.state == board_of("X.. ... ...")
-    with pytest.raises(SystemExit):
-        play.wait()
+    status = f"My search failed ({said}). Press Undo or New game."
+    assert play.status == status and play.status_line.value == html.escape(status)
     play.undo_button.click()
-    assert play.controller.state == START
-
-
-def test_a_value_too_large_for_a_float_is_a_value() -> None:
-    """``(10**400, move)``: a number, said as one (the check of the answer raised
-    OverflowError, and the page read "My search failed")."""
-    c = PlayController(GAME, TicTacToeBoard(), lambda s, p, rng: (10**400, REPLY))
-    click(c, 0, 0)
-    c.computer_move()
-    assert c.state == REPLY and "a number of 401 digits" in c.status
+    assert (play.controller.state, play.controller.phase) == (START, "human")
+    play.click(*play.board.center(0, 0))  # clicks are moves again, and the computer answers
+    play.wait()
+    assert play.controller.state == REPLY
 
 
 def test_wait_gives_up_after_the_timeout(choose: Choose, plays: list[Play]) -> None:
@@ -1170,6 +1204,19 @@ def test_explain_true_reads_the_line_of_the_computers_search(plays: list[Play]) 
     c.computer_move()
     assert str(c.explanation).endswith("; with best play on both sides it is a draw.")
     assert c.explainer is None and c.explains_line
+
+
+def test_an_estimate_that_rounds_to_zero_is_explained_as_even(plays: list[Play]) -> None:
+    """The status line and the explanation agree: -0.048 looks even (issue 33, item 16)."""
+    estimate = Stats(depth=8, exact=False, line=list(LINE))
+    play = Play(GAME, TicTacToeBoard(), reporting(0.048, REPLY, estimate), explain=True)
+    plays.append(play)
+    play.explaining = True
+    play.click(*play.board.center(0, 0))
+    play.wait()
+    assert "I see the value -0.048 for you, an estimate at depth 8: it looks even." in play.status
+    assert play.explanation.endswith("; it looks even to me.")
+    assert play.controller.value == 0.048  # only the words round it
 
 
 @pytest.mark.parametrize(
@@ -1550,15 +1597,15 @@ def test_the_sanitizer_masks_a_picture_from_its_start() -> None:
 # ------------------------------------------------------------------ ghosts on taken squares
 
 
-def ghosts_drawn(board: Any, state: Any, line: Sequence[Any]) -> list[tuple[str, int, int, int]]:
-    """How ``board.draw_line`` draws ``line``: ``(kind, row, col, number)``, kind ``ghost`` (a
-    faint piece over the cell) or ``tag`` (a number in its corner)."""
-    calls: list[tuple[str, int, int, int]] = []
+def ghosts_drawn(board: Any, state: Any, line: Sequence[Any]) -> list[tuple[str, int, int, str]]:
+    """How ``board.draw_line`` draws ``line``: ``(kind, row, col, numbers)``, kind ``ghost`` (a
+    faint piece over the cell) or ``tag`` (the numbers in its corner)."""
+    calls: list[tuple[str, int, int, str]] = []
     board.draw_ghost = lambda canvas, row, col, who, number, *rest, **kw: calls.append(
-        ("ghost", row, col, number)
+        ("ghost", row, col, str(number))
     )
     board.draw_ghost_tag = lambda canvas, row, col, who, number: calls.append(
-        ("tag", row, col, number)
+        ("tag", row, col, str(number))
     )
     board.draw_line(PictureCanvas(board.width, board.height), state, tuple(line))
     return calls
@@ -1576,10 +1623,10 @@ def test_checkers_ghosts_leave_the_pieces_in_view() -> None:
         line.append(state)
     drawn = ghosts_drawn(CheckersBoard(ck.legal_moves, ck.coords), ck.Start, line)
     assert drawn == [
-        ("ghost", *ck.coords(14), 1),  # empty now
-        ("ghost", *ck.coords(20), 2),
-        ("tag", *ck.coords(10), 3),  # red's man stands on 10 now
-        ("ghost", *ck.coords(16), 4),
+        ("ghost", *ck.coords(14), "1"),  # empty now
+        ("ghost", *ck.coords(20), "2"),
+        ("tag", *ck.coords(10), "3"),  # red's man stands on 10 now
+        ("ghost", *ck.coords(16), "4"),
     ]
 
 
@@ -1596,11 +1643,75 @@ def test_chess_ghosts_leave_the_pieces_in_view() -> None:
         states.append(board.fen())
     drawn = ghosts_drawn(ch.ChessBoard(), chess.STARTING_FEN, states)
     assert [(kind, number) for kind, *_, number in drawn] == [
-        ("ghost", 1),  # f3: empty
-        ("ghost", 2),  # c6: empty
-        ("tag", 3),  # g1: the knight stands there now
-        ("tag", 4),  # b8: the knight stands there now
+        ("ghost", "1"),  # f3: empty
+        ("ghost", "2"),  # c6: empty
+        ("tag", "3"),  # g1: the knight stands there now
+        ("tag", "4"),  # b8: the knight stands there now
     ]
+
+
+def test_moves_that_land_on_one_square_share_one_mark() -> None:
+    """Issue 33, item 16: the numbered ghosts and tags of a line sat on top of each other, on
+    chess's e3 (a bishop, then a knight taking it, then a pawn taking the knight: a ghost and two
+    tags in the same corner) and on checkers' 14. One mark a square now, with every number."""
+    import chess
+
+    ch = notebook("Chess.ipynb")
+    board = chess.Board()
+    for san in ["d4", "Nf6"]:
+        board.push_san(san)
+    start, states = board.fen(), []
+    for san in ["Be3", "Ng4", "Nf3", "Nxe3", "fxe3"]:
+        board.push_san(san)
+        states.append(board.fen())
+    chess_board = ch.ChessBoard()
+    e3 = chess_board.cell_of(chess.E3)
+    drawn = ghosts_drawn(chess_board, start, states)
+    assert [mark for mark in drawn if tuple(mark[1:3]) == e3] == [("ghost", *e3, "1,4,5")]
+    assert len(drawn) == len({tuple(mark[1:3]) for mark in drawn}) == 3
+
+    from gamesolver.widgets.checkers_board import CheckersBoard
+
+    ck = notebook("Checkers.ipynb")
+    state, line = ck.Start, []
+    for path in [(9, 14), (24, 19), (14, 18), (23, 14), (10, 17), (21, 14)]:
+        (state,) = [m.after for m in ck.legal_moves(state) if m.path == path]
+        line.append(state)
+    drawn = ghosts_drawn(CheckersBoard(ck.legal_moves, ck.coords), ck.Start, line)
+    assert drawn[0] == ("ghost", *ck.coords(14), "1,4,6")
+    assert len(drawn) == len({tuple(mark[1:3]) for mark in drawn}) == 4
+
+
+def test_a_mark_with_several_numbers_stays_in_its_cell(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A tag's numbers stretch it to the left from the cell's top right corner, in figures as
+    large as one number's while the cell is wide enough; a ghost's fit its cell. Both stay in
+    their cell, the tag in its top half, clear of the piece's middle."""
+    drawn = record_drawing(monkeypatch)
+
+    class Marked(TicTacToeBoard):
+        def draw_state(self, canvas: Any, state: State) -> None:
+            self.draw_ghost_tag(canvas, 1, 1, 0, "3")
+            self.draw_ghost_tag(canvas, 0, 0, 0, "3,7")
+            self.draw_ghost_tag(canvas, 0, 2, 0, "3,7,11,15,19")
+            self.draw_ghost(canvas, 2, 2, 1, "2,6,10,14")
+
+    board = Marked()
+    board.draw(START)
+    fonts = {args[0]: now["font"] for name, args, now in drawn if name == "fillText"}
+    assert fonts["3,7"] == fonts["3"]
+    size = {label: float(font.split("px")[0].split()[-1]) for label, font in fonts.items()}
+    assert size["2,6,10,14"] * FIGURE * len("2,6,10,14") <= board.cell
+    shapes = [args for name, args, _ in drawn if name in ("fillCircle", "fillRect")]
+    for col in (0, 2):
+        left, top = board.origin(0, col)
+        boxes = [
+            (x - r, y - r, x + r, y + r) if not rest else (x, y, x + r, y + rest[0])
+            for x, y, r, *rest in shapes
+            if left <= x < left + board.cell and y < top + board.cell
+        ]
+        assert len(boxes) == 6  # a pill: the outline's two discs and band, the fill's
+        assert all(left <= x0 and x1 <= left + board.cell for x0, _, x1, _ in boxes)
+        assert all(top <= y0 and y1 <= top + board.cell / 2 for _, y0, _, y1 in boxes)
 
 
 def test_watch_is_displayed_after_its_picture(

@@ -64,6 +64,39 @@ def test_a_value_in_words(value: float, exact: bool | None, depth: int | None, w
     assert str(value_words(TAKE, value, "A", exact=exact, depth=depth)) == words
 
 
+@pytest.mark.parametrize(
+    ("value", "meaning"),
+    [
+        (0.048, "it looks even"),  # Connect Four's smallest estimate, 1 / 21: one open window
+        (-0.048, "it looks even"),  # read "that looks good for B" (issue 33, item 16)
+        (-0.0499, "it looks even"),
+        (0.05, "that looks good for A"),
+        (-0.091, "that looks good for B"),  # two windows, 2 / 22
+    ],
+)
+def test_an_estimate_that_rounds_to_zero_looks_even(value: float, meaning: str) -> None:
+    """Rounded to a tenth of a win (of ``game.best``), an estimate of zero looks even: its sign
+    is noise, and "that looks good for me" over "-0.048" told a student the opposite."""
+    said = value_words(TAKE, value, "A", exact=False, depth=6)
+    assert said.meaning == meaning
+    assert value_words(SCORED, 18 * value, "A", exact=False).meaning == meaning  # of the range
+    assert value_words(TAKE, value, "A").meaning != "it looks even"  # not said how: as it is
+
+
+def test_chess_says_an_even_estimate_without_a_minus() -> None:
+    """ "I see -0.0 pawns for you ... that looks good for me" (issue 33, item 16)."""
+    chess = load_notebook(NOTEBOOKS / "Chess.ipynb")
+    assert chess.describe_value(-0.001) == chess.describe_value(0.001) == "+0.0 pawns"
+
+    def names(player: object) -> tuple[str, str]:
+        return ("I", "me") if player == "black" else ("you", "you")
+
+    said = value_words(
+        chess.game, 0.004, "black", exact=False, depth=4, names=names, reader="white"
+    )
+    assert str(said) == "+0.0 pawns for you, an estimate at depth 4: it looks even"
+
+
 def test_the_status_line_names_the_players_and_gives_the_readers_number() -> None:
     def names(player: object) -> tuple[str, str]:
         return ("I", "me") if player == "B" else ("you", "you")

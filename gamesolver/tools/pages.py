@@ -17,17 +17,29 @@ against its lecture. The command line also serves ``make play``:
 - ``python -m gamesolver.tools.pages check GAME``: exit 0 if there is a page for ``GAME``; else say
   so and list the games on stderr, and exit 2 (the status of a usage error);
 - ``python -m gamesolver.tools.pages serve GAME [--port PORT] [VOILA OPTIONS]``: run Voilà on the
-  page (``make play GAME=...``), in place of this process; unknown ``GAME``: as ``check``;
+  page (``make play GAME=...``), in this process; unknown ``GAME``: as ``check``; a port in use
+  is said in one line, exit 2;
 - ``python -m gamesolver.tools.pages write [FOLDER]``: write every page (default:
-  ``notebooks/play``).
+  ``notebooks/play``); a FOLDER that cannot be one (``/dev/null``) is said in one line, exit 2.
 
-``serve`` runs Voilà as a page for a student needs it (``voila_command``): on 127.0.0.1 with a
+``serve`` runs Voilà as a page for a student needs it (``voila_arguments``): on 127.0.0.1 with a
 token, one kernel preheated, the page's own template (``TEMPLATE``: nothing fetched from another
-host, the board beside the rules, a closed page's kernel shut down), and a login cookie named
-anew at each start. A browser keeps the cookie of a server stopped under an open page; had
-the new server the same cookie name, a request still carrying the old cookie (the old page's
-shutdown request, sent as the new page loads) would make it clear the cookie that the new page
-had just been given, and the page's widgets would fail to load ("Forbidden"), showing no board.
+host, the board beside the rules, a closed page's kernel shut down, a word when the page's
+server is gone), only the JupyterLab extensions a page uses (``EXTENSIONS``), and a login that
+survives a restart of ``make play`` (``Login``).
+
+The login: a student reloads the tab after ``make play`` was stopped and started again. With a
+token and a cookie secret new at each start, the reload met Jupyter's "Password or token" page,
+and only the new URL from the terminal worked. ``Login`` keeps both in a file that only its
+user can read (``LOGIN_FILE``, mode 0600, in Jupyter's runtime folder, as Jupyter keeps its own
+cookie secret there), so the URL stays the same and the cookie of the old server stays valid.
+The server still listens on 127.0.0.1 only, and a page from another site still cannot guess
+the token; neither travels on the command line, which every user of the machine can read.
+Delete the file for a new token. The login cookie's name is drawn from the secret: a browser
+keeps the cookie of a server stopped under an open page, and a request carrying a cookie that
+the new server cannot read (the old page's shutdown request, sent as the new page loads) made
+it clear the cookie of that name, the one the new page had just been given, and the page's
+widgets failed to load ("Forbidden", issue 28); a new secret gets a new name.
 
 ``write`` stores the pages without outputs; ``make notebooks`` executes them with the lectures,
 and they are committed executed. Their code cell is tagged ``nbval-ignore-output``: nbval runs
@@ -38,8 +50,13 @@ compares nothing, so that a change of ``style.css`` or of a widget's text breaks
 from __future__ import annotations
 
 import argparse
+import errno
+import hashlib
+import json
 import os
 import secrets
+import socket
+import stat
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -61,6 +78,16 @@ TEMPLATES = Path(__file__).resolve().parent / "share"
 """A Jupyter data folder (put first on ``JUPYTER_PATH`` for Voilà) holding ``TEMPLATE``."""
 PORT = 8866
 """Voilà's port unless ``--port`` says otherwise (``make play PORT=...``)."""
+EXTENSIONS = (
+    "@jupyter-widgets/jupyterlab-manager",
+    "@voila-dashboards/widgets-manager8",
+    "ipycanvas",
+)
+"""The JupyterLab extensions a page loads: the widgets and the canvas. Voilà loads every
+extension installed by default; nbgrader's and Notebook's need parts of JupyterLab that Voilà
+does not have, and failed with an error each in the browser's console."""
+LOGIN_FILE = "gamesolver-play-login.json"
+"""The file of the play pages' login (``Login``) in Jupyter's runtime folder."""
 
 
 @dataclass(frozen=True)
@@ -323,9 +350,15 @@ def notebook(page: PlayPage) -> dict[str, Any]:
 
 
 def write_pages(folder: Path = PAGES_FOLDER) -> list[Path]:
-    """Write every page as ``folder/<game>.ipynb``, without outputs; the paths written."""
+    """Write every page as ``folder/<game>.ipynb``, without outputs; the paths written.
+
+    Raises ``OSError`` if ``folder`` cannot be made or written: ``NotADirectoryError`` if it is
+    a file (``/dev/null``), whose own error, "File exists", would not say what is wrong.
+    """
     import nbformat  # here, not at the top: ``list`` and ``check`` must start at once
 
+    if folder.exists() and not folder.is_dir():
+        raise NotADirectoryError(errno.ENOTDIR, "it is a file, not a folder", str(folder))
     folder.mkdir(parents=True, exist_ok=True)
     written = []
     for page in PAGES:
@@ -335,28 +368,70 @@ def write_pages(folder: Path = PAGES_FOLDER) -> list[Path]:
     return written
 
 
-def cookie_name() -> str:
-    """A login cookie name for one start of a server: ``gamesolver-play-`` and 16 random hex
-    digits, so that no cookie of an earlier server is ever read (see the module's docstring)."""
-    return f"gamesolver-play-{secrets.token_hex(8)}"
+@dataclass(frozen=True)
+class Login:
+    """The token of the play pages' URL and the secret that signs their login cookie, the same
+    at every start of ``make play`` (see the module's docstring)."""
+
+    token: str
+    cookie_secret: bytes
+
+    @property
+    def cookie_name(self) -> str:
+        """``gamesolver-play-`` and 16 hex digits of a hash of the secret: the same name while
+        the secret lasts, a new one with a new secret."""
+        return f"gamesolver-play-{hashlib.sha256(self.cookie_secret).hexdigest()[:16]}"
+
+    @classmethod
+    def kept_in(cls, folder: Path) -> Login:
+        """The login kept in ``folder / LOGIN_FILE``, made (mode 0600, the folder 0700 if it is
+        new) when there is none, or when the file cannot be read as one or, on POSIX, others
+        may read it (then its token may be known)."""
+        path = folder / LOGIN_FILE
+        try:
+            private = os.name != "posix" or not stat.S_IMODE(path.stat().st_mode) & 0o077
+            kept = json.loads(path.read_text(encoding="utf-8"))
+            login = cls(str(kept["token"]), bytes.fromhex(kept["cookie_secret"]))
+            if private and len(login.token) >= 32 and len(login.cookie_secret) >= 32:
+                return login
+        except (OSError, ValueError, KeyError, TypeError):
+            pass
+        login = cls(secrets.token_hex(24), secrets.token_bytes(32))
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+        text = json.dumps({"token": login.token, "cookie_secret": login.cookie_secret.hex()})
+        fresh = path.with_name(f".{LOGIN_FILE}.{secrets.token_hex(4)}")
+        descriptor = os.open(fresh, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(descriptor, "w", encoding="utf-8") as file:
+            file.write(text)
+        os.replace(fresh, path)  # whole or not at all, for a server started at the same time
+        return login
 
 
-def voila_command(page: PlayPage, port: int, options: Sequence[str] = ()) -> list[str]:
-    """The command that serves ``page`` on ``127.0.0.1:port`` with this interpreter's Voilà;
-    ``options`` (Voilà's) come last and win, e.g. ``--preheat_kernel=False``."""
+def runtime_folder() -> Path:
+    """Jupyter's runtime folder (``JUPYTER_RUNTIME_DIR``, else ``~/.local/share/jupyter/runtime``
+    on Linux), where Jupyter keeps its own cookie secret and connection files."""
+    from jupyter_core.paths import jupyter_runtime_dir
+
+    return Path(jupyter_runtime_dir())
+
+
+def voila_arguments(
+    page: PlayPage, port: int, login: Login, options: Sequence[str] = ()
+) -> list[str]:
+    """Voilà's command line for ``page`` on ``127.0.0.1:port`` (the token and the cookie secret
+    go to Voilà in this process, not on a command line); ``options`` (Voilà's) come last and
+    win, e.g. ``--preheat_kernel=False``."""
     return [
-        sys.executable,
-        "-m",
-        "voila",
         str(PAGES_FOLDER / f"{page.game}.ipynb"),
         "--no-browser",
         "--Voila.ip=127.0.0.1",
         f"--port={port}",
-        "--Voila.auto_token=True",
+        "--Voila.port_retries=0",  # the URL's port or none: another port is another URL
         "--preheat_kernel=True",
         "--pool_size=1",
         f"--template={TEMPLATE}",
-        f"--IdentityProvider.cookie_name={cookie_name()}",
+        f"--IdentityProvider.cookie_name={login.cookie_name}",
+        *(f"--VoilaConfiguration.extension_allowlist={name}" for name in EXTENSIONS),
         *options,
     ]
 
@@ -367,12 +442,39 @@ def voila_environment(environ: dict[str, str]) -> dict[str, str]:
     return {**environ, "JUPYTER_PATH": os.pathsep.join(paths)}
 
 
-def serve(page: PlayPage, port: int, options: Sequence[str]) -> None:
-    """Replace this process with Voilà serving ``page`` (Ctrl-C stops it and its kernels)."""
-    print(f"Starting {page.game}: open the URL that Voila prints below (with its token).")
+def port_taken(port: int) -> bool:
+    """Whether something listens on ``127.0.0.1:port`` already (an earlier ``make play``)."""
+    with socket.socket() as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as Voilà binds it
+        try:
+            probe.bind(("127.0.0.1", port))
+        except OSError:
+            return True
+    return False
+
+
+def serve(page: PlayPage, port: int, login: Login, options: Sequence[str]) -> None:
+    """Run Voilà serving ``page`` in this process with ``login`` (Ctrl-C stops it and its
+    kernels). Voilà prints the URL with its token, as it does for a token it made."""
+    print(
+        f"Starting {page.game}: open the URL that Voila prints below. It stays the same when "
+        f"make play starts again (its token is kept in {runtime_folder() / LOGIN_FILE})."
+    )
     sys.stdout.flush()
-    command = voila_command(page, port, options)
-    os.execve(command[0], command, voila_environment(dict(os.environ)))
+    os.environ.update(voila_environment(dict(os.environ)))  # before Voilà looks for templates
+    from jupyter_server.auth.identity import PasswordIdentityProvider
+    from voila.app import Voila  # type: ignore[import-untyped]
+
+    class KeptLogin(PasswordIdentityProvider):
+        """Voilà prints a token whole only if it made it; this one is the student's to open."""
+
+        token_generated = True
+
+    app = Voila.instance(
+        token=login.token, cookie_secret=login.cookie_secret, identity_provider_class=KeptLogin
+    )
+    app.initialize(voila_arguments(page, port, login, options))
+    app.start()
 
 
 def list_games(out: TextIO) -> None:
@@ -411,9 +513,34 @@ def main(argv: Sequence[str] | None = None) -> int:
             list_games(sys.stderr)
             return 2
         if arguments.command == "serve":
-            serve(page, arguments.port, options)
+            if port_taken(arguments.port):
+                print(
+                    f"make play: port {arguments.port} is in use, by another make play? Stop "
+                    f"it (Ctrl-C in its terminal), or choose another: make play PORT=...",
+                    file=sys.stderr,
+                )
+                return 2
+            try:
+                login = Login.kept_in(runtime_folder())
+            except OSError as error:
+                why = error.strerror or str(error)
+                print(
+                    f"make play: cannot keep its login in {runtime_folder()}: {why}",
+                    file=sys.stderr,
+                )
+                return 2
+            serve(page, arguments.port, login, options)
     else:
-        for path in write_pages(arguments.folder):
+        try:
+            written = write_pages(arguments.folder)
+        except OSError as error:
+            why = error.strerror or str(error)
+            print(
+                f"{parser.prog}: cannot write the pages in {arguments.folder}: {why}",
+                file=sys.stderr,
+            )
+            return 2
+        for path in written:
             print(path)
     return 0
 

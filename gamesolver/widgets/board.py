@@ -42,7 +42,7 @@ import html
 import math
 import threading
 from abc import ABC, abstractmethod
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 from typing import Any, ClassVar, Generic, Literal, Protocol, TypeVar
@@ -554,6 +554,31 @@ class Board(ABC, Generic[State, Player]):
 Cell = tuple[int, int]
 """A cell of a grid as the lecture writes it: ``(row, col)``, 0-based, row 0 at the top."""
 
+FIGURE = 0.6
+"""The width of a figure or a comma in ems of the boards' bold system font, generously: how a
+board sizes the numbers of a mark without measuring text in the browser."""
+
+Landing = TypeVar("Landing")
+
+
+def line_marks(landings: Iterable[tuple[Cell, Landing]]) -> list[tuple[Cell, Landing, str]]:
+    """The moves of a line of play, numbered from 1, as one mark a cell: for each cell where a
+    move lands (in the order of the first landing), what the board keeps of the first move to
+    land there (its player, its piece, whether the cell is taken now, ...) and the numbers of
+    every move landing there, ``"1,4,5"``.
+
+    Drawn one ghost or one tag a cell, the marks never cover each other: on chess's e3 a
+    bishop, the knight that takes it and the pawn that takes the knight were a ghost and two
+    tags in one corner.
+    """
+    marks: dict[Cell, tuple[Landing, list[int]]] = {}
+    for number, (cell, landing) in enumerate(landings, start=1):
+        marks.setdefault(cell, (landing, []))[1].append(number)
+    return [
+        (cell, landing, ",".join(map(str, numbers))) for cell, (landing, numbers) in marks.items()
+    ]
+
+
 Shape = Literal["x", "o", "disc"]
 
 
@@ -726,9 +751,16 @@ class GridBoard(Board[State, Player]):
             canvas.stroke_line(*self.center(*start), *self.center(*end))
 
     def draw_ghost(
-        self, canvas: Any, row: int, col: int, who: int, number: int, shape: Shape = "disc"
+        self,
+        canvas: Any,
+        row: int,
+        col: int,
+        who: int,
+        number: int | str,
+        shape: Shape = "disc",
     ) -> None:
-        """A faint mark of player ``who`` with ``number`` on it: move ``number`` of a line of play.
+        """A faint mark of player ``who`` with ``number`` on it: move ``number`` of a line of play
+        (or the moves ``"1,4"``, which land on one cell: ``line_marks``).
 
         Used to show a principal variation, the moves the search expects, in order. On a cell
         where a piece stands now (it moves away or is taken during the line), draw
@@ -738,23 +770,43 @@ class GridBoard(Board[State, Player]):
         self.draw_mark(canvas, row, col, who, shape)
         canvas.global_alpha = 1.0
         x, y = self.center(row, col)
-        self.draw_text(canvas, x, y, str(number), round(self.cell * 0.36), self.palette.ink, True)
+        size = self.ghost_number_size(str(number))
+        self.draw_text(canvas, x, y, str(number), size, self.palette.ink, True)
 
-    def draw_ghost_tag(self, canvas: Any, row: int, col: int, who: int, number: int) -> None:
-        """Move ``number`` of a line of play on an occupied cell: a small disc of player
-        ``who``'s colour with the number, in the cell's top right corner, so that the piece
-        standing there stays in view (``draw_ghost`` covers the cell's middle)."""
+    def ghost_number_size(self, label: str) -> int:
+        """The size in pixels of a ghost's numbers ``label``: about a third of the cell, smaller
+        for numbers too wide for the cell at that size (``"2,6,10,14"``)."""
+        return min(round(self.cell * 0.36), math.floor(self.cell * 0.9 / (FIGURE * len(label))))
+
+    def draw_ghost_tag(self, canvas: Any, row: int, col: int, who: int, number: int | str) -> None:
+        """Move ``number`` of a line of play on an occupied cell (or the moves ``"3,7"``): a small
+        disc of player ``who``'s colour with the number, in the cell's top right corner, so that
+        the piece standing there stays in view (``draw_ghost`` covers the cell's middle).
+        Several numbers stretch the disc to the left, along the cell's top, into a pill with
+        figures as large as one number's; they shrink only where the cell is too narrow."""
+        label = str(number)
         left, top = self.origin(row, col)
         radius = self.cell * 0.2
         x, y = left + self.cell - radius - 2, top + radius + 2
+        size = round(radius * 1.3)
+        longest = self.cell - 2 * radius - 3  # the pill's left end still inside the cell
+        size = min(size, math.floor((longest + 1.6 * radius) / (FIGURE * len(label))))
+        stretch = max(0.0, min(longest, FIGURE * size * len(label) - 1.6 * radius))
         fill = self.color(who)
-        canvas.fill_style = fill
-        canvas.fill_circle(x, y, radius)
-        canvas.stroke_style = self.palette.grid
-        canvas.line_width = 1.5
-        canvas.stroke_circle(x, y, radius)
+        if stretch == 0:
+            canvas.fill_style = fill
+            canvas.fill_circle(x, y, radius)
+            canvas.stroke_style = self.palette.grid
+            canvas.line_width = 1.5
+            canvas.stroke_circle(x, y, radius)
+        else:  # a pill: its outline, then its fill, each two discs and the band between them
+            for paint, reach in ((self.palette.grid, radius + 1.5), (fill, radius)):
+                canvas.fill_style = paint
+                canvas.fill_circle(x - stretch, y, reach)
+                canvas.fill_circle(x, y, reach)
+                canvas.fill_rect(x - stretch, y - reach, stretch, 2 * reach)
         ink = self.palette.ink if _light(fill) else self.palette.background
-        self.draw_text(canvas, x, y + 0.5, str(number), round(radius * 1.3), ink, True)
+        self.draw_text(canvas, x - stretch / 2, y + 0.5, label, size, ink, True)
 
 
 def _light(color: str) -> bool:

@@ -24,7 +24,7 @@ from collections.abc import Callable, Sequence
 from itertools import pairwise
 from typing import Any, NamedTuple, Protocol
 
-from gamesolver.widgets.board import OUTSIDE, PALETTE, IllegalMove, TwoClickBoard
+from gamesolver.widgets.board import OUTSIDE, PALETTE, IllegalMove, TwoClickBoard, line_marks
 
 Square = int
 """A dark square, 1 to 32 in the standard numbering."""
@@ -235,7 +235,7 @@ class CheckersBoard(TwoClickBoard[Any, str, Selection]):
             self.draw_cross(canvas, square, self.palette.highlight)
 
     def draw_ghost(
-        self, canvas: Any, row: int, col: int, who: int, number: int, shape: Any = "disc"
+        self, canvas: Any, row: int, col: int, who: int, number: int | str, shape: Any = "disc"
     ) -> None:
         """A faint piece with `number` on it, in a colour that reads on the dark square."""
         canvas.global_alpha = 0.55
@@ -243,17 +243,21 @@ class CheckersBoard(TwoClickBoard[Any, str, Selection]):
         canvas.global_alpha = 1.0
         ink = self.palette.background if who == 0 else self.palette.ink
         x, y = self.center(row, col)
-        self.draw_text(canvas, x, y, str(number), round(self.cell * 0.36), ink, bold=True)
+        label = str(number)
+        self.draw_text(canvas, x, y, label, self.ghost_number_size(label), ink, bold=True)
 
     def draw_line(self, canvas: Any, state: Any, line: Sequence[Any]) -> None:
-        """Each move of `line` as a faint piece on its last square, numbered in order of play;
-        on a square taken now (by a piece or a ghost), a numbered tag in its corner instead."""
+        """Each square where a move of `line` lands, once (``line_marks``): a faint piece of the
+        first move to land there, with the numbers of every move landing there in order of
+        play; on a square taken now, a numbered tag in its corner instead."""
         taken = state.red | state.white
-        for number, (before, after) in enumerate(pairwise([state, *line]), start=1):
+        landings = []
+        for before, after in pairwise([state, *line]):
             square = self.move_of(before, after).path[-1]
+            landings.append((self.coords(square), (PLAYERS.index(before.turn), square)))
+        for cell, (who, square), numbers in line_marks(landings):
             draw = self.draw_ghost_tag if taken & bit(square) else self.draw_ghost
-            draw(canvas, *self.coords(square), PLAYERS.index(before.turn), number)
-            taken |= bit(square)
+            draw(canvas, *cell, who, numbers)
 
     # -- clicks ------------------------------------------------------------------------------
 
@@ -266,17 +270,21 @@ class CheckersBoard(TwoClickBoard[Any, str, Selection]):
     def move_at(self, state: Any, player: str, x: float, y: float) -> Any:
         """The state after a click that completes a move; else Selected (what to click next) or
         IllegalMove (why the click is no move)."""
+        path = self.selection.path if self.selection and self.selection.state == state else ()
+        # A refused click keeps the piece selected, and says so where its words do not name it.
+        still = f" {JUMP_ON}" if len(path) > 1 else ""
+        if len(path) == 1:
+            still = f" {path[0]} is still selected: click a blue dot or one of the ringed pieces."
         cell = self.cell_at(x, y)
         if cell is None:
-            raise IllegalMove(OUTSIDE)
+            raise IllegalMove(f"{OUTSIDE}{still}")
         square = self.square_at.get(cell)
         if square is None:
-            raise IllegalMove(LIGHT)
+            raise IllegalMove(f"{LIGHT}{still}")
         moves = self.legal_moves(state)
         movers = sorted({move.path[0] for move in moves})
         mine = state.red if player == PLAYERS[0] else state.white
         you = f"Click one of your pieces ({self.player_name(player)})."
-        path = self.selection.path if self.selection and self.selection.state == state else ()
         if path and square in self.next_squares(state, path):
             path = (*path, square)
             found = [move for move in moves if move.path[: len(path)] == path]
@@ -292,7 +300,9 @@ class CheckersBoard(TwoClickBoard[Any, str, Selection]):
             )
         if mine & bit(square):
             if moves and moves[0].captured:
-                raise IllegalMove(f"A capture is compulsory: {names(movers)} must jump.")
+                raise IllegalMove(f"A capture is compulsory: {names(movers)} must jump.{still}")
+            if still:
+                raise IllegalMove(f"{square} cannot move.{still}")
             raise IllegalMove(f"{square} cannot move: click one of the ringed pieces.")
         if len(path) > 1:
             raise IllegalMove(f"{square} is not a landing square: click a blue dot to jump on.")

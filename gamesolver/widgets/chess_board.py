@@ -19,7 +19,14 @@ from typing import Any, NamedTuple
 
 import chess
 
-from gamesolver.widgets.board import OUTSIDE, PALETTE, IllegalMove, Shape, TwoClickBoard
+from gamesolver.widgets.board import (
+    OUTSIDE,
+    PALETTE,
+    IllegalMove,
+    Shape,
+    TwoClickBoard,
+    line_marks,
+)
 
 State = str
 """A position in FEN (Forsyth-Edwards Notation), as python-chess writes it."""
@@ -250,16 +257,17 @@ class ChessBoard(TwoClickBoard[State, Player, Selection]):
         row: int,
         col: int,
         who: int,
-        number: int,
+        number: int | str,
         shape: Shape = "disc",
         kind: chess.PieceType = chess.PAWN,
     ) -> None:
-        """A faint piece of `kind` of player `who` (0 white, 1 black) with `number` on it."""
+        """A faint piece of `kind` of player `who` (0 white, 1 black) with `number` on it (or the
+        numbers `"1,4"` of the moves landing on its square)."""
         x, y = self.center(row, col)
         canvas.global_alpha = 0.55
         self.draw_glyph(canvas, x, y, kind, who == 0)
         canvas.global_alpha = 1.0
-        canvas.font = f"bold {round(self.cell * 0.36)}px {PieceFont}"
+        canvas.font = f"bold {self.ghost_number_size(str(number)):g}px {PieceFont}"
         canvas.text_align = "center"
         canvas.text_baseline = "middle"
         canvas.line_width = 4
@@ -269,21 +277,23 @@ class ChessBoard(TwoClickBoard[State, Player, Selection]):
         canvas.fill_text(str(number), x, y)
 
     def draw_line(self, canvas: Any, state: State, line: Sequence[State]) -> None:
-        """Each move of `line` as a faint piece on the square it reaches, numbered in order of
-        play (a promotion shows the new piece); on a square taken now (by a piece or a ghost),
-        a numbered tag in its corner instead."""
+        """Each square that a move of `line` reaches, once (``line_marks``): a faint piece of
+        the first move to reach it (a promotion shows the new piece), with the numbers of every
+        move reaching it in order of play; on a square taken now, a numbered tag in its corner
+        instead."""
         taken = board_of(state).occupied
-        for number, (before, after) in enumerate(pairwise([state, *line]), start=1):
+        landings = []
+        for before, after in pairwise([state, *line]):
             move = move_of(before, after)
             board = board_of(before)
             kind = move.promotion or board.piece_type_at(move.from_square) or chess.PAWN
-            row, col = self.cell_of(move.to_square)
-            who = 0 if board.turn else 1
-            if taken & chess.BB_SQUARES[move.to_square]:
-                self.draw_ghost_tag(canvas, row, col, who, number)
+            landing = (0 if board.turn else 1, kind, bool(taken & chess.BB_SQUARES[move.to_square]))
+            landings.append((self.cell_of(move.to_square), landing))
+        for (row, col), (who, kind, occupied), numbers in line_marks(landings):
+            if occupied:
+                self.draw_ghost_tag(canvas, row, col, who, numbers)
             else:
-                self.draw_ghost(canvas, row, col, who, number, kind=kind)
-            taken |= chess.BB_SQUARES[move.to_square]
+                self.draw_ghost(canvas, row, col, who, numbers, kind=kind)
 
     # -- clicks ------------------------------------------------------------------------------
 
@@ -306,16 +316,17 @@ class ChessBoard(TwoClickBoard[State, Player, Selection]):
 
     def move_at(self, state: State, player: Player, x: float, y: float) -> State:
         """The state after a click that completes a move; else Selected (what to click next) or
-        IllegalMove (why the click is no move)."""
+        IllegalMove (why the click is no move). A refused click keeps the selection, and says
+        so when its own words do not name the selected piece (``still_selected``)."""
+        board = board_of(state)
+        selection = self.selection if self.selection and self.selection.state == state else None
         square = self.square_at_point(x, y)
         if square is None:
-            raise IllegalMove(OUTSIDE)
-        board = board_of(state)
+            raise IllegalMove(f"{OUTSIDE}{self.still_selected(board, selection)}")
         name = chess.square_name(square)
         you = f"Click one of your pieces ({self.player_name(player)})."
         if board.is_check():
             you = CHECK
-        selection = self.selection if self.selection and self.selection.state == state else None
         if selection is not None and selection.promotion is not None:
             kind = self.promotion_squares(selection.promotion).get(square)
             if kind is None:
@@ -334,7 +345,8 @@ class ChessBoard(TwoClickBoard[State, Player, Selection]):
             raise self.select(state, Selection(state, square), selected)
         piece = board.piece_at(square)
         if piece is not None and piece.color == board.turn:
-            raise IllegalMove(self.cannot_move(board, square))
+            still = self.still_selected(board, selection)
+            raise IllegalMove(f"{self.cannot_move(board, square, kept=bool(still))}{still}")
         if selection is not None:
             raise IllegalMove(self.cannot_go(board, selection.square, square))
         if piece is None:
@@ -349,14 +361,30 @@ class ChessBoard(TwoClickBoard[State, Player, Selection]):
         return board.fen()
 
     @staticmethod
-    def cannot_move(board: chess.Board, square: chess.Square) -> str:
-        """Why the player's own piece on `square` has no legal move."""
+    def still_selected(board: chess.Board, selection: Selection | None) -> str:
+        """After a refused click, what stays selected: `` The knight on g1 is still selected:
+        click a blue dot or another of your pieces.`` (with its leading space), or ``""``.
+
+        Without it, a click on an own piece that cannot move said "click another of your
+        pieces", and one outside the board said only that, while the piece stayed selected
+        and the next click on one of its squares moved it."""
+        if selection is None or selection.promotion is not None:
+            return ""
+        piece = piece_on(board, selection.square).capitalize()
+        return f" {piece} is still selected: click a blue dot or another of your pieces."
+
+    @staticmethod
+    def cannot_move(board: chess.Board, square: chess.Square, kept: bool = False) -> str:
+        """Why the player's own piece on `square` has no legal move; ``kept``: another piece
+        stays selected, which the caller says (``still_selected``) instead of what to click."""
         piece = piece_on(board, square)
         tried = any(move.from_square == square for move in board.pseudo_legal_moves)
         if board.is_check():
             return f"You are in check: {piece} cannot get your king out of it."
         if tried:
             return f"{piece.capitalize()} cannot move: your king would be in check."
+        if kept:
+            return f"{piece.capitalize()} cannot move."
         return f"{piece.capitalize()} cannot move: click another of your pieces."
 
     @staticmethod

@@ -12,7 +12,7 @@ one whose states keep an emptied pile as 0 (the lecture's ``on_the_table``).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from gamesolver.widgets.board import GridBoard, IllegalMove
@@ -35,9 +35,19 @@ NAMES = {"A": "Alice", "B": "Bob"}
 
 
 class NimBoard(GridBoard[NimState, str]):
-    """The piles as rows of matches, pile 1 on top; the pile numbers in the left margin."""
+    """The piles as rows of matches, pile 1 on top; the pile numbers in the left margin.
+
+    The matches of the last two moves stay in view, faint: taken matches leave no mark of
+    their own, unlike a cross or a disc, and the computer answers in a few milliseconds, so the
+    student's own move would be gone before it was seen. The last move is outlined, the move
+    before it (the student's, once the computer has answered) outlined in dashes.
+    """
 
     prompt = "click a match: you take it and every match to its right."
+    earlier: NimState | None = None
+    """The state before the last move's ``before``, when the board was drawn at ``before`` just
+    before (one move after the other, as ``Play`` draws them): the move before the last is
+    ``earlier`` to ``before``. ``None`` after a new game or an undo."""
 
     def __init__(
         self,
@@ -76,8 +86,31 @@ class NimBoard(GridBoard[NimState, str]):
         canvas.fill_style = HEAD
         canvas.fill_circle(x, y - height / 2, width * 0.9)
 
+    def draw(
+        self,
+        state: NimState,
+        before: NimState | None = None,
+        line: Sequence[NimState] = (),
+        moved: bool = False,
+    ) -> None:
+        """Show ``state`` after the move from ``before``; keeps the move before that one
+        (``earlier``) if the board showed ``before`` last."""
+        shown = self._shown
+        follows = shown is not None and before is not None and shown[0] == before
+        self.earlier = shown[1] if shown is not None and follows else None
+        super().draw(state, before, line, moved)
+
     def draw_move(self, canvas: Any, before: NimState, after: NimState) -> None:
-        """The matches just taken, faint in their cells, outlined together in green.
+        """The matches just taken, faint in their cells, outlined together in green; those of
+        the move before (``earlier``), faint and outlined in green dashes."""
+        if self.earlier is not None:
+            canvas.set_line_dash([6, 4])
+            self.draw_taken(canvas, self.earlier, before)
+            canvas.set_line_dash([])
+        self.draw_taken(canvas, before, after)
+
+    def draw_taken(self, canvas: Any, before: NimState, after: NimState) -> None:
+        """The matches taken from ``before`` to ``after``, faint, outlined in the current dashes.
 
         Only when the rows stayed in place (the same number of piles before and after): a
         dropped pile moves the rows below it up, and their cells would show another pile."""

@@ -58,7 +58,7 @@ import ipywidgets
 
 from gamesolver.feedback.explain import ENGLISH, Assessment, Explanation, Language, explain
 from gamesolver.game import Game, Player, State, Value, is_number
-from gamesolver.guard import Cancelled, Canceller
+from gamesolver.guard import Cancelled, Canceller, error_text
 from gamesolver.match import Chooser, names, takes
 from gamesolver.stats import Stats
 from gamesolver.table import fmt
@@ -69,7 +69,7 @@ from gamesolver.widgets.board import (
     picture_html,
     show_with_picture,
 )
-from gamesolver.words import value_words
+from gamesolver.words import looks_even, value_words
 
 Phase = Literal["human", "computer", "over"]
 """Whose turn it is: the student's, the computer's, or nobody's (the game is over)."""
@@ -436,7 +436,9 @@ class PlayController(Generic[State, Player]):
             if self.explainer is not None:
                 return self.explainer(turn.state, turn.player, after), None
             return self._read_line(turn, value, after, seen), None
-        except Exception as error:
+        except Cancelled:
+            raise
+        except BaseException as error:  # sys.exit() too: the game goes on without the words
             return None, error
 
     def _read_line(
@@ -446,6 +448,8 @@ class PlayController(Generic[State, Player]):
         if seen is None or not seen.line or seen.line[0] != after:
             raise ValueError(NO_LINE)
         line: tuple[State, ...] = tuple(seen.line[1:])  # type: ignore[arg-type]  # Hashable
+        if not seen.exact and looks_even(self.game, value):
+            value = 0  # the verdict as the status line gives it: "it looks even" (ESTIMATED)
         chosen = Assessment(after, value, line)
         if not line and not self.game.finished(after):  # a search one move deep: no reading
             plays = ENGLISH.plays.format(move=self.game.move_name(turn.state, after))
@@ -517,23 +521,21 @@ class PlayController(Generic[State, Player]):
         if isinstance(error, BadAnswer):
             self.say(f"My search gave no move: {error}. Press Undo or New game.")
         else:
-            failure = f"{type(error).__name__}: {error}"
-            if isinstance(error, SystemExit):
-                failure = f"it called sys.exit({'' if error.code is None else repr(error.code)})"
-            self.say(f"My search failed ({failure}). Press Undo or New game.")
+            self.say(f"My search failed ({error_text(error)}). Press Undo or New game.")
         return True
 
     def computer_move(self) -> bool:
         """The computer's whole turn, here and now (headless play, tests); returns ``True``.
 
         An exception from ``choose`` (or ``BadAnswer`` for an answer that is no move) is
-        recorded as a failed search and then raised; one from ``explain`` is kept in
-        ``explanation_error``, and the game goes on.
+        recorded as a failed search and then raised, even one that is no ``Exception`` (a
+        student's ``sys.exit()``); one from ``explain`` is kept in ``explanation_error``, and the
+        game goes on.
         """
         turn = self.start_computer_turn()
         try:
             result = self.think(turn)
-        except Exception as error:
+        except BaseException as error:
             self.fail_computer_turn(turn, error)
             raise
         explanation, failure = self.try_explain(turn, result)
@@ -930,7 +932,10 @@ class Play(ipywidgets.Box):  # type: ignore[misc]  # ipywidgets is untyped
         """The background thread: search (and explain) without the lock, then show the move.
 
         ``Cancelled`` may arrive only inside the search (``Canceller.searching``), so that none
-        lands in the bookkeeping below, outside the ``except Cancelled``.
+        lands in the bookkeeping below, outside the ``except Cancelled``. Any other exception is
+        a failed search, ``SystemExit`` and ``KeyboardInterrupt`` too (a student's computer may
+        call ``sys.exit()``): were one to end the thread unseen, the game would wait for its
+        move for ever, "thinking", refusing every click and Undo.
         """
         try:
             with self._canceller.searching(ticket):
@@ -953,7 +958,7 @@ class Play(ipywidgets.Box):  # type: ignore[misc]  # ipywidgets is untyped
                 else:  # not a legal move: the controller reports a failed search
                     self._error = self.controller.error
                     self._show_status()
-            except Exception as error:  # e.g. the board's draw_state failed
+            except BaseException as error:  # e.g. the board's draw_state failed
                 self._error = error
 
     # -- showing --------------------------------------------------------------------------------
@@ -978,11 +983,13 @@ class Play(ipywidgets.Box):  # type: ignore[misc]  # ipywidgets is untyped
     def _explained(self, html_form: bool) -> str:
         """The explanation line, as HTML or as plain text (empty while explanations are off)."""
         explanation, error = self.controller.explanation, self.controller.explanation_error
-        if not self.explaining or (explanation is None and error is None):
+        if not self.explaining:
             return ""
         if explanation is not None:
             return explanation.brief_html() if html_form else explanation.brief
-        text = NO_EXPLANATION.format(error=f"{type(error).__name__}: {error}")
+        if error is None:
+            return ""
+        text = NO_EXPLANATION.format(error=error_text(error))
         return html.escape(text) if html_form else text
 
 

@@ -379,8 +379,11 @@ def make_play(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[Callab
     It serves the play page ``notebooks/play/<GAME>.ipynb`` itself, as for a student: Voilà
     runs the page afresh anyway. ``served`` is ``notebooks/``, the folder of the lecture that
     the page loads (``load_notebook(served / "Nim.ipynb")`` gives the test the same rules).
+    The servers of one test share one runtime folder, as the starts of ``make play`` on one
+    machine do: the login that ``make play`` keeps there lasts from one start to the next.
     """
     servers: list[Server] = []
+    runtime = tmp_path / "runtime"
 
     def start(game: str, port: int | None = None) -> Voila:
         home = tmp_path / f"voila-{len(servers)}"
@@ -395,7 +398,8 @@ def make_play(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[Callab
             f"PORT={port or _free_port()}",
             f"BIN={Path(sys.executable).parent}",  # this interpreter's Voilà
         ]
-        server = _start("voila", command, home, ROOT)
+        env = {**_server_env(home), "JUPYTER_RUNTIME_DIR": str(runtime)}
+        server = _start("voila", command, home, ROOT, env)
         servers.append(server)
         url = _wait_for_url(server)
         server.base, server.token = url.split("/?token=")[0], url.split("token=")[1]

@@ -10,7 +10,9 @@ test. A screenshot of each page at 1366 x 768 goes to ``artifacts/``.
 
 And a page that a browser opens in a tab that knew an earlier server on the same port (the
 student stopped ``make play`` and started it again) shows its board, and the kernels of the
-pages it left are shut down.
+pages it left are shut down. A page keeps its URL across a restart of ``make play``: the tab
+reloaded shows the board, not Jupyter's "Password or token" page; and a page whose server
+stopped, or started again, says so above its board.
 
 The time is measured as a student gets it: ``make play`` keeps a preheated kernel (the page
 already run), ready a few seconds after the server starts; the test waits for it as a student
@@ -29,7 +31,7 @@ from typing import Any
 import pytest
 
 from gamesolver.notebook import load_notebook
-from gamesolver.tools.pages import PAGES, PlayPage
+from gamesolver.tools.pages import EXTENSIONS, PAGES, PlayPage
 
 from .conftest import SCREENS, find_play_widget
 from .test_browser_checkers import CheckersView
@@ -149,6 +151,10 @@ def test_play_page_with_make_play(
     line and the buttons in view at 1366 x 768 and at 1280 x 720, and where they were."""
     width, height = SCREENS[0]
     page.set_viewport_size({"width": width, "height": height})
+    errors: list[str] = []
+    page.on(
+        "console", lambda message: errors.append(message.text) if message.type == "error" else None
+    )
     app = make_play(play_page.game)
     times = []
     for _ in range(VISITS):
@@ -170,6 +176,8 @@ def test_play_page_with_make_play(
     first_words = re.sub(r"[*`]", "", " ".join(play_page.rules.split()[:4]))
     assert first_words in text, f"the rules are not shown: no {first_words!r}"
     assert "load_notebook" not in text, "the page shows code"
+    loaded = page.evaluate(f"() => ({_CONFIG}).federated_extensions.map((e) => e.name)")
+    assert sorted(loaded) == sorted(EXTENSIONS), "nbgrader's and Notebook's failed (issue 33)"
 
     before = play.assert_in_view()
     notebook = load_notebook(app.server.served / f"{play_page.game}.ipynb")
@@ -180,6 +188,7 @@ def test_play_page_with_make_play(
     moved = [name for name in before if name != "status" and before[name] != after[name]]
     assert not moved, f"the move moved {moved}: {before} -> {after}"
     artifacts.save(page, play)
+    assert not errors, f"errors in the browser's console: {errors}"
     print(f"{play_page.game} at {width} x {height}: {rounded(after)}")
     for width, height in SCREENS[1:]:
         page.set_viewport_size({"width": width, "height": height})
@@ -195,7 +204,9 @@ SHUTDOWN = re.compile(r".*/voila/api/shutdown/[-0-9a-f]+$")
 """The request that Voilà's page sends as it closes, to shut its kernel down."""
 KERNEL_MODEL = re.compile(r".*/api/kernels/[-0-9a-f]+(\?.*)?$")
 """The widget manager's first request of a page: its kernel (the 403 of issue 28)."""
-KERNEL_ID = "() => JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId"
+_CONFIG = "JSON.parse(document.getElementById('jupyter-config-data').textContent)"
+"""The page's configuration, as Voilà writes it into the page."""
+KERNEL_ID = f"() => ({_CONFIG}).kernelId"
 
 
 def test_a_fresh_server_in_a_tab_that_knew_an_old_one(make_play: Any, page: Any) -> None:
@@ -264,3 +275,49 @@ def test_a_fresh_server_in_a_tab_that_knew_an_old_one(make_play: Any, page: Any)
 
 KERNELS_DOWN = 30.0
 """Seconds for Voilà to shut down the kernel of a page left (measured: well under one)."""
+
+
+SERVER_GONE = 15_000
+"""Milliseconds for a page to say that its server is gone (it asks every 2 s)."""
+
+
+def test_a_page_keeps_its_url_and_says_when_its_server_is_gone(make_play: Any, page: Any) -> None:
+    """Issue 33, item 14, as a student meets it: ``make play`` stopped under the open page, then
+    started again on its port, and the tab reloaded.
+
+    Before, the stopped server's page looked alive and a click did nothing, without a word;
+    the restarted server had a new token and cookie secret, and the reload met Jupyter's
+    "Password or token" page, which tells a student to run ``jupyter server list``. Now the
+    page says that its server has stopped (and how to start it), then that it was started
+    again; the URL is the same; the reloaded tab plays; and the address without its token,
+    in the same browser, opens the board too (the login cookie of the first start).
+    """
+    from playwright.sync_api import expect
+
+    app = make_play("Nim")
+    url = app.server.url("/")
+    play = app.open(page)
+    page.wait_for_function(_DRAWN, arg=play.canvas.element_handle(), timeout=60_000)
+    notice = page.locator("#gamesolver-server-gone")
+    assert notice.count() == 0, "the page says its server is gone while it runs"
+
+    app.stop()
+    expect(notice).to_contain_text("its server is not running", timeout=SERVER_GONE)
+    expect(notice).to_contain_text("make play GAME=Nim")
+    dimmed = play.widget.evaluate("(widget) => getComputedStyle(widget).pointerEvents")
+    assert dimmed == "none", "the board of a stopped server still takes clicks"
+
+    again = make_play("Nim", app.port)
+    assert again.server.url("/") == url, "make play printed another URL after its restart"
+    expect(notice).to_contain_text("was started again", timeout=SERVER_GONE)
+    page.reload()
+    play = find_play_widget(page)
+    play.canvas.wait_for(state="visible", timeout=60_000)
+    assert "Password or token" not in page.locator("body").inner_text()
+    page.wait_for_function(_DRAWN, arg=play.canvas.element_handle(), timeout=60_000)
+    play_nim(play, load_notebook(again.server.served / "Nim.ipynb"))
+    assert notice.count() == 0
+
+    again.wait_preheated()
+    page.goto(f"{again.server.base}/")  # no token: the login cookie opens the board
+    find_play_widget(page).canvas.wait_for(state="visible", timeout=60_000)
