@@ -776,3 +776,24 @@ def test_a_function_that_calls_itself_is_drawn_node_by_node() -> None:
     assert not check.passed
     answered = [row for row in check.rows if row.answer is not None]
     assert len(answered) >= 3, check
+
+
+def test_the_check_leaves_no_hypothesis_folder_where_it_runs(tmp_path: Any) -> None:
+    """hypothesis kept a cache in ``.hypothesis/`` of the current folder: the student's, a
+    released assignment's, the feedback's (a kernel started there)."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    lectures = Path(__file__).resolve().parents[1] / "notebooks"
+    code = (
+        "from gamesolver import load_notebook\n"
+        "from gamesolver.feedback.exercises import check_algorithm\n"
+        f"solver = load_notebook({str(lectures / 'Search-in-Depth.ipynb')!r})\n"
+        "assert check_algorithm(solver.alpha_beta, 'alpha_beta', examples=5, games=False).passed\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True
+    )
+    assert done.returncode == 0, done.stderr
+    assert list(tmp_path.iterdir()) == []

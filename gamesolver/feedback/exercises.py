@@ -62,17 +62,21 @@ import functools
 import html
 import math
 import numbers
+import os
 import random
+import tempfile
 import time
 from collections import Counter
 from collections.abc import Callable, Hashable, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
+from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 from hypothesis import HealthCheck, Phase, Verbosity, given, settings
 from hypothesis import strategies as st
+from hypothesis.configuration import set_hypothesis_home_dir
 
 from gamesolver.explore import random_position
 from gamesolver.feedback.check import CheckReport, check_game
@@ -108,6 +112,12 @@ from gamesolver.trees import (
 
 COURSE_GAMES = ("Nim.ipynb", "Tic-Tac-Toe.ipynb")
 """The game notebooks whose positions every algorithm is also checked on."""
+
+STORAGE = Path(tempfile.gettempdir()) / "gamesolver-hypothesis"
+"""Where hypothesis keeps what it caches (its default, ``.hypothesis/`` in the current folder,
+would land in the student's folder, a released assignment and the feedback)."""
+if not os.getenv("HYPOTHESIS_STORAGE_DIRECTORY"):
+    set_hypothesis_home_dir(STORAGE)
 
 MAX_CALLS = 100_000
 """Value calls allowed on one example: far more than any correct search of these trees makes."""
