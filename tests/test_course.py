@@ -798,7 +798,7 @@ def test_feedback_reads_whole_offline_and_says_what_waits(autograded: Path) -> N
 def test_formulas_become_mathml_outside_code() -> None:
     from gamesolver.tools.feedback import mathml
 
-    text = "The window $[\\alpha, \\beta]$ costs `$5` and\n\n$$v = \\max_j w_j$$\n\n```\n$x$\n```"
-    made = mathml(text)
+    text = "The window $[\\alpha,\n\\beta]$ costs `$5` and\n\n$$v = \\max_j w_j$$\n\n```\n$x$\n```"
+    made = mathml(text)  # a formula may wrap over two lines of its paragraph
     assert made.count("<math") == 2 and 'display="block"' in made
     assert "`$5`" in made and "```\n$x$\n```" in made

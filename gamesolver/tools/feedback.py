@@ -23,7 +23,10 @@ from typing import Any
 from latex2mathml.converter import convert
 from nbgrader.preprocessors import NbGraderPreprocessor
 
-_MATH = re.compile(r"\$\$(?P<display>.+?)\$\$|(?<![\\$])\$(?P<inline>[^$\n]+?)\$", re.S)
+_MATH = re.compile(
+    r"\$\$(?P<display>.+?)\$\$|(?<![\\$])\$(?P<inline>(?:(?!\n\s*\n)[^$])+?)\$", re.S
+)
+"""A formula: ``$$...$$``, or ``$...$`` within a paragraph (it may wrap over lines)."""
 _CODE = re.compile(r"(```.*?```|`[^`\n]*`)", re.S)
 _MATHJAX = re.compile(
     r"<script[^>]*>(?:(?!</script>).)*?MathJax(?:(?!</script>).)*?</script>|"
