@@ -193,7 +193,7 @@ def recursive_code(algorithm: Callable[..., Any]) -> set[types.CodeType]:
     while isinstance(algorithm, functools.partial):
         algorithm = algorithm.func
     code = getattr(algorithm, "__code__", None)
-    if isinstance(code, types.CodeType) and code.co_name in code.co_names:
+    if isinstance(code, types.CodeType) and code.co_name in (*code.co_names, *code.co_freevars):
         return {code}
     return set()
 
