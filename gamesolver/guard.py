@@ -296,6 +296,7 @@ class _Child:
         self.calls = 0
         self.finishing = False
         self.tripped: type[Interrupted] | None = None
+        self.memory_mb: float | None = None
 
 
 _child: _Child | None = None
@@ -350,7 +351,7 @@ def _run_child(work: Callable[[], Any], limits: Limits, channel: int, words: mem
         signal.signal(signal.SIGUSR1, _call_limit)
         signal.signal(signal.SIGUSR2, _total_limit)
         if limits.memory_mb is not None:
-            _limit_memory(limits.memory_mb)
+            _child.memory_mb = _limit_memory(limits.memory_mb)
         try:
             message: tuple[str, Any] = ("result", work())
         except Exception as error:  # a bug of the check's: raised in the parent
@@ -387,15 +388,19 @@ def _quiet() -> None:
     builtins.input = no_input
 
 
-def _limit_memory(memory_mb: float) -> None:
-    """At most ``memory_mb`` more of address space: an allocation beyond is a ``MemoryError``."""
+def _limit_memory(memory_mb: float) -> float | None:
+    """At most ``memory_mb`` more of address space: an allocation beyond is a ``MemoryError``.
+    The megabytes the process may grow by: fewer if its limit was lower already (a kernel under
+    autograding's); ``None`` if the system has no such limit."""
     try:
-        grown = psutil.Process().memory_info().vms + int(memory_mb * 2**20)
+        now = psutil.Process().memory_info().vms
         soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+        grown = now + int(memory_mb * 2**20)
         limit = min(value for value in (grown, soft, hard) if value != resource.RLIM_INFINITY)
         resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
     except (OSError, ValueError, psutil.Error):  # pragma: no cover  (no such limit here)
-        pass
+        return None
+    return max(limit - now, 0) / 2**20
 
 
 def _call_limit(signum: int, frame: object) -> None:
@@ -435,6 +440,13 @@ def call() -> Iterator[None]:
         yield
     finally:
         child.shared[_CALL] = outer
+
+
+def memory_mb() -> float | None:
+    """The megabytes this check's process may grow by (``memory_mb``, or fewer where the process
+    had less room: a kernel under autograding's limit), as a report says it after a
+    ``MemoryError``; ``None`` outside a check or without a limit."""
+    return None if _child is None else _child.memory_mb
 
 
 def tripped() -> type[Interrupted] | None:

@@ -589,9 +589,10 @@ class _Checker:
         except BaseException as error:
             raise _Raised(error) from None
         if memory:
+            memory_mb = guard.memory_mb()
             what = (
-                f"made the memory grow by more than {self.limits.memory_mb:g} MB (memory_mb)"
-                if self.limits.memory_mb is not None
+                f"made the memory grow by more than {memory_mb:,.0f} MB (memory_mb)"
+                if memory_mb is not None
                 else "ran out of memory (MemoryError)"
             )
             hint = "does it build an endless list, or a copy of something huge for every move?"
@@ -641,7 +642,7 @@ class _Checker:
             if isinstance(interrupt, TotalTimeLimit):
                 limit = f"after {limits.total_seconds:g} s (total_seconds)"
             elif isinstance(interrupt, MemoryError):  # between calls: the check's own memory
-                limit = f"when memory had grown by {limits.memory_mb:g} MB (memory_mb)"
+                limit = f"when memory had grown by {guard.memory_mb() or 0:,.0f} MB (memory_mb)"
             else:  # a call's limit met outside the calls that report it (a state's drawing)
                 limit = f"at a call longer than {limits.call_seconds:g} s (call_seconds)"
             self.note = f"Stopped {limit}: with a larger limit the check goes on to the rest."

@@ -555,15 +555,16 @@ def judge(
     return None
 
 
-def raised(error: BaseException, memory_mb: float | None = None) -> Failure:
+def raised(error: BaseException) -> Failure:
     """The condition an exception of the student's function breaks, in a sentence: also a
     ``SystemExit`` (``sys.exit``), a ``KeyboardInterrupt`` raised by the function itself, or a
-    ``MemoryError`` (``memory_mb``: the check's limit, which the function met)."""
+    ``MemoryError`` (at the limit of the check's process, ``guard.memory_mb``)."""
     if isinstance(error, RecursionError):
         return Failure("ends", "it recursed without end (RecursionError)")
     if isinstance(error, MemoryError):
+        memory_mb = guard.memory_mb()
         grew = (
-            f"it made the memory grow by more than {memory_mb:g} MB (memory_mb)"
+            f"it made the memory grow by more than {memory_mb:,.0f} MB (memory_mb)"
             if memory_mb is not None
             else "it ran out of memory (MemoryError)"
         )
@@ -584,12 +585,11 @@ def run_example(
     spec: Spec,
     example: Example,
     guard: Guard = contextlib.nullcontext,
-    memory_mb: float | None = None,
 ) -> tuple[Failure | None, int, int]:
     """Ask ``function`` about ``example``, each call inside ``guard()``: the condition broken (if
     any), the function's value calls and the course algorithm's value calls. With
     ``spec.symmetry``, a memo must not expand a position equal to one it expanded up to
-    symmetry; ``memory_mb``: the check's limit, for a ``MemoryError``."""
+    symmetry."""
     value, reference_calls = _reference(spec, example)
     counted = _Expansions(example.game, spec.symmetry)
     try:
@@ -602,7 +602,7 @@ def run_example(
     except Interrupted:
         raise  # a limit of the check's process: the check says which
     except BaseException as error:
-        return raised(error, memory_mb), 0, reference_calls
+        return raised(error), 0, reference_calls
     failure = judge(spec, answer, value, example) or inner_failure(function, spec, example, guard)
     twice = [position for position, times in counted.counts.items() if times > 1]
     if failure is None and spec.expand_once and twice:
@@ -1264,7 +1264,7 @@ class _Run:
             if isinstance(interrupt, TotalTimeLimit):
                 within = f"within {limits.total_seconds:g} s (total_seconds)"
             elif isinstance(interrupt, MemoryError):
-                within = f"within {limits.memory_mb:g} MB of memory growth (memory_mb)"
+                within = f"within {guard.memory_mb() or 0:,.0f} MB of memory growth (memory_mb)"
             else:
                 within = f"with calls of at most {limits.call_seconds:g} s (call_seconds)"
             self.stopped = Failure("finishes in time", within)
@@ -1352,9 +1352,7 @@ class _Run:
         or graph and window."""
         self.current = example
         guard.progress(("asking", example.case()))
-        failure, calls, reference_calls = run_example(
-            self.function, self.spec, example, guard.call, self.limits.memory_mb
-        )
+        failure, calls, reference_calls = run_example(self.function, self.spec, example, guard.call)
         self.current = None
         self.last_calls = calls
         if self.smallest is None and counted:
@@ -1530,7 +1528,7 @@ class _Measure:
                 f"{limits.call_seconds:g} s (call_seconds)."
             )
         except MemoryError:
-            self.note = f"{stopped}: memory grew by more than {limits.memory_mb:g} MB."
+            self.note = f"{stopped}: memory grew by more than {guard.memory_mb() or 0:,.0f} MB."
         except TotalTimeLimit:
             self.note = (
                 f"{stopped}: the time was up (total_seconds). Is the heuristic slow? The "
