@@ -1,23 +1,34 @@
-"""Bounds on code we do not control: a student's game functions, a computer player's search.
+"""Bounds on code we do not control: a student's code under a check, a search no longer wanted.
 
-A game function can loop forever, sleep, or build a list of billions of states; a search for a
-move the student no longer wants (New game was pressed) should stop, not run on in a thread.
-Python cannot kill a thread, but CPython can raise an exception in one: ``raise_in_thread`` asks
-the interpreter to raise it at the thread's next bytecode (``PyThreadState_SetAsyncExc``, part of
-CPython's C API). A ``Watchdog`` uses it from a monitor thread to enforce limits on the thread
-that started it:
+**A student's code under a check** (``gamesolver.feedback``: the validator, the exercise
+checks) runs in a process of its own, ``apart(work, limits, ended)``: the check forks, the child
+runs the whole check and hands back its report (pickled), and the parent waits with the
+``Limits``. The student's function lives in the kernel that called the check, so ``os.fork``
+(Linux, macOS) is what gives the child the function without pickling it. The check marks each
+call of the student's code (``with call(): ...``), and the parent, which watches the child's
+clock, enforces:
 
-- ``call_seconds``: the time of one guarded call (``with watchdog.call(): ...``), counted in the
-  guarded thread's own CPU time where the system has a clock for it (Linux, macOS): a busy
-  machine that gives the thread a small share of a core does not make a quick call look slow,
-  so whether a check passes does not depend on the clock; elsewhere in wall-clock time;
-- ``total_seconds``: the wall-clock time of the whole guarded block (it also bounds a call that
-  waits without computing, e.g. ``time.sleep``);
-- ``memory_mb``: how much the process may grow (resident memory) during the block.
+- ``call_seconds``: one call, in the child's CPU time (a busy machine that gives it a small
+  share of a core does not make a quick call look slow), or twice as many seconds of the wall
+  clock for a call that waits without computing (``time.sleep``, ``input``);
+- ``total_seconds``: the whole check, on the wall clock;
+- ``memory_mb``: the child's growth, as address space (``RLIMIT_AS``: an allocation beyond it is a
+  ``MemoryError`` at once, where it is made).
 
-The exceptions derive from ``BaseException``, not ``Exception``, so that a student's ``except
-Exception:`` does not swallow them. A call stuck inside one long C function (``time.sleep``, a
-huge ``sum`` over a ``range``) sees the exception only when that function returns.
+A limit is first raised in the child, as ``CallTimeLimit`` or ``TotalTimeLimit`` (signals that
+interrupt a ``time.sleep``), so that the check reports what it found; a child that does not obey
+within ``GRACE_SECONDS`` (stuck in one long computation of the interpreter, such as
+``10**(10**8)``, or in a bare ``except:``) is killed, and so is one whose parent is interrupted.
+A child that ends without its report (``os._exit``, a crash, a kill) is described to the check's
+``ended``, with what the check last said of itself (``progress``), so that the report still
+names the example. The exceptions derive from ``BaseException``, not ``Exception``, so that a
+student's ``except Exception:`` does not swallow them.
+
+**A search no longer wanted** (New game pressed during the computer's move) runs in a thread of
+the play widget: ``Canceller`` raises ``Cancelled`` in that thread with
+``PyThreadState_SetAsyncExc`` (part of CPython's C API), only while the thread is inside the
+search. The command line's ``--max-seconds`` bounds the lecture's own search the same way
+(``Watchdog``).
 
 What the student's code hands back is bounded too, before a report writes it: ``shown(value)``
 is a ``repr`` that never raises, is cut short, names an int too long to write by its digits and
@@ -29,20 +40,33 @@ first ``keep`` characters, and how many there were.
 
 from __future__ import annotations
 
+import builtins
 import contextlib
 import ctypes
+import faulthandler
 import functools
 import io
+import mmap
+import os
+import pickle
 import re
+import resource
+import select
+import signal
+import struct
 import sys
 import threading
 import time
+import warnings
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from types import TracebackType
-from typing import Any
+from typing import Any, TypeVar
 
 import psutil
+
+_T = TypeVar("_T")
 
 
 class Interrupted(BaseException):
@@ -50,15 +74,11 @@ class Interrupted(BaseException):
 
 
 class CallTimeLimit(Interrupted):
-    """One guarded call ran longer than the watchdog's ``call_seconds``."""
+    """One call of the student's code ran longer than ``call_seconds``."""
 
 
 class TotalTimeLimit(Interrupted):
-    """The guarded block ran longer than the watchdog's ``total_seconds``."""
-
-
-class MemoryLimit(Interrupted):
-    """The process grew by more than the watchdog's ``memory_mb`` during the guarded block."""
+    """The whole check (or a ``Watchdog``'s block) ran longer than ``total_seconds``."""
 
 
 class Cancelled(Interrupted):
@@ -137,53 +157,25 @@ class Canceller:
                 drain()
 
 
-def thread_clock(thread_id: int) -> Callable[[], float]:
-    """A clock of the CPU time that the thread ``thread_id`` (a ``threading.get_ident()``) has
-    used, readable from any thread; the wall clock where the system has none."""
-    try:
-        clock = time.pthread_getcpuclockid(thread_id)
-        time.clock_gettime(clock)
-    except (AttributeError, OSError, OverflowError):
-        return time.perf_counter
-    return functools.partial(time.clock_gettime, clock)
-
-
-def resident_mb() -> float:
-    """The resident memory of this process, in megabytes."""
-    return float(psutil.Process().memory_info().rss) / 2**20
-
-
 class Watchdog:
-    """Interrupt the thread that enters it when a limit is exceeded (see the module docstring).
+    """Interrupt the thread that enters it when ``total_seconds`` (wall clock) have passed: a
+    bound on the lecture's own search in the command line (``--max-seconds``). A student's
+    code is bounded in a process of its own instead (``apart``).
 
     ::
 
-        with Watchdog(call_seconds=2, total_seconds=60, memory_mb=1000) as watchdog:
-            for state in states:
-                with watchdog.call():
-                    moves = next_states(state, player)
+        with Watchdog(total_seconds=60):
+            value = search(game, state, player, stats)
 
-    ``tripped`` is the limit that was last exceeded (``None`` if none was), so that the caller
-    can say which one after catching ``Interrupted``.
+    ``TotalTimeLimit`` is raised in the thread; ``tripped`` says whether it was.
     """
 
-    def __init__(
-        self,
-        call_seconds: float | None = None,
-        total_seconds: float | None = None,
-        memory_mb: float | None = None,
-        poll: float = 0.02,
-    ) -> None:
-        self.call_seconds = call_seconds
+    def __init__(self, total_seconds: float | None = None, poll: float = 0.02) -> None:
         self.total_seconds = total_seconds
-        self.memory_mb = memory_mb
         self.poll = poll
         self.tripped: type[Interrupted] | None = None
         self._target = 0
         self._started = 0.0
-        self._call_started: float | None = None
-        self._call_clock: Callable[[], float] = time.perf_counter
-        self._base_mb = 0.0
         self._lock = threading.Lock()
         self._stop = threading.Event()
         self._monitor: threading.Thread | None = None
@@ -191,15 +183,12 @@ class Watchdog:
 
     def __enter__(self) -> Watchdog:
         self._target = threading.get_ident()
-        self._call_clock = thread_clock(self._target)
         self._started = time.perf_counter()
-        self._base_mb = resident_mb() if self.memory_mb is not None else 0.0
         self._stop.clear()
         self.tripped = None
         self._monitor = None
-        limits = (self.call_seconds, self.total_seconds, self.memory_mb)
-        if all(limit is None for limit in limits):
-            return self  # nothing to watch: no thread (a grader's process may not afford one)
+        if self.total_seconds is None:
+            return self  # nothing to watch: no thread
         self._hook = sys.unraisablehook
         sys.unraisablehook = self._unraisable
         self._monitor = threading.Thread(
@@ -240,55 +229,359 @@ class Watchdog:
         if foreign is not None:
             raise foreign
 
-    @contextmanager
-    def call(self) -> Iterator[None]:
-        """Guard one call with ``call_seconds``."""
-        self._call_started = self._call_clock()
-        try:
-            yield
-        finally:
-            self._call_started = None
-
-    def call_time(self, started: float) -> float:
-        """Seconds of a call that began at ``started`` (a reading of ``call_clock``), as
-        ``call_seconds`` counts them: the guarded thread's CPU time where there is a clock for it.
-        """
-        return self._call_clock() - started
-
-    def call_clock(self) -> float:
-        """The clock ``call_seconds`` is counted on (read in the guarded thread)."""
-        return self._call_clock()
-
-    def elapsed(self) -> float:
-        """Seconds since the guarded block began."""
-        return time.perf_counter() - self._started
-
-    def _exceeded(self) -> type[Interrupted] | None:
-        now = time.perf_counter()
-        started = self._call_started
-        limit = self.call_seconds
-        if limit is not None and started is not None and self.call_time(started) > limit:
-            return CallTimeLimit
-        if self.total_seconds is not None and now - self._started > self.total_seconds:
-            return TotalTimeLimit
-        if self.memory_mb is not None and resident_mb() - self._base_mb > self.memory_mb:
-            return MemoryLimit
-        return None
-
     def _watch(self) -> None:
-        """The monitor thread: check the limits every ``poll`` seconds; interrupt on the first
-        one exceeded, and again every poll while the thread has not left the block (a bare
-        ``except:`` in the guarded code may have swallowed the first)."""
+        """The monitor thread: interrupt once ``total_seconds`` have passed, and again every
+        poll while the thread has not left the block (a bare ``except:`` may swallow one)."""
+        assert self.total_seconds is not None
         while not self._stop.wait(self.poll):
-            exceeded = self._exceeded()
-            if exceeded is None:
+            if time.perf_counter() - self._started <= self.total_seconds:
                 continue
             with self._lock:
                 if self._stop.is_set():
                     return
-                self.tripped = exceeded
-                raise_in_thread(self._target, exceeded)
+                self.tripped = TotalTimeLimit
+                raise_in_thread(self._target, TotalTimeLimit)
             self._stop.wait(max(self.poll, 0.2))
+
+
+# -- a student's code in a process of its own --------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Limits:
+    """The bounds on a check run ``apart`` (``None``: no bound)."""
+
+    call_seconds: float | None = None
+    """One call of the student's code (``with call(): ...``): seconds of CPU time, or twice as
+    many of the wall clock for a call that waits (``time.sleep``, ``input``)."""
+    total_seconds: float | None = None
+    """The whole check, on the wall clock."""
+    memory_mb: float | None = None
+    """How much the process may grow: megabytes of address space (``RLIMIT_AS``)."""
+
+
+@dataclass(frozen=True)
+class Ended:
+    """Why a check run ``apart`` ended without its result: what ``apart``'s ``ended`` hears."""
+
+    limit: type[Interrupted] | None
+    """The limit that was exceeded and not obeyed (the process was killed); ``None`` if the
+    process ended by itself."""
+    how: str
+    """How the process ended, in words: ``"exit status 3"``, ``"signal SIGSEGV"``, ``"killed"``."""
+    in_call: bool
+    """It ended inside a call of the student's code (``call()``)."""
+    progress: Any
+    """What the check last said about itself (``progress(...)``; ``None`` if nothing)."""
+
+
+GRACE_SECONDS = 2.0
+"""How long a check has to obey a limit (to stop and report) before its process is killed."""
+
+WAIT_FACTOR = 2.0
+"""A call that waits instead of computing is stopped at this many times ``call_seconds``."""
+
+_POLL = 0.02
+_FRAME = struct.Struct("<Q")
+_CALL = 0  # the shared word: the number of the call under way, 0 when none is
+_JUDGED = 1  # the call the parent found over its limit
+
+
+class _Child:
+    """The state of the process a check runs in (``None`` in any other process)."""
+
+    def __init__(self, channel: int, shared: memoryview) -> None:
+        self.channel = channel
+        self.shared = shared
+        self.calls = 0
+        self.finishing = False
+        self.tripped: type[Interrupted] | None = None
+        self.memory_mb: float | None = None
+
+
+_child: _Child | None = None
+
+
+def apart(work: Callable[[], _T], limits: Limits, ended: Callable[[Ended], _T]) -> _T:
+    """``work()`` run in a process of its own (``os.fork``), under ``limits``: its result
+    (pickled), or ``ended(...)``'s if the process ended without one.
+
+    The parent waits. A limit exceeded is first raised in the child as an exception
+    (``CallTimeLimit`` if a call of the student's code is over ``call_seconds``,
+    ``TotalTimeLimit`` after ``total_seconds``), so that the check can report what it found;
+    memory beyond ``memory_mb`` is a ``MemoryError`` there. A child that does not obey within
+    ``GRACE_SECONDS`` (stuck in one long computation of the interpreter, such as
+    ``10**(10**8)``) is killed, as is one whose parent is interrupted (Ctrl-C). A child that
+    ends by itself (``os._exit``, a crash) ends there too. An exception ``work`` raises is
+    raised again here. Inside a child, ``apart`` runs ``work`` directly: the outer limits hold.
+
+    In the child, nothing reaches the notebook or the terminal: ``sys.stdout`` and
+    ``sys.stderr`` go nowhere unless the check catches them (``captured_output``), the file
+    descriptors 0, 1 and 2 are ``/dev/null``, and ``input()`` raises ``EOFError``. Where there
+    is no ``os.fork`` (Windows), ``work`` runs here, without limits.
+    """
+    if _child is not None or not hasattr(os, "fork"):
+        return work()
+    shared = mmap.mmap(-1, mmap.PAGESIZE)  # anonymous and shared with the child
+    words = memoryview(shared).cast("q")
+    read_end, write_end = os.pipe()
+    with warnings.catch_warnings():  # Python 3.12: "use of fork() may lead to deadlocks"
+        warnings.simplefilter("ignore", DeprecationWarning)
+        pid = os.fork()
+    if pid == 0:  # pragma: no cover  (the child: measured by its results)
+        os.close(read_end)
+        _run_child(work, limits, write_end, words)
+    os.close(write_end)
+    try:
+        return _wait(pid, read_end, words, limits, ended)
+    finally:
+        os.close(read_end)
+        words.release()
+        shared.close()
+
+
+def _run_child(work: Callable[[], Any], limits: Limits, channel: int, words: memoryview) -> None:
+    """The child: ``work()`` under the limits, its result or exception sent; never returns."""
+    global _child
+    status = 0
+    try:
+        _child = _Child(channel, words)
+        _quiet()
+        signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
+        signal.signal(signal.SIGUSR1, _call_limit)
+        signal.signal(signal.SIGUSR2, _total_limit)
+        if limits.memory_mb is not None:
+            _child.memory_mb = _limit_memory(limits.memory_mb)
+        try:
+            message: tuple[str, Any] = ("result", work())
+        except Exception as error:  # a bug of the check's: raised in the parent
+            message = ("error", error)
+        except BaseException as error:  # SystemExit and the like: never raised in the parent
+            said = f"the check was ended by {error_text(error)}"
+            message = ("error", RuntimeError(said))
+        _child.finishing = True
+        try:
+            data = pickle.dumps(message)
+        except Exception as error:
+            data = pickle.dumps(("error", RuntimeError(f"the check's report: {error_text(error)}")))
+        _send(channel, b"r" + data)
+    except BaseException:
+        status = 70
+    finally:
+        os._exit(status)
+
+
+def _quiet() -> None:
+    """Nothing the child writes reaches the kernel's streams (ipykernel's, whose threads are
+    not in the child) nor the terminal; nothing waits for input."""
+    faulthandler.disable()  # (a test runner's writes to a copy of the terminal's descriptor)
+    null = os.open(os.devnull, os.O_RDWR)
+    for descriptor in (0, 1, 2):
+        os.dup2(null, descriptor)
+    os.close(null)
+    sys.stdout = sys.stderr = open(os.devnull, "w")  # noqa: SIM115  (open until the child ends)
+    sys.stdin = io.StringIO()
+
+    def no_input(prompt: object = "") -> str:
+        raise EOFError("a check gives no input")
+
+    builtins.input = no_input
+
+
+def _limit_memory(memory_mb: float) -> float | None:
+    """At most ``memory_mb`` more of address space: an allocation beyond is a ``MemoryError``.
+    The megabytes the process may grow by: fewer if its limit was lower already (a kernel under
+    autograding's); ``None`` if the system has no such limit."""
+    try:
+        now = psutil.Process().memory_info().vms
+        soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+        grown = now + int(memory_mb * 2**20)
+        limit = min(value for value in (grown, soft, hard) if value != resource.RLIM_INFINITY)
+        resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
+    except (OSError, ValueError, psutil.Error):  # pragma: no cover  (no such limit here)
+        return None
+    return max(limit - now, 0) / 2**20
+
+
+def _call_limit(signum: int, frame: object) -> None:
+    """SIGUSR1 in the child: the parent found the call under way over ``call_seconds``."""
+    child = _child
+    if child is None or child.finishing:
+        return
+    under_way = child.shared[_CALL]
+    if under_way and under_way == child.shared[_JUDGED]:  # not a call that has returned since
+        child.tripped = CallTimeLimit
+        raise CallTimeLimit
+
+
+def _total_limit(signum: int, frame: object) -> None:
+    """SIGUSR2 in the child: the check is over ``total_seconds``. Raised once, and again only
+    inside a call of the student's code (which may have swallowed it): the check's own code
+    that reports it is not interrupted."""
+    child = _child
+    if child is None or child.finishing:
+        return
+    if child.tripped is not TotalTimeLimit or child.shared[_CALL]:
+        child.tripped = TotalTimeLimit
+        raise TotalTimeLimit
+
+
+@contextmanager
+def call() -> Iterator[None]:
+    """Mark a call of the student's code: ``call_seconds`` bounds it (in a check's process)."""
+    child = _child
+    if child is None:
+        yield
+        return
+    child.calls += 1
+    outer = child.shared[_CALL]
+    child.shared[_CALL] = child.calls
+    try:
+        yield
+    finally:
+        child.shared[_CALL] = outer
+
+
+def memory_mb() -> float | None:
+    """The megabytes this check's process may grow by (``memory_mb``, or fewer where the process
+    had less room: a kernel under autograding's limit), as a report says it after a
+    ``MemoryError``; ``None`` outside a check or without a limit."""
+    return None if _child is None else _child.memory_mb
+
+
+def tripped() -> type[Interrupted] | None:
+    """The limit last raised in this check's process (``None`` if none was)."""
+    return None if _child is None else _child.tripped
+
+
+def progress(said: Any) -> None:
+    """Tell the parent what the check does now (plain data, pickled): what ``apart``'s
+    ``ended`` hears if the process ends before its result. Nothing outside a check's process."""
+    child = _child
+    if child is not None:
+        _send(child.channel, b"p" + pickle.dumps(said))
+
+
+def _send(channel: int, data: bytes) -> None:
+    view = memoryview(_FRAME.pack(len(data)) + data)
+    while view:
+        view = view[os.write(channel, view) :]
+
+
+def _wait(
+    pid: int, channel: int, words: memoryview, limits: Limits, ended: Callable[[Ended], _T]
+) -> _T:
+    """The parent: read the child's messages, enforce the limits, reap it."""
+    watch = _Watch(pid, words, limits)
+    buffer = bytearray()
+    said: Any = None
+    answer: tuple[str, Any] | None = None
+    killed = False
+    try:
+        while True:
+            ready, _, _ = select.select([channel], [], [], _POLL)
+            if ready:
+                data = os.read(channel, 1 << 16)
+                if not data:
+                    break
+                buffer += data
+                while len(buffer) >= _FRAME.size:
+                    (size,) = _FRAME.unpack_from(buffer)
+                    if len(buffer) < _FRAME.size + size:
+                        break
+                    frame = bytes(buffer[_FRAME.size : _FRAME.size + size])
+                    del buffer[: _FRAME.size + size]
+                    if frame[:1] == b"p":
+                        said = pickle.loads(frame[1:])
+                    else:
+                        answer = pickle.loads(frame[1:])
+            if answer is None and not killed:
+                killed = watch.enforce()
+    finally:
+        if answer is None and not killed:
+            # ended, closed its end of the pipe, or the parent was interrupted (Ctrl-C)
+            _kill(pid)
+        _, status = os.waitpid(pid, 0)
+        in_call = bool(words[_CALL])
+    if answer is not None:
+        kind, value = answer
+        if kind == "error":
+            raise value
+        return value  # type: ignore[no-any-return]
+    if killed:
+        how = "killed"
+    elif os.WIFSIGNALED(status):
+        how = f"signal {signal.Signals(os.WTERMSIG(status)).name}"
+    else:
+        how = f"exit status {os.waitstatus_to_exitcode(status)}"
+    return ended(Ended(watch.unobeyed if killed else None, how, in_call, said))
+
+
+def _kill(pid: int) -> None:
+    with contextlib.suppress(ProcessLookupError):
+        os.kill(pid, signal.SIGKILL)
+
+
+class _Watch:
+    """The parent's view of the limits: the call under way, the time, a limit unobeyed."""
+
+    def __init__(self, pid: int, words: memoryview, limits: Limits) -> None:
+        self.pid = pid
+        self.words = words
+        self.limits = limits
+        self.started = time.monotonic()
+        self.process = psutil.Process(pid)
+        self.call = 0
+        self.call_cpu = 0.0
+        self.call_wall = 0.0
+        self.raised: type[Interrupted] | None = None
+        self.raised_at = 0.0
+        self.resent_at = 0.0
+        self.unobeyed: type[Interrupted] | None = None
+
+    def cpu(self) -> float:
+        try:
+            times = self.process.cpu_times()
+        except psutil.Error:
+            return 0.0
+        return float(times.user + times.system)
+
+    def enforce(self) -> bool:
+        """Raise a limit that is exceeded in the child, again while it is not obeyed; kill the
+        child after ``GRACE_SECONDS`` of disobedience. True iff it was killed."""
+        now = time.monotonic()
+        under_way = self.words[_CALL]
+        if under_way != self.call:  # a new call (first seen at most a poll after it began)
+            self.call, self.call_cpu, self.call_wall = under_way, self.cpu(), now
+            if self.raised is CallTimeLimit:
+                self.raised = None  # the call it was raised in has ended: obeyed
+        exceeded: type[Interrupted] | None = None
+        seconds = self.limits.call_seconds
+        if under_way and seconds is not None and self.raised is None:
+            wall = now - self.call_wall
+            if wall > WAIT_FACTOR * seconds or (
+                wall > seconds and self.cpu() - self.call_cpu > seconds
+            ):
+                exceeded = CallTimeLimit
+        total = self.limits.total_seconds
+        if total is not None and now - self.started > total and self.raised is None:
+            exceeded = TotalTimeLimit
+        if exceeded is not None:
+            self.raised, self.raised_at, self.resent_at = exceeded, now, 0.0
+        if self.raised is None:
+            return False
+        if now - self.raised_at > GRACE_SECONDS:
+            self.unobeyed = self.raised
+            _kill(self.pid)
+            return True
+        if now - self.resent_at >= 0.2:  # again: a bare except: may have swallowed it
+            self.resent_at = now
+            self.words[_JUDGED] = under_way
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(
+                    self.pid, signal.SIGUSR1 if self.raised is CallTimeLimit else signal.SIGUSR2
+                )
+        return False
 
 
 # -- what the guarded code hands back -------------------------------------------------------------

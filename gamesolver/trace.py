@@ -187,13 +187,13 @@ def inner_codes(algorithm: Callable[..., Any], names: tuple[str, ...]) -> set[ty
 
 
 def recursive_code(algorithm: Callable[..., Any]) -> set[types.CodeType]:
-    """The code of ``algorithm`` itself if it calls itself by its name (a student's alpha-beta
-    written without an inner ``value``): its calls are then recorded as the calls of ``value``
-    (negamax: the player to move is its ``player`` argument); else nothing."""
+    """The code of ``algorithm`` itself if it calls itself by its name (a student's search
+    written without an inner function): its calls are then recorded as calls of ``value``,
+    the root's too. Empty if it does not."""
     while isinstance(algorithm, functools.partial):
         algorithm = algorithm.func
-    code = getattr(algorithm, "__code__", None)
-    if isinstance(code, types.CodeType) and code.co_name in (*code.co_names, *code.co_freevars):
+    code = getattr(getattr(algorithm, "__wrapped__", algorithm), "__code__", None)
+    if isinstance(code, types.CodeType) and code.co_name in code.co_names + code.co_freevars:
         return {code}
     return set()
 
@@ -224,7 +224,8 @@ def record(
     """Run ``algorithm(game, state, player, stats, **options)`` and record the search.
 
     ``state`` defaults to the start and ``player`` to ``Players[0]``. ``functions`` names the
-    inner functions to watch. An exception of the algorithm is re-raised (after the profiler is
+    inner functions to watch; an algorithm without them that calls itself is watched itself
+    (``recursive_code``). An exception of the algorithm is re-raised (after the profiler is
     restored) unless ``strict`` is false; then the search up to it is returned, with the
     exception in ``Search.error``.
     """
@@ -247,6 +248,8 @@ def record(
         parent = stack[-1][1] if stack else None
         depth = 0 if parent is None else calls[parent].depth + 1
         function = frame.f_code.co_name
+        if function not in functions:  # the algorithm itself, calling itself: negamax's value
+            function = "value"
         if function == "max_value":
             to_move, perspective = first, first
         elif function == "min_value":
@@ -256,8 +259,6 @@ def record(
             default = player if depth % 2 == 0 else game.other(player)
             to_move = arguments.get("player", default)
             perspective = to_move
-        if function not in functions:  # the algorithm itself, calling itself
-            function = "value"
         first_argument = frame.f_code.co_varnames[0] if frame.f_code.co_argcount else "state"
         call = Call(
             index=len(calls),

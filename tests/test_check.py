@@ -13,9 +13,13 @@ import dataclasses
 import functools
 import itertools
 import math
+import mmap
+import os
 import re
+import signal
+import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 import pytest
@@ -181,21 +185,46 @@ def test_a_larger_game_is_walked_up_to_max_states_then_played() -> None:
     )
 
 
-def counted(game: Game[Any, Any]) -> tuple[Game[Any, Any], dict[str, int]]:
-    """``game`` with its functions counting their calls, in the dictionary returned."""
-    calls: dict[str, int] = {}
+class Counts(Mapping[str, int]):
+    """Calls counted by name in memory shared with the check's process (``check_game`` runs
+    the game's functions in a process of its own: a dictionary there is not this one)."""
+
+    NAMES = ("next_states", "finished", "utility", "heuristic", "canonical")
+
+    def __init__(self) -> None:
+        self.shared = mmap.mmap(-1, 8 * len(self.NAMES))
+        self.words = memoryview(self.shared).cast("q")
+
+    def add(self, name: str) -> None:
+        self.words[self.NAMES.index(name)] += 1
+
+    def __getitem__(self, name: str) -> int:
+        count = self.words[self.NAMES.index(name)] if name in self.NAMES else 0
+        if not count:
+            raise KeyError(name)
+        return int(count)
+
+    def __iter__(self) -> Iterator[str]:
+        return (name for name in self.NAMES if self.words[self.NAMES.index(name)])
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+
+def counted(game: Game[Any, Any]) -> tuple[Game[Any, Any], Counts]:
+    """``game`` with its functions counting their calls, in the ``Counts`` returned."""
+    calls = Counts()
 
     def counting(name: str, function: Callable[..., Any]) -> Callable[..., Any]:
         def call(*args: Any) -> Any:
-            calls[name] = calls.get(name, 0) + 1
+            calls.add(name)
             return function(*args)
 
         return call
 
-    names = ("next_states", "finished", "utility", "heuristic", "canonical")
     changes: dict[str, Any] = {
         name: counting(name, getattr(game, name))
-        for name in names
+        for name in Counts.NAMES
         if getattr(game, name) is not None
     }
     return dataclasses.replace(game, **changes), calls
@@ -206,7 +235,7 @@ def test_each_function_is_called_a_few_times_per_position() -> None:
     check_game(game)
     # finished once per board, next_states twice (the second call checks that it is
     # deterministic), utility for both players on each of the 958 finished boards
-    assert calls == {"finished": 5478, "next_states": 2 * 5478, "utility": 2 * 958}
+    assert dict(calls) == {"finished": 5478, "next_states": 2 * 5478, "utility": 2 * 958}
 
 
 def test_the_report_is_deterministic() -> None:
@@ -625,7 +654,7 @@ def test_a_game_without_end_stops_at_max_states_and_max_moves() -> None:
     )
     assert "\n    150\n" in error  # the state, by repr
     assert report.positions == 100 and report.plays == 1 and report.states_checked == 151
-    assert calls == {"finished": 151, "next_states": 2 * 151}
+    assert dict(calls) == {"finished": 151, "next_states": 2 * 151}
 
 
 def test_take_away_that_gives_matches_back_loops() -> None:
@@ -785,7 +814,7 @@ def test_a_slow_function_is_called_once() -> None:
     [error] = report.errors
     assert error.startswith("next_states(state, 'X') did not return within 0.2 s")
     assert boards(error) == [START]
-    assert calls == {"finished": 1, "next_states": 1}
+    assert dict(calls) == {"finished": 1, "next_states": 1}
 
 
 def test_the_whole_check_is_bounded_in_time() -> None:
@@ -809,6 +838,59 @@ def test_memory_growth_is_bounded() -> None:
     report = check_game(ttt(next_states=greedy), memory_mb=50)
     [error] = report.errors
     assert error.startswith("next_states(state, 'X') made the memory grow by more than 50 MB")
+
+
+def test_a_function_that_waits_is_stopped() -> None:
+    """``time.sleep`` in a game function ran on past every limit (issue 33, item 7): the check's
+    process is sent a signal, which ends the sleep, at twice ``call_seconds``."""
+    report = check_game(ttt(next_states=sleepy(10**6)), call_seconds=0.2)
+    [error] = report.errors
+    assert error.startswith("next_states(state, 'X') did not return within 0.2 s"), error
+    assert boards(error) == [START]
+
+
+def exits_on_a_full_row(s: Board) -> bool:
+    if s[:3] == ("X", "X", "X"):
+        sys.exit("three in a row")
+    return finished(s)
+
+
+def test_sys_exit_and_os_exit_in_the_games_code_are_reported() -> None:
+    """``sys.exit`` was a traceback out of the check; ``os._exit`` ended the kernel."""
+    report = check_game(ttt(finished=exits_on_a_full_row))
+    assert not report.ok
+    [error] = report.errors
+    assert error.startswith("finished(state) raised SystemExit: three in a row for this"), error
+    assert "sys.exit" in error  # the line of the game's code that raised it
+
+    def ends(s: Board, p: str) -> list[Board]:
+        if s.count("X") == 2:
+            os._exit(5)
+        return next_states(s, p)
+
+    report = check_game(ttt(next_states=ends))
+    assert not report.ok and not report.complete
+    assert report.errors == [
+        "A call of the game's functions ended the process that ran the check (exit status 5), "
+        "as os._exit does."
+    ]
+
+
+def test_an_uninterruptible_function_is_ended_with_its_process() -> None:
+    """A computation that Python does not interrupt (a C loop that never checks for signals)
+    is ended by killing the check's process, after its grace period: the report says so."""
+
+    def stuck(s: Board, p: str) -> list[Board]:
+        if s != START:
+            signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGUSR1, signal.SIGUSR2})
+            time.sleep(10**6)
+        return next_states(s, p)
+
+    report = check_game(ttt(next_states=stuck), call_seconds=0.1)
+    assert not report.ok and not report.complete
+    [error] = report.errors
+    assert error.startswith("A call of the game's functions did not return within 0.1 s"), error
+    assert "could not be interrupted" in error
 
 
 def test_limits_can_be_turned_off() -> None:

@@ -9,8 +9,12 @@ drawn; each differs from the Solver's algorithm in the one mistake named.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import math
+import os
+import signal
+import sys
 import time
 import types
 from collections.abc import Callable, Hashable
@@ -20,10 +24,11 @@ import numpy as np
 import pytest
 from conftest import notebook
 
-from gamesolver import Game, Stats, Value
+from gamesolver import Game, Stats, Value, guard
 from gamesolver.feedback import exercises
 from gamesolver.feedback.check import check_game
 from gamesolver.feedback.exercises import SPECS, check_algorithm, check_heuristic
+from gamesolver.guard import TotalTimeLimit
 from gamesolver.trees import size
 
 EXAMPLES = 60
@@ -475,7 +480,7 @@ def test_a_memo_of_bounds_fails_alpha_beta_on_a_graph() -> None:
     check = check_algorithm(my_alpha_beta, "alpha_beta")
     assert not check.passed, check
     assert check.example is not None and check.example.tree is not None
-    assert check.example.game.Start != (), check  # a graph: a position reached twice
+    assert check.example.graph, check  # a position reached twice
     assert check.example.nodes <= FEW_NODES, check
     assert "The smallest counterexample found: the graph " in repr(check)
     assert any(row.wrong for row in check.rows), check
@@ -655,6 +660,33 @@ def test_a_slow_heuristic_is_stopped(capsys: pytest.CaptureFixture[str]) -> None
     assert "characters during the check" in repr(check) and len(repr(check)) < 3_000
 
 
+def test_a_heuristic_that_exits_or_ends_the_process_is_reported() -> None:
+    ttt = notebook("Tic-Tac-Toe.ipynb").game
+    heuristic = ttt.heuristic
+    assert heuristic is not None
+    calls = [0]
+
+    def exits_later(state: Any, player: Any) -> Value:
+        calls[0] += 1  # (in the check's process: the contract's calls come first)
+        if calls[0] > 9_100:  # (the contract: both players on each of 4,520 open boards)
+            sys.exit(1)
+        return heuristic(state, player)
+
+    check = check_heuristic(ttt, exits_later, positions=10)
+    assert check.contract.ok and not check.passed, check
+    assert "the search with the heuristic raised SystemExit: 1" in repr(check)
+
+    def ends_later(state: Any, player: Any) -> Value:
+        calls[0] += 1
+        if calls[0] > 9_100:  # (the contract: both players on each of 4,520 open boards)
+            os._exit(2)
+        return heuristic(state, player)
+
+    check = check_heuristic(ttt, ends_later, positions=10)
+    assert check.contract.ok and not check.passed, check
+    assert "the heuristic ended the process that ran it (exit status 2)" in repr(check)
+
+
 def test_a_sentence_that_asks_ends_with_its_question_mark() -> None:
     """A search that made too many calls was told "... does the recursion end?." (probe 18)."""
 
@@ -676,11 +708,13 @@ def test_the_total_time_limit_met_inside_hypothesis_is_still_that_limit(
     data generation") instead: the check raised it, where it should say it did not finish."""
     from hypothesis.errors import FlakyStrategyDefinition
 
-    from gamesolver.feedback import exercises
-    from gamesolver.guard import TotalTimeLimit
-
-    def interrupted(run: Any, example: Any, random: bool = True) -> None:
-        run.watchdog.tripped = TotalTimeLimit
+    def interrupted(run: Any, example: Any, random: bool = True, counted: bool = True) -> None:
+        try:  # the limit, as the check's process gets it from its parent (once)
+            if guard.tripped() is None:
+                os.kill(os.getpid(), signal.SIGUSR2)
+                time.sleep(10)  # (ended by the signal)
+        except TotalTimeLimit:
+            pass
         raise FlakyStrategyDefinition("Inconsistent data generation!")
 
     monkeypatch.setattr(exercises._Run, "ask", interrupted)
@@ -688,73 +722,58 @@ def test_the_total_time_limit_met_inside_hypothesis_is_still_that_limit(
     assert not check.passed and check.condition == "finishes in time", check
 
 
-# -- non-answers: no pruning, a symmetry ignored -------------------------------------------------
+# -- a student's code in a process of its own (issue 33, item 7) ------------------------------
 
 
-def test_plain_minimax_is_not_alpha_beta(solver: types.ModuleType) -> None:
-    """Right in value on every example, and no cut-off anywhere: it fails alpha-beta's
-    specification, with the smallest tree where alpha-beta cuts off (it passed, with full marks,
-    while the specification judged the answers only)."""
-
-    def my_alpha_beta(game: Any, state: Any, player: Any, stats: Stats, **window: Any) -> Value:
-        return solver.minimax(game, state, player, stats)  # type: ignore[no-any-return]
-
-    for spec in ("alpha_beta", "alpha_beta_fail_soft"):
-        check = check_algorithm(my_alpha_beta, spec, examples=EXAMPLES)
-        assert check.condition == "cuts off", check
-        assert "as many value calls as minimax, which never cuts off" in repr(check)
-        assert check.example is not None and size(check.example.tree) <= FEW_NODES
-        assert check.rows[0].answer is not None  # the root's answer drawn
-
-    def memo_without_cuts(game: Any, state: Any, player: Any, stats: Stats, **window: Any) -> Value:
-        return solver.minimax_memo(game, state, player, stats)  # type: ignore[no-any-return]
-
-    check = check_algorithm(memo_without_cuts, "alpha_beta_memo", examples=EXAMPLES)
-    assert check.condition == "cuts off", check
+def waits(game: Any, state: Any, player: Any, stats: Stats) -> Value:
+    time.sleep(10**6)
+    return 0
 
 
-def test_alpha_beta_in_any_move_order_prunes(solver: types.ModuleType) -> None:
-    """The rule asks for a cut-off somewhere, not the course's: moves searched last first
-    still pass."""
-
-    def backwards(game: Game[Any, Any]) -> Game[Any, Any]:
-        import dataclasses
-
-        return dataclasses.replace(game, next_states=lambda s, p: game.next_states(s, p)[::-1])
-
-    def reversed_alpha_beta(
-        game: Any, state: Any, player: Any, stats: Stats, **window: Any
-    ) -> Value:
-        return solver.alpha_beta(backwards(game), state, player, stats, **window)  # type: ignore[no-any-return]
-
-    assert check_algorithm(reversed_alpha_beta, "alpha_beta", examples=EXAMPLES).passed
-    assert check_algorithm(stroetmann_alpha_beta, "alpha_beta", examples=EXAMPLES).passed
+def computes_forever(game: Any, state: Any, player: Any, stats: Stats) -> Value:
+    return 10 ** (10**8)  # type: ignore[no-any-return]
 
 
-def test_a_memo_that_ignores_symmetry_is_caught(solver: types.ModuleType) -> None:
-    """Asked for symmetry (``symmetry=True``, or a ``functools.partial`` with it), a memo keyed
-    by the state alone expands positions equal up to symmetry twice: the condition names both.
-    (It passed: the reference ran without symmetry, and trees have none.)"""
+def exits(game: Any, state: Any, player: Any, stats: Stats) -> Value:
+    sys.exit(3)
 
-    def my_minimax_memo(
-        game: Any, state: Any, player: Any, stats: Stats, symmetry: bool = False
-    ) -> Value:
-        return solver.minimax_memo(game, state, player, stats)  # type: ignore[no-any-return]
 
-    for check in [
-        check_algorithm(functools.partial(my_minimax_memo, symmetry=True), "minimax_memo"),
-        check_algorithm(my_minimax_memo, "minimax_memo", symmetry=True),
-    ]:
-        assert check.condition == "each position expanded once, up to symmetry", check
-        assert "with symmetry=True its memo table should answer the second" in repr(check)
-        assert check.function == "my_minimax_memo(symmetry=True)"
-    honest = functools.partial(solver.minimax_memo, symmetry=True)
-    assert check_algorithm(honest, "minimax_memo").passed
+def ends_the_process(game: Any, state: Any, player: Any, stats: Stats) -> Value:
+    os._exit(1)
+
+
+def interrupts(game: Any, state: Any, player: Any, stats: Stats) -> Value:
+    raise KeyboardInterrupt
+
+
+@pytest.mark.parametrize(
+    ("function", "condition", "said"),
+    [
+        (waits, "ends", "it did not return within 0.5 s (call_seconds)"),
+        (computes_forever, "ends", "it did not return within 0.5 s (call_seconds)"),
+        (exits, "runs without error", "it raised SystemExit: 3 (sys.exit ends a whole program"),
+        (ends_the_process, "runs without error", "it ended the process that ran the check (exit"),
+        (interrupts, "runs without error", "it raised KeyboardInterrupt (a search returns its"),
+    ],
+    ids=["sleep", "huge int", "sys.exit", "os._exit", "KeyboardInterrupt"],
+)
+def test_whatever_the_function_does_is_a_failed_example(
+    function: Algorithm, condition: str, said: str
+) -> None:
+    """Each ran on past its limits (a sleep, an enormous number: still running after 200 s) or
+    passed through the check as a traceback; now each is a failure on the example it was given,
+    with the sentence that says what happened."""
+    started = time.monotonic()
+    check = check_algorithm(function, "minimax", examples=5, call_seconds=0.5)
+    assert check.condition == condition and check.counterexample == "0", check
+    assert said in repr(check), repr(check)
+    assert time.monotonic() - started < 30  # (bounded: the check stops it, or its process ends)
 
 
 def test_a_function_that_calls_itself_is_drawn_node_by_node() -> None:
-    """Written without an inner ``value``, recursing on itself: its answer at every node is in
-    the drawing (the column was empty but for the root)."""
+    """Written without an inner ``value``, recursing on itself (here with the window not
+    negated): its answer at every node it searched is in the drawing. The column "yours" was
+    empty, the root's answer too."""
 
     def my_alpha_beta(
         game: Any, state: Any, player: Any, stats: Stats, alpha: Any = None, beta: Any = None
@@ -766,16 +785,169 @@ def test_a_function_that_calls_itself_is_drawn_node_by_node() -> None:
             return game.utility(state, player)  # type: ignore[no-any-return]
         best = game.worst
         for ns in game.next_states(state, player):
-            best = max(best, -my_alpha_beta(game, ns, game.other(player), stats, beta, alpha))
+            best = max(best, -my_alpha_beta(game, ns, game.other(player), stats, alpha, beta))
             if best >= beta:
                 return best  # type: ignore[no-any-return]
             alpha = max(alpha, best)
         return best  # type: ignore[no-any-return]
 
     check = check_algorithm(my_alpha_beta, "alpha_beta", examples=EXAMPLES, games=False)
-    assert not check.passed
+    assert not check.passed and check.rows, check
     answered = [row for row in check.rows if row.answer is not None]
-    assert len(answered) >= 3, check
+    assert len(answered) >= 3 and answered[0] is check.rows[0], check
+    assert check.rows[0].window == check.example.window if check.example else False
+
+
+# -- non-answers: no pruning, a symmetry ignored (issue 33, item 3) ---------------------------
+
+
+def plain_minimax(
+    game: Any, state: Any, player: Any, stats: Stats, alpha: Any = None, beta: Any = None
+) -> Value:
+    """Minimax handed in as alpha-beta: right in value on every example, it never cuts off."""
+
+    def value(state: Any, player: Any) -> Value:
+        stats.calls += 1
+        if game.finished(state):
+            return game.utility(state, player)  # type: ignore[no-any-return]
+        return max(-value(ns, game.other(player)) for ns in game.next_states(state, player))
+
+    return value(state, player)
+
+
+def test_alpha_beta_that_never_cuts_off_fails() -> None:
+    """Plain minimax passed ``alpha_beta`` with full marks (1,226 value calls against 892)."""
+    for spec in ("alpha_beta", "alpha_beta_fail_soft", "alpha_beta_memo"):
+        check = check_algorithm(plain_minimax, spec, examples=EXAMPLES)
+        assert check.condition == "cuts off", check
+        first = repr(check).splitlines()[0]
+        assert "it made 7 value calls on this tree of 7 nodes, searching every node" in first
+        assert "at B and at C (Min to move) the first leaf searched already fails low" in first
+        assert check.counterexample == "[[1, 2], [3, 4]]" and len(check.rows) == 7
+
+
+def test_the_window_not_passed_down_or_one_cut_off_missing_fails() -> None:
+    """Two mistakes that keep the values right: a search that gives every child the whole
+    window, and the Max/Min form with no cut-off in ``min_value``."""
+
+    def whole_window(
+        game: Any, state: Any, player: Any, stats: Stats, alpha: Any = None, beta: Any = None
+    ) -> Value:
+        def value(state: Any, player: Any, alpha: Value, beta: Value) -> Value:
+            stats.calls += 1
+            if game.finished(state):
+                return game.utility(state, player)  # type: ignore[no-any-return]
+            best = game.worst
+            for ns in game.next_states(state, player):
+                best = max(best, -value(ns, game.other(player), game.worst, game.best))
+                if best >= beta:
+                    return best
+                alpha = max(alpha, best)
+            return best
+
+        return value(state, player, *(game.utility_range if alpha is None else (alpha, beta)))
+
+    check = check_algorithm(whole_window, "alpha_beta", examples=EXAMPLES)
+    assert check.condition == "cuts off", check
+
+    def no_cut_for_min(
+        game: Any, state: Any, player: Any, stats: Stats, alpha: Any = None, beta: Any = None
+    ) -> Value:
+        me, opponent = player, game.other(player)
+
+        def max_value(state: Any, alpha: Value, beta: Value) -> Value:
+            stats.calls += 1
+            if game.finished(state):
+                return game.utility(state, me)  # type: ignore[no-any-return]
+            best = game.worst
+            for ns in game.next_states(state, me):
+                best = max(best, min_value(ns, alpha, beta))
+                if best >= beta:
+                    return best
+                alpha = max(alpha, best)
+            return best
+
+        def min_value(state: Any, alpha: Value, beta: Value) -> Value:
+            stats.calls += 1
+            if game.finished(state):
+                return game.utility(state, me)  # type: ignore[no-any-return]
+            best = game.best
+            for ns in game.next_states(state, opponent):
+                best = min(best, max_value(ns, alpha, beta))
+                beta = min(beta, best)
+            return best
+
+        return max_value(state, *(game.utility_range if alpha is None else (alpha, beta)))
+
+    check = check_algorithm(no_cut_for_min, "alpha_beta", examples=EXAMPLES)
+    assert check.condition == "cuts off", check
+    assert check.rows[1].window == (5, 9), check  # B was given the window: it did not cut off
+
+
+def backwards(search: Algorithm) -> Algorithm:
+    """``search`` trying the moves in the reverse of the game's order."""
+
+    def reversed_search(game: Game[Any, Any], *args: Any, **options: Any) -> Value:
+        reverse = dataclasses.replace(
+            game, next_states=lambda s, p: list(reversed(game.next_states(s, p)))
+        )
+        return search(reverse, *args, **options)
+
+    reversed_search.__name__ = f"{getattr(search, '__name__', 'search')}_backwards"
+    return reversed_search
+
+
+def test_every_correct_alpha_beta_prunes_in_any_move_order(solver: types.ModuleType) -> None:
+    """The rule asks for a cut-off only where every alpha-beta makes one, whatever order it
+    tries the moves in: fail-soft and fail-hard, negamax and Max/Min, forwards and backwards
+    (``PRUNING``'s docstring argues it); on a busy tree each still makes fewer calls."""
+    searches = [solver.alpha_beta, stroetmann_alpha_beta, max_min_alpha_beta]
+    for search in [*searches, *map(backwards, searches)]:
+        for spec in ("alpha_beta", "alpha_beta_memo"):
+            check = check_algorithm(search, spec, examples=EXAMPLES)
+            assert check.passed, check
+    check = check_algorithm(backwards(solver.alpha_beta_memo), "alpha_beta_memo")
+    assert check.passed, check
+    assert check_algorithm(backwards(solver.alpha_beta), "alpha_beta_fail_soft").passed
+
+
+def test_a_search_that_counts_no_calls_is_told() -> None:
+    def uncounted(
+        game: Any, state: Any, player: Any, stats: Stats, alpha: Any = None, beta: Any = None
+    ) -> Value:
+        return plain_minimax(game, state, player, Stats())
+
+    check = check_algorithm(uncounted, "alpha_beta", examples=EXAMPLES)
+    assert check.condition == "counts its value calls", check
+    assert "stats.calls stayed 0" in repr(check)
+
+
+def test_a_memo_that_ignores_symmetry_fails_when_asked_for_it(solver: types.ModuleType) -> None:
+    """Checked through ``functools.partial(..., symmetry=True)``, a memo keyed by the state
+    alone passed: the course's memo it was compared with ran without symmetry, and trees have
+    none. Now the reference uses it, and a graph has two mirror images of one position."""
+
+    def my_minimax_memo(
+        game: Any, state: Any, player: Any, stats: Stats, symmetry: bool = False
+    ) -> Value:
+        return solver.minimax_memo(game, state, player, stats)  # type: ignore[no-any-return]
+
+    check = check_algorithm(functools.partial(my_minimax_memo, symmetry=True), "minimax_memo")
+    assert check.condition == "each position expanded once, up to symmetry", check
+    assert check.example is not None and check.example.graph, check
+    assert check.example.nodes <= FEW_NODES, check
+    assert "with Min to move, one position up to symmetry" in repr(check)
+    assert check.function == "my_minimax_memo(symmetry=True)"
+    check = check_algorithm(my_minimax_memo, "minimax_memo", symmetry=True)  # the same, asked
+    assert check.condition == "each position expanded once, up to symmetry", check
+    assert check.function == "my_minimax_memo(symmetry=True)"
+    # asked without symmetry, it is right; and the course's memo with symmetry passes
+    assert check_algorithm(my_minimax_memo, "minimax_memo", examples=EXAMPLES).passed
+    honest = functools.partial(solver.minimax_memo, symmetry=True)
+    check = check_algorithm(honest, "minimax_memo", examples=EXAMPLES)
+    assert check.passed and check.calls == check.reference_calls, check
+    honest = functools.partial(minimax_memo_with_symmetry, symmetry=True)
+    assert check_algorithm(honest, "minimax_memo", examples=EXAMPLES).passed
 
 
 def test_the_check_leaves_no_hypothesis_folder_where_it_runs(tmp_path: Any) -> None:

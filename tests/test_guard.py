@@ -1,26 +1,33 @@
-"""The watchdog: limits on code we do not control, enforced by raising an exception in its
-thread, that never escape the guarded block and leave the interpreter as they found it."""
+"""Bounds on code we do not control: a check's work in a process of its own under limits
+(``apart``), which ends as a report whatever the student's code does; the command line's
+``Watchdog`` and the play widget's ``Canceller``, which raise an exception in a thread."""
 
 from __future__ import annotations
 
-import itertools
+import os
+import signal
 import subprocess
 import sys
 import textwrap
 import threading
 import time
-from collections.abc import Iterator
+import warnings
+from collections.abc import Callable, Iterator
+from typing import Any
 
 import pytest
 
+from gamesolver import guard
 from gamesolver.guard import (
     CallTimeLimit,
     Cancelled,
     Canceller,
+    Ended,
     Interrupted,
-    MemoryLimit,
+    Limits,
     TotalTimeLimit,
     Watchdog,
+    apart,
     captured_output,
     digits,
     drain,
@@ -36,57 +43,183 @@ def spin() -> None:
         pass
 
 
+LIMITS = Limits(call_seconds=0.2, total_seconds=30, memory_mb=200)
+
+
+def checked(student: Callable[[], Any], limits: Limits = LIMITS) -> tuple[str, Any]:
+    """What a check that calls ``student()`` once, in a process of its own, hands back: what
+    the call returned, the limit or exception that ended it, or how its process ended."""
+
+    def work() -> tuple[str, Any]:
+        guard.progress("asking example 1")
+        try:
+            with guard.call():
+                return ("returned", student())
+        except Interrupted as limit:
+            return ("limit", type(limit))
+        except BaseException as error:
+            return ("raised", error_text(error))
+
+    def ended(end: Ended) -> tuple[str, Any]:
+        return ("ended", end)
+
+    return apart(work, limits, ended)
+
+
+def test_a_check_hands_back_what_it_found() -> None:
+    assert checked(lambda: 42) == ("returned", 42)
+    assert apart(lambda: [1, {"a": (2.5, None)}], LIMITS, repr) == [1, {"a": (2.5, None)}]
+
+
 def test_a_call_over_its_limit_is_interrupted() -> None:
-    with pytest.raises(CallTimeLimit), Watchdog(call_seconds=0.05) as watchdog, watchdog.call():
-        spin()
-    assert watchdog.tripped is CallTimeLimit
+    assert checked(spin) == ("limit", CallTimeLimit)
+
+
+def test_a_call_that_waits_is_interrupted_too() -> None:
+    """``time.sleep(10**6)`` and an enormous computation ran on for minutes under the thread's
+    watchdog (issue 33, item 7): the process is sent a signal, which ends a sleep at once."""
+    assert checked(lambda: time.sleep(10**6)) == ("limit", CallTimeLimit)
+    assert checked(lambda: 10 ** (10**8)) == ("limit", CallTimeLimit)
+    assert checked(lambda: input("your move? ")) == ("raised", "EOFError: a check gives no input")
 
 
 def test_a_call_is_timed_by_its_own_cpu_time() -> None:
-    """A call that waits (a machine busy with other work gives the thread no core) is not over
-    ``call_seconds``: its thread computed for a moment only. The wall clock made checks fail on
-    a busy machine (issue 23); the whole block's wall-clock limit still bounds such a call."""
-    with Watchdog(call_seconds=0.05) as watchdog, watchdog.call():
-        time.sleep(0.2)
-    assert watchdog.tripped is None
-    with pytest.raises(TotalTimeLimit), Watchdog(call_seconds=0.05, total_seconds=0.1):
-        time.sleep(0.3)
+    """A call that waits without computing (a machine busy with other work gives the process no
+    core) is not over ``call_seconds`` until twice as long has passed on the wall clock: a
+    wall-clock limit made checks fail on a busy machine (issue 23)."""
+    assert checked(lambda: time.sleep(0.3) or 1) == ("returned", 1)
+    assert checked(lambda: time.sleep(0.6)) == ("limit", CallTimeLimit)
+
+
+def test_the_whole_check_has_a_limit() -> None:
+    def work() -> str:
+        try:
+            while True:
+                with guard.call():
+                    time.sleep(0.01)
+        except TotalTimeLimit:
+            return "stopped, and said so"
+
+    assert apart(work, Limits(call_seconds=1, total_seconds=0.2), repr) == "stopped, and said so"
+    with pytest.raises(TotalTimeLimit), Watchdog(total_seconds=0.05):  # the command line's
         spin()
 
 
-def test_the_whole_block_has_a_limit() -> None:
-    with pytest.raises(TotalTimeLimit), Watchdog(total_seconds=0.05):
-        spin()
+def test_whatever_the_student_raises_is_a_result() -> None:
+    """``sys.exit`` and ``KeyboardInterrupt`` passed through the check as tracebacks (issue 33,
+    item 7)."""
+
+    def keyboard() -> None:
+        raise KeyboardInterrupt
+
+    assert checked(lambda: sys.exit(3)) == ("raised", "SystemExit: 3")
+    assert checked(keyboard) == ("raised", "KeyboardInterrupt")
+
+
+def test_a_process_that_ends_is_told() -> None:
+    kind, end = checked(lambda: os._exit(4))
+    assert kind == "ended" and end == Ended(None, "exit status 4", True, "asking example 1")
+    kind, end = checked(lambda: os.kill(os.getpid(), signal.SIGSEGV))
+    assert (kind, end.how, end.in_call) == ("ended", "signal SIGSEGV", True)
+
+
+def test_a_limit_that_is_not_obeyed_ends_the_process() -> None:
+    def stubborn() -> None:
+        while True:
+            try:  # noqa: SIM105  (a student's catch-all, as students write it)
+                time.sleep(1)
+            except BaseException:
+                pass
+
+    kind, end = checked(stubborn)
+    assert kind == "ended" and end.limit is CallTimeLimit and end.how == "killed"
+    assert end.progress == "asking example 1"
 
 
 def test_a_limit_is_not_swallowed_by_except_exception() -> None:
-    def stubborn() -> None:
+    def catches() -> None:
         try:  # noqa: SIM105  (a student's catch-all, as students write it)
             spin()
         except Exception:
             pass
 
-    with pytest.raises(CallTimeLimit), Watchdog(call_seconds=0.05) as watchdog, watchdog.call():
-        stubborn()
+    assert checked(catches) == ("limit", CallTimeLimit)
 
 
-def test_memory_growth_is_interrupted() -> None:
-    grown: list[int] = []
-    with pytest.raises(MemoryLimit), Watchdog(memory_mb=50):
-        for number in itertools.count():  # Python bytecode: interrupted between two appends
-            grown.append(number)
-    grown.clear()
+def test_memory_growth_is_a_memory_error() -> None:
+    def greedy() -> int:
+        hoard = [b"x" * 2**20 for _ in range(500)]  # 500 MB, if nothing stops it
+        return len(hoard)
+
+    assert checked(greedy, Limits(memory_mb=50)) == ("raised", "MemoryError")
+
+
+def test_nothing_printed_leaves_the_process(capfd: pytest.CaptureFixture[str]) -> None:
+    def loud() -> int:
+        print("to stdout")
+        print("to stderr", file=sys.stderr)
+        os.write(1, b"to the descriptor\n")
+        return 1
+
+    assert checked(loud) == ("returned", 1)
+    assert capfd.readouterr() == ("", "")
+
+
+def test_an_error_of_the_check_itself_is_raised_here() -> None:
+    def broken() -> None:
+        raise ValueError("a bug of the check")
+
+    with pytest.raises(ValueError, match="a bug of the check"):
+        apart(broken, LIMITS, repr)
+
+
+def test_a_check_in_a_thread_with_threads_around_warns_nothing() -> None:
+    """Python 3.12 warns at a fork in a process with threads (a kernel has several): no warning
+    reaches the notebook, from the main thread or another."""
+    found: list[tuple[str, Any]] = []
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        thread = threading.Thread(target=lambda: found.append(checked(spin)))
+        thread.start()
+        thread.join(30)
+        found.append(checked(lambda: 7))
+    assert found == [("limit", CallTimeLimit), ("returned", 7)]
+
+
+def test_the_check_ends_with_its_caller() -> None:
+    """Ctrl-C in the kernel (SIGINT to its process group) ends the waiting parent, which ends
+    the check's process: none is left running."""
+    script = textwrap.dedent(
+        """
+        import os, signal, threading
+        import psutil
+        from gamesolver import guard
+
+        def work():
+            with guard.call():
+                while True:
+                    pass
+
+        threading.Timer(0.5, lambda: os.kill(os.getpid(), signal.SIGINT)).start()
+        try:
+            guard.apart(work, guard.Limits(), repr)
+        except KeyboardInterrupt:
+            print("interrupted", psutil.Process().children())
+        """
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=60
+    )
+    assert done.stdout == "interrupted []\n", done.stderr
 
 
 def test_nothing_arrives_after_the_block() -> None:
     """A limit reached as the block ends is dropped, not raised later somewhere else."""
     for _ in range(20):
         try:
-            with Watchdog(call_seconds=0.0, poll=0.001) as watchdog:
-                with watchdog.call():
-                    time.sleep(0.003)  # over the limit: interrupted as it returns
-                time.sleep(0.003)
-        except CallTimeLimit:
+            with Watchdog(total_seconds=0.003, poll=0.001):
+                time.sleep(0.003)  # over the limit: interrupted as it returns
+        except TotalTimeLimit:
             pass
         deadline = time.perf_counter() + 0.05
         while time.perf_counter() < deadline:  # Python bytecode: a stray exception would come
@@ -162,7 +295,7 @@ def test_profiling_still_works_after_a_limit() -> None:
                 pass
 
         try:
-            with Watchdog(call_seconds=0.05) as watchdog, watchdog.call():
+            with Watchdog(total_seconds=0.05):
                 spin()
         except Interrupted:
             pass

@@ -143,6 +143,11 @@ def my_find_empty(s: State, c: int) -> int:
     return value, stats.calls
 """,
         },
+        {  # the constant answer: a draw, found with no value call
+            "ex3-solution": """def solved(width: int, height: int) -> tuple[int, int]:
+    return 0, 0
+""",
+        },
     ],
     # -- class 6 ---------------------------------------------------------------------------------
     ("Chess.ipynb", "ex1-test"): [
@@ -230,6 +235,11 @@ def plain_next_states(state: State, player: Player) -> list[State]:
     return found
 """,
         },
+        {  # the closure itself, which the exercise asks to compare with
+            "ex3-solution": """def line_preserving(n: int) -> list[Permutation]:
+    return list(symmetry_group(n))
+""",
+        },
     ],
     ("Tic-Tac-Toe-3D.ipynb", "ex2-test"): [
         {  # every map of the group: the corners kept is not enough
@@ -277,6 +287,11 @@ def perft_memo(state: State, depth: int) -> int:
         if stats.calls > nodes:
             return depth
         depth += 1
+""",
+        },
+        {  # the depth the lecture printed, whatever the position and the budget
+            "ex3-solution": """def deepest_within(state: State, nodes: int) -> int:
+    return 8
 """,
         },
     ],

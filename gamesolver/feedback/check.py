@@ -14,15 +14,17 @@ hint on the fix, and how often it came up::
     tic-tac-toe passes the check: all 5,478 reachable positions checked
 
 The check never raises because of the game's code (an exception in it is a problem to report),
-and it is deterministic, so that a notebook can show its report and nbval can compare it. It is
-bounded, because a student's function may loop, sleep or return an endless iterator: each call of
-a game function gets ``call_seconds`` (its result is read up to ``max_next_states`` states), the
-whole check ``total_seconds`` and ``memory_mb`` of growth (``gamesolver.guard.Watchdog``), and
-it stops after ``MAX_PROBLEMS`` kinds of problem. A call over a limit is an error of the game
-(the function, the state, the limit), and the check stops there: the function would be called
-thousands of times more. Running out of ``total_seconds`` (or of memory between calls) is not the
-game's fault, but the check is then incomplete and so not a pass either (``ok`` is false): the
-report says what was checked, never more.
+and it is deterministic, so that a notebook can show its report and nbval can compare it. It
+runs in a process of its own, bounded, because a student's function may loop, sleep, exit or
+return an endless iterator (``gamesolver.guard.apart``): each call of a game function gets
+``call_seconds`` (its result is read up to ``max_next_states`` states), the whole check
+``total_seconds`` and ``memory_mb`` of growth, and it stops after ``MAX_PROBLEMS`` kinds of
+problem. A call over a limit is an error of the game (the function, the state, the limit), and
+the check stops there: the function would be called thousands of times more. A function that
+ends the check's process (``os._exit``), or that cannot be interrupted, is one error without the
+state (the process that knew it is gone). Running out of ``total_seconds`` (or of memory between
+calls) is not the game's fault, but the check is then incomplete and so not a pass either
+(``ok`` is false): the report says what was checked, never more.
 """
 
 from __future__ import annotations
@@ -41,13 +43,14 @@ from dataclasses import dataclass, field
 from numbers import Real
 from typing import Any, TypeVar
 
+from gamesolver import guard
 from gamesolver.game import AnyGame
 from gamesolver.guard import (
     CallTimeLimit,
+    Ended,
     Interrupted,
-    MemoryLimit,
+    Limits,
     TotalTimeLimit,
-    Watchdog,
     captured_output,
     error_text,
     shown,
@@ -171,9 +174,38 @@ def check_game(
     random game longer than that is reported as a game that does not end. The limits (``None``:
     none) are those of the module docstring.
     """
-    watchdog = Watchdog(call_seconds, total_seconds, memory_mb)
-    checker = _Checker(game, watchdog, plays, seed, max_moves, max_states, max_next_states)
-    return checker.run(start, player)
+    limits = Limits(call_seconds, total_seconds, memory_mb)
+    checker = _Checker(game, limits, plays, seed, max_moves, max_states, max_next_states)
+    name = str(game.name)
+    return guard.apart(
+        lambda: checker.run(start, player), limits, lambda end: ended_report(name, limits, end)
+    )
+
+
+def ended_report(name: str, limits: Limits, end: Ended) -> CheckReport:
+    """The report of a check of the game ``name`` whose process ended without one: killed at a
+    limit that the game's code did not let it obey, or ended by the game's code itself
+    (``os._exit``, a crash)."""
+    if end.limit is TotalTimeLimit:
+        said = f"did not finish within {limits.total_seconds:g} s (total_seconds)"
+    elif end.limit is not None:
+        said = f"did not return within {limits.call_seconds:g} s (call_seconds)"
+    else:
+        said = f"ended the process that ran the check ({end.how}), as os._exit does"
+    if end.limit is not None:
+        said += (
+            " and could not be interrupted (one long computation of Python's, e.g. with an "
+            "enormous number): the check was ended there"
+        )
+    who = "A call of the game's functions" if end.in_call else "The game's code"
+    return CheckReport(
+        game_name=name,
+        plays=0,
+        states_checked=0,
+        errors=[f"{who} {said}."],
+        note="The check ended early: fix this, then check again.",
+        complete=False,
+    )
 
 
 # -- text -----------------------------------------------------------------------------------------
@@ -261,6 +293,7 @@ def _user_line(error: BaseException) -> str:
     That is the innermost frame outside this module, the standard library and the installed
     packages: the student's line, not a line inside ``random`` or ``copy``.
     """
+    error = error.original if isinstance(error, _Raised) else error
     frames = [
         frame for frame in traceback.extract_tb(error.__traceback__) if frame.filename != __file__
     ]
@@ -274,9 +307,18 @@ def _user_line(error: BaseException) -> str:
     return (chosen[-1].line or "").strip() if chosen else ""
 
 
+class _Raised(Exception):
+    """A ``BaseException`` that is not an ``Exception`` (``SystemExit``, ``KeyboardInterrupt``)
+    raised by the game's code: reported as its error, like any other."""
+
+    def __init__(self, original: BaseException) -> None:
+        super().__init__(error_text(original))
+        self.original = original
+
+
 def _describe_error(error: Exception) -> str:
     """``Type: message``, as the last line of a traceback says it; never raises."""
-    return error_text(error)
+    return error_text(error.original if isinstance(error, _Raised) else error)
 
 
 def _where(error: Exception) -> list[Part]:
@@ -417,7 +459,7 @@ class _Checker:
     def __init__(
         self,
         game: AnyGame,
-        watchdog: Watchdog,
+        limits: Limits,
         plays: int,
         seed: int,
         max_moves: int,
@@ -430,7 +472,7 @@ class _Checker:
         self.max_states = max_states
         self.max_next_states = max_next_states
         self.rng = random.Random(seed)
-        self.watchdog = watchdog
+        self.limits = limits
         self.errors = _Problems()
         self.warnings = _Problems()
         self.note = ""
@@ -527,28 +569,35 @@ class _Checker:
         return ["To see it again:", _Code(f"game.{name}({arguments})")]
 
     def guarded(self, call: str, state: Any, which: str, run: Callable[[], _T]) -> _T:
-        """``run()``, the game's code, within ``call_seconds`` and ``memory_mb``.
+        """``run()``, the game's code, a call within ``call_seconds`` and ``memory_mb``.
 
-        A limit exceeded (also by a call that returns late: a long C call is interrupted only
-        when it returns) is reported as an error of ``call`` for ``state``, and stops the check.
+        A limit exceeded is reported as an error of ``call`` for ``state``, and stops the check.
+        A ``SystemExit`` or ``KeyboardInterrupt`` of the game's code is raised as ``_Raised``,
+        an ``Exception``, which the callers report as they report any other.
         """
-        started = self.watchdog.call_clock()
         try:
-            with self.watchdog.call():
-                result = run()
-            limit = self.watchdog.call_seconds
-            if limit is None or self.watchdog.call_time(started) <= limit:
-                return result
-            exceeded: type[Interrupted] = CallTimeLimit
-        except (CallTimeLimit, MemoryLimit) as interrupt:
-            if self.watchdog.tripped is None:
-                raise  # not our watchdog's
-            exceeded = type(interrupt)
-        if exceeded is MemoryLimit:
-            what = f"made the memory grow by more than {self.watchdog.memory_mb:g} MB (memory_mb)"
+            with guard.call():
+                return run()
+        except CallTimeLimit:
+            memory = False
+        except (Interrupted, _StopCheck):
+            raise
+        except MemoryError:
+            memory = True
+        except Exception:
+            raise
+        except BaseException as error:
+            raise _Raised(error) from None
+        if memory:
+            memory_mb = guard.memory_mb()
+            what = (
+                f"made the memory grow by more than {memory_mb:,.0f} MB (memory_mb)"
+                if memory_mb is not None
+                else "ran out of memory (MemoryError)"
+            )
             hint = "does it build an endless list, or a copy of something huge for every move?"
         else:
-            what = f"did not return within {self.watchdog.call_seconds:g} s (call_seconds)"
+            what = f"did not return within {self.limits.call_seconds:g} s (call_seconds)"
             hint = "is there an endless loop, e.g. a while loop whose condition never changes?"
         self.note = "Stopped at the first call over a limit: fix it, then check again."
         self.error(
@@ -564,10 +613,9 @@ class _Checker:
     # -- the run ----------------------------------------------------------------------------------
 
     def run(self, start: Any, player: Any) -> CheckReport:
-        """The checks under the watchdog, then the report."""
-        watchdog = self.watchdog
+        """The checks (in the check's process, under its limits), then the report."""
         with captured_output() as output:
-            self.checked_under(watchdog, start, player)
+            self.checked_under(start, player)
         return CheckReport(
             game_name=str(self.game.name),
             plays=self.played,
@@ -582,24 +630,28 @@ class _Checker:
             output=output.summary("The game's functions"),
         )
 
-    def checked_under(self, watchdog: Watchdog, start: Any, player: Any) -> None:
-        """The checks under ``watchdog``; a limit it enforced ends them, with a note."""
+    def checked_under(self, start: Any, player: Any) -> None:
+        """The checks; a limit ends them, with a note."""
+        limits = self.limits
         try:
-            with watchdog:
-                self.check(start, player)
+            self.check(start, player)
         except _StopCheck:
             self.complete = False
-        except Interrupted as interrupt:
-            if watchdog.tripped is None or not isinstance(interrupt, watchdog.tripped):
-                raise  # not ours: an outer watchdog's, or a cancellation
+        except (Interrupted, MemoryError) as interrupt:
             self.complete = False
             if isinstance(interrupt, TotalTimeLimit):
-                limit = f"after {watchdog.total_seconds:g} s (total_seconds)"
-            elif isinstance(interrupt, MemoryLimit):  # between calls: the check's own memory
-                limit = f"when memory had grown by {watchdog.memory_mb:g} MB (memory_mb)"
-            else:  # a call's time limit that came after the call
-                limit = f"at a call longer than {watchdog.call_seconds:g} s (call_seconds)"
+                limit = f"after {limits.total_seconds:g} s (total_seconds)"
+            elif isinstance(interrupt, MemoryError):  # between calls: the check's own memory
+                limit = f"when memory had grown by {guard.memory_mb() or 0:,.0f} MB (memory_mb)"
+            else:  # a call's limit met outside the calls that report it (a state's drawing)
+                limit = f"at a call longer than {limits.call_seconds:g} s (call_seconds)"
             self.note = f"Stopped {limit}: with a larger limit the check goes on to the rest."
+        except BaseException as error:  # the game's code outside its functions (__hash__, __eq__)
+            self.complete = False
+            self.note = (
+                f"Stopped: the game's code raised {error_text(error)}, outside its functions "
+                "(a state's __hash__ or __eq__, or its drawing)."
+            )
 
     def check(self, start: Any, player: Any) -> None:
         """The definition, the walk, then the random games if the walk could not see it all."""

@@ -26,7 +26,10 @@ independent ones):
   three conditions on the answer ``r`` (``v`` is the value), as the lecture states them:
   ``α < r < β`` ⇒ ``r = v``; ``r ≤ α`` ⇒ ``v ≤ r`` (an upper bound); ``r ≥ β`` ⇒ ``v ≥ r`` (a
   lower bound). A fail-hard search, such as Stroetmann's, whose best value starts at ``α``,
-  meets them: it answers ``α`` itself when every move fails low;
+  meets them: it answers ``α`` itself when every move fails low. And it prunes: on the trees
+  and windows of ``PRUNING``, where every alpha-beta cuts off whatever order it tries the moves
+  in, it makes fewer value calls than the tree has nodes (plain minimax, right in value, does
+  not);
 - ``alpha_beta_fail_soft``, stricter, for a lecturer who asks for it: the same, and ``r`` is the
   utility of some finished state (a value the search found, never ``α`` or ``β`` themselves);
 - ``depth_limited``: the value of the tree cut ``depth`` moves below the state, with the game's
@@ -34,24 +37,29 @@ independent ones):
 - the memoizing ones (``*_memo``) also: a reused table never changes an answer (asked the same
   question twice, the function answers the same); and ``minimax_memo`` expands each position
   once (``next_states`` is called once per state and player to move), where ``alpha_beta_memo``
-  may search a position again (its table may hold only a bound on the value).
+  may search a position again (its table may hold only a bound on the value). A memo handed in
+  as ``functools.partial(f, symmetry=True)`` expands each class of positions equal up to
+  symmetry once, on graphs with mirror images (``MIRRORED``) and the course's positions, and is
+  compared with the course's memo with that option.
 
-A student's function that raises, recurses without end or makes more than ``MAX_CALLS`` value
-calls on one example fails with that as the condition (it must count its calls in
-``stats.calls``, as every algorithm of the course does). The check is bounded as ``check_game``
-is (``gamesolver.guard``): one call of the function gets ``call_seconds`` (a loop that counts no
-calls is stopped there, and that example is the counterexample), the whole check
-``total_seconds`` and ``memory_mb`` of growth; what the function prints is caught, and the
-report ends with its first lines and how much there was.
+A student's function that raises (``sys.exit`` too), recurses without end or makes more than
+``MAX_CALLS`` value calls on one example fails with that as the condition (it must count its
+calls in ``stats.calls``, as every algorithm of the course does). The check runs in a process of
+its own, as ``check_game`` does (``gamesolver.guard.apart``): one call of the function gets
+``call_seconds`` (a loop that counts no calls, a ``time.sleep``, an enormous number: stopped
+there, and that example is the counterexample), the whole check ``total_seconds`` and
+``memory_mb`` of growth; a function that ends the process (``os._exit``) fails on the example
+it was given. What the function prints is caught, and the report ends with its first lines and
+how much there was.
 
 **A student's heuristic.** ``check_heuristic(game, heuristic)`` checks the heuristic's contract
 with the validator (``gamesolver.feedback.check.check_game``: a number for every unfinished
 state, zero-sum, strictly inside the utility range) and, once it holds, measures what it is for:
 on a sample of positions, how often the move that depth-limited search chooses with it keeps the
-position's exact value, next to the lecture's crude estimate 0. It is bounded in the same way:
-each call of the heuristic gets ``call_seconds``, the contract and the measurement together
-``total_seconds``, and what the heuristic prints is caught. (A student's game is checked by the
-validator itself: ``check_game(game)``.)
+position's exact value, next to the lecture's crude estimate 0. It runs in a process of its own
+in the same way: each call of the heuristic gets ``call_seconds``, the contract and the
+measurement together ``total_seconds``, and what the heuristic prints is caught. (A student's
+game is checked by the validator itself: ``check_game(game)``.)
 """
 
 from __future__ import annotations
@@ -65,7 +73,6 @@ import numbers
 import os
 import random
 import tempfile
-import time
 from collections import Counter
 from collections.abc import Callable, Hashable, Sequence
 from contextlib import AbstractContextManager
@@ -78,16 +85,17 @@ from hypothesis import HealthCheck, Phase, Verbosity, given, settings
 from hypothesis import strategies as st
 from hypothesis.configuration import set_hypothesis_home_dir
 
+from gamesolver import guard
 from gamesolver.explore import random_position
-from gamesolver.feedback.check import CheckReport, check_game
+from gamesolver.feedback.check import CheckReport, check_game, ended_report
 from gamesolver.game import AnyGame, Game, Value, is_number
 from gamesolver.guard import (
     LONG_INT_DIGITS,
     CallTimeLimit,
+    Ended,
     Interrupted,
-    MemoryLimit,
+    Limits,
     TotalTimeLimit,
-    Watchdog,
     captured_output,
     digits,
     error_text,
@@ -149,9 +157,10 @@ class Spec:
     """Depth-limited: a depth drawn at random, the heuristic at the cut."""
     expand_once: bool = False
     """Each position expanded once (alpha-beta's memo may search a bound's position again)."""
-    unpruned: str | None = None
-    """The Solver's algorithm that searches what this one searches without ever cutting off:
-    a function that makes as many value calls as it on every example does not prune."""
+    symmetry: bool = False
+    """The function is a memo asked to use symmetry (a ``functools.partial`` with
+    ``symmetry=True``): its memo table is keyed by the class of a position up to symmetry, and
+    so is the course's algorithm it is compared with."""
 
 
 SPECS = {
@@ -159,13 +168,9 @@ SPECS = {
     for spec in (
         Spec("minimax", "minimax"),
         Spec("minimax_memo", "minimax_memo", memo=True, expand_once=True),
-        Spec("alpha_beta", "alpha_beta", windows=True, unpruned="minimax"),
-        Spec(
-            "alpha_beta_fail_soft", "alpha_beta", windows=True, fail_soft=True, unpruned="minimax"
-        ),
-        Spec(
-            "alpha_beta_memo", "alpha_beta_memo", windows=True, memo=True, unpruned="minimax_memo"
-        ),
+        Spec("alpha_beta", "alpha_beta", windows=True),
+        Spec("alpha_beta_fail_soft", "alpha_beta", windows=True, fail_soft=True),
+        Spec("alpha_beta_memo", "alpha_beta_memo", windows=True, memo=True),
         Spec("depth_limited", "depth_limited", depth=True),
     )
 }
@@ -204,11 +209,20 @@ def example_tree_game(tree: Tree) -> Game[Any, str]:
     return dataclasses.replace(tree_game(tree), canonical=_same)
 
 
-def graph_game(tree: Tree) -> Game[Any, str]:
+def _mirrored(state: Any) -> Any:
+    """A graph's state with the moves at every node in one order (sorted): the representative
+    of the states that are mirror images of it, whose values are the same."""
+    if is_leaf(state):
+        return state
+    return tuple(sorted((_mirrored(child) for child in children(state)), key=repr))
+
+
+def graph_game(tree: Tree, symmetric: bool = False) -> Game[Any, str]:
     """The game of ``tree`` in which a state is the subtree itself (as nested tuples), not its
     path: equal subtrees are one state, reached by several paths, as positions of a real game
     are (a transposition). Max moves at the root, as in ``tree_game``; ``canonical`` is the
-    identity."""
+    identity, or with ``symmetric`` the mirror image with the moves sorted (``_mirrored``), so
+    that ``[[0, 1], [1, 0]]`` has two positions equal up to symmetry, as tic-tac-toe has."""
 
     def frozen(node: Tree) -> Any:
         return node if is_leaf(node) else tuple(frozen(child) for child in children(node))
@@ -229,7 +243,7 @@ def graph_game(tree: Tree) -> Game[Any, str]:
         is_leaf,
         utility,
         utility_range=base.utility_range,
-        canonical=_same,
+        canonical=_mirrored if symmetric else _same,
         show=lambda state: names.get(state, repr(state)),
     )
 
@@ -283,6 +297,40 @@ only "at least 4" (a lower bound); the second time 4 is inside the window, and o
 is right. In the third, ``[[2, 9]]`` (Min to move) is first searched three moves down, where
 its ``[2, 9]`` cuts off the 9 and it fails low: the search knows only "at most -2" for Min (an
 upper bound); reached again from the root, only its exact value (-9 for Min) is right."""
+
+MIRRORED: Tree = [[1, 2], [2, 1]]
+"""A trap for a memo asked to use symmetry (random graphs seldom have one): B and C, Min to move
+in both, are mirror images of each other (``graph_game(tree, symmetric=True)``), so a memo keyed
+by the class of a position expands one of them only."""
+
+PRUNING: tuple[tuple[Tree, tuple[Value, Value], str], ...] = (
+    (
+        [[1, 2], [3, 4]],
+        (5, 9),
+        "every leaf is below α = 5, so at B and at C (Min to move) the first leaf searched "
+        "already fails low, and alpha-beta returns there without searching the other",
+    ),
+    (
+        [[[5, 6]]],
+        (-9, 4),
+        "both leaves are above β = 4, so at C (Max to move) the first leaf searched already "
+        "fails high, and alpha-beta returns there without searching the other",
+    ),
+)
+"""Trees and windows on which every alpha-beta cuts off, whatever order it tries the moves in:
+a search that makes as many value calls as the tree has nodes does not prune (plain minimax,
+or a window not passed down), and fails the specifications with windows ("cuts off").
+
+Why every alpha-beta cuts off here. A node passes its window on to its children as it is, or
+narrowed (α raised to the best value found so far): never widened. In the first tree, B and C
+(Min to move) get α = 5 or more from the root, and each of their leaves is at most 4. So the
+first leaf searched at B, whichever it is, gives a value at most α: the node fails low, and
+alpha-beta returns. In the second, C (Max to move) gets β = 4 or less, and each of its leaves is
+at least 5: the first leaf fails high. This holds for negamax and for the Max/Min form, fail-
+hard (best starting at α) or fail-soft, and with the cut-off test written ``best >= beta`` or
+``alpha >= beta``: both leaves are strictly beyond the window, so even ``>`` cuts off. A leaf is
+a value call that returns its utility, never a bound. Only the root is not required to cut
+off, so a student's root may search every move."""
 
 _BOUNDS = st.one_of(
     st.integers(-10, 10),
@@ -342,6 +390,33 @@ class Example:
             what += f" at depth {self.depth}"
         return what
 
+    def case(self) -> Case:
+        """The example as a report names it (plain data)."""
+        position = "" if self.tree is not None else self.game.text(self.state)
+        graph = self.tree is not None and self.game.Start != ()
+        return Case(self.text(), self.tree, graph, self.window, self.depth, self.nodes, position)
+
+
+@dataclass(frozen=True)
+class Case:
+    """An example as a report names it: plain data, which the check's process hands back (the
+    example's game, made of functions, stays there)."""
+
+    said: str
+    """The example in words (``Example.text``)."""
+    tree: Tree | None
+    graph: bool
+    """The tree is a graph (equal subtrees are one state)."""
+    window: tuple[Value, Value] | None
+    depth: int | None
+    nodes: int
+    position: str
+    """A course game's position as the game draws it ("" for a tree or a graph)."""
+
+    def text(self) -> str:
+        """The example in words."""
+        return self.said
+
 
 @dataclass(frozen=True)
 class Failure:
@@ -354,25 +429,26 @@ class Failure:
 
 
 Guard = Callable[[], AbstractContextManager[Any]]
-"""What each call of the student's function runs inside: a ``Watchdog``'s ``call``."""
+"""What each call of the student's function runs inside: ``guard.call``, where the check's
+process bounds it by ``call_seconds``."""
 
 
 class _Expansions:
-    """A game whose ``next_states`` counts how often each position is expanded (with
-    ``symmetry``: each class of positions equal up to symmetry), and keeps the first two
-    positions of each class it met."""
+    """A game whose ``next_states`` counts how often each position is expanded; with
+    ``symmetry``, each class of positions equal up to symmetry (``game.canonical``), keeping the
+    first two positions of a class that it met."""
 
     def __init__(self, game: AnyGame, symmetry: bool = False) -> None:
         self.counts: Counter[tuple[Hashable, Hashable]] = Counter()
         self.met: dict[tuple[Hashable, Hashable], list[Hashable]] = {}
-        canonical = game.canonical if symmetry and game.canonical is not None else None
+        canonical = game.canonical if symmetry else None
 
         def next_states(state: Hashable, player: Hashable) -> Sequence[Hashable]:
             key = (state if canonical is None else canonical(state), player)
             self.counts[key] += 1
-            seen = self.met.setdefault(key, [])
-            if len(seen) < 2 and state not in seen:
-                seen.append(state)
+            met = self.met.setdefault(key, [])
+            if len(met) < 2 and state not in met:
+                met.append(state)
             return game.next_states(state, player)
 
         self.game = dataclasses.replace(game, next_states=next_states)
@@ -388,14 +464,15 @@ def _ask(
     return answer, stats.calls
 
 
-def _reference(spec: Spec, example: Example, symmetry: bool = False) -> tuple[Value, int]:
+def _reference(spec: Spec, example: Example) -> tuple[Value, int]:
     """The correct value of ``example`` and the course's algorithm's value calls on it (with
-    ``symmetry``, the memo's keyed by symmetry class, as the student's is asked to)."""
+    ``spec.symmetry``, its memo keyed by the class of a position up to symmetry, as the
+    student's function was asked to)."""
     solver = course_solver()
     game, state, player = example.game, example.state, example.player
     value = true_value(spec, game, state, player, example.depth)
     calls = Stats()
-    options = {**example.options, **({"symmetry": True} if symmetry and spec.memo else {})}
+    options = {**example.options, **({"symmetry": True} if spec.symmetry and spec.memo else {})}
     getattr(solver, spec.algorithm)(game, state, player, calls, **options)
     return value, calls.calls
 
@@ -478,19 +555,43 @@ def judge(
     return None
 
 
+def raised(error: BaseException) -> Failure:
+    """The condition an exception of the student's function breaks, in a sentence: also a
+    ``SystemExit`` (``sys.exit``), a ``KeyboardInterrupt`` raised by the function itself, or a
+    ``MemoryError`` (at the limit of the check's process, ``guard.memory_mb``)."""
+    if isinstance(error, RecursionError):
+        return Failure("ends", "it recursed without end (RecursionError)")
+    if isinstance(error, MemoryError):
+        memory_mb = guard.memory_mb()
+        grew = (
+            f"it made the memory grow by more than {memory_mb:,.0f} MB (memory_mb)"
+            if memory_mb is not None
+            else "it ran out of memory (MemoryError)"
+        )
+        return Failure(
+            "stays within memory",
+            f"{grew}: does it build an endless list, or a copy of something huge for every call?",
+        )
+    sentence = f"it raised {error_text(error)}"
+    if isinstance(error, SystemExit):
+        sentence += " (sys.exit ends a whole program: a search returns its value instead)"
+    elif not isinstance(error, Exception):
+        sentence += " (a search returns its value instead)"
+    return Failure("runs without error", sentence)
+
+
 def run_example(
     function: Callable[..., Value],
     spec: Spec,
     example: Example,
     guard: Guard = contextlib.nullcontext,
-    symmetry: bool = False,
 ) -> tuple[Failure | None, int, int]:
     """Ask ``function`` about ``example``, each call inside ``guard()``: the condition broken (if
-    any), the function's value calls and the course algorithm's value calls. ``symmetry``: the
-    function was asked to use it (``symmetry=True``), so a position equal to one it expanded
-    up to symmetry must not be expanded again."""
-    value, reference_calls = _reference(spec, example, symmetry)
-    counted = _Expansions(example.game, symmetry)
+    any), the function's value calls and the course algorithm's value calls. With
+    ``spec.symmetry``, a memo must not expand a position equal to one it expanded up to
+    symmetry."""
+    value, reference_calls = _reference(spec, example)
+    counted = _Expansions(example.game, spec.symmetry)
     try:
         answer, calls = _ask(function, counted.game, example, guard)
         if spec.memo:
@@ -498,32 +599,28 @@ def run_example(
     except LimitReached:
         sentence = f"it made more than {MAX_CALLS:,} value calls: does the recursion end?"
         return Failure("ends", sentence), MAX_CALLS, reference_calls
-    except RecursionError:
-        return Failure("ends", "it recursed without end (RecursionError)"), 0, reference_calls
-    except (
-        MemoryError
-    ):  # the kernel's memory limit (gamesolver.tools.autograde): not the function's error
-        raise
-    except Exception as error:
-        return Failure("runs without error", f"it raised {error_text(error)}"), 0, reference_calls
+    except Interrupted:
+        raise  # a limit of the check's process: the check says which
+    except BaseException as error:
+        return raised(error), 0, reference_calls
     failure = judge(spec, answer, value, example) or inner_failure(function, spec, example, guard)
     twice = [position for position, times in counted.counts.items() if times > 1]
     if failure is None and spec.expand_once and twice:
         key = twice[0]
-        player, times, met = key[1], counted.counts[key], counted.met[key]
+        player, met = key[1], counted.met[key]
         if len(met) > 1:
             first, other = (_in_a_line(example.game, state, player) for state in met[:2])
             failure = Failure(
                 "each position expanded once, up to symmetry",
-                f"it asked for the moves of {first} and of {other} with {player} to move, one "
-                "position up to symmetry (game.canonical gives both the same key): with "
+                f"it asked for the moves of {first} and of {other} with {player} to move, "
+                "one position up to symmetry (game.canonical gives both the same key): with "
                 "symmetry=True its memo table should answer the second",
             )
         else:
             failure = Failure(
                 "each position expanded once",
                 f"it asked for the moves of {example.game.text(met[0])} with {player} to move "
-                f"{times} times: after the first, its memo table should answer",
+                f"{counted.counts[key]} times: after the first, its memo table should answer",
             )
     if failure is None and spec.memo and _differs(again, answer):
         failure = Failure(
@@ -535,8 +632,8 @@ def run_example(
 
 
 def _in_a_line(game: AnyGame, state: Hashable, player: Hashable) -> str:
-    """A position in one line, for a sentence: the game's notation if it has one, else its
-    text (quoted, if that takes several lines)."""
+    """A position in one line, for a sentence: the game's notation if it has one, else its text
+    (quoted, if that takes several lines)."""
     if game.notation is not None:
         with contextlib.suppress(Exception):
             return game.notation(state, player)
@@ -622,7 +719,9 @@ def inner_failure(
             search = record(
                 function, example.game, example.state, example.player, **example.options
             )
-    except Exception:  # nothing to record; an exception of the function was judged already
+    except Interrupted:
+        raise
+    except BaseException:  # nothing to record; an exception of the function was judged already
         return None
     if not _readable(search, example):
         return None  # the root's answer was judged
@@ -655,6 +754,43 @@ class Row:
     wrong: bool = False
     """The answer breaks the specification at this node (given its own window)."""
 
+    def plain(self) -> Row:
+        """The row with the student's answer and window as plain data, which the check's
+        process can hand back: a number as it is, anything else as the report writes it."""
+        return dataclasses.replace(
+            self, answer=_plain(self.answer), window=_plain_window(self.window)
+        )
+
+
+class _Said(str):
+    """What a report writes for a value that is not a plain number (``text``): its ``repr`` is
+    the text itself."""
+
+    def __repr__(self) -> str:
+        return str(self)
+
+
+def _plain(value: Any) -> Any:
+    """``value`` if it is ``None`` or an ``int`` or ``float`` short enough to write, else the
+    text a report writes for it (``_Said``)."""
+    if value is None or (type(value) is float) or (type(value) is int and digits(value) <= 300):
+        return value
+    return _Said(text(value))
+
+
+def _plain_window(window: Any) -> tuple[Value, Value] | None:
+    """A window as plain numbers (``None`` if it is not a pair of numbers)."""
+    if window is None:
+        return None
+    try:
+        low, high = window
+        return (
+            float(low) if type(low) not in (int, float) else low,
+            float(high) if type(high) not in (int, float) else high,
+        )
+    except Exception:
+        return None
+
 
 @dataclass
 class AlgorithmCheck:
@@ -663,7 +799,7 @@ class AlgorithmCheck:
     function: str
     spec: str
     failure: Failure | None
-    example: Example | None
+    example: Case | None
     """The smallest counterexample found (``None`` on a pass)."""
     trees: int
     windows: int
@@ -694,7 +830,7 @@ class AlgorithmCheck:
             return ""
         if self.example.tree is not None:
             return repr(self.example.tree)
-        return self.example.game.text(self.example.state)
+        return self.example.position
 
     def tried(self) -> str:
         """What was tried, in words."""
@@ -798,17 +934,24 @@ def draw(
     game, tree = example.game, example.tree
     solver = course_solver()
     first = game.Players[0]
-    root: Value | None = None
     try:
         with guard():
             search = record(
                 function, game, example.state, example.player, strict=False, **example.options
             )
         stepper: Stepper | None = Stepper(search)
-    except ValueError:  # no inner function to record: only the root's answer is known
+    except Interrupted:
+        raise
+    except BaseException:  # nothing to record (or it raised): only the root's answer is known
         search, stepper = None, None
-        with contextlib.suppress(Exception):
+    root: Any = None
+    if search is None or not search.calls:
+        try:
             root = _ask(function, game, example, guard)[0]
+        except Interrupted:
+            raise
+        except BaseException:  # pragma: no cover  (judged already: here only to be shown)
+            pass
     calls_at: dict[tuple[int, ...], list[int]] = {}
     if search is not None and search.calls:
         # A call's node: its parent's node and the first child of it with the call's state.
@@ -864,7 +1007,7 @@ def draw(
                 len(found),
             )
         elif not path:
-            row.answer = search.result if search is not None else root
+            row.answer = search.result if search is not None and search.calls else root
             row.window = example.window
         if row.answer is not None:
             local = dataclasses.replace(example, state=state, player=player, window=row.window)
@@ -884,13 +1027,14 @@ def draw(
 
 def _examples(spec: Spec) -> st.SearchStrategy[Example]:
     """Random examples for ``spec``: trees and graphs (trees first: hypothesis shrinks towards
-    them), with windows or depths."""
+    them; graphs with positions equal up to symmetry if ``spec.symmetry``), with windows or
+    depths."""
     kinds = st.one_of(TREES.map(lambda t: (t, False)), _graphs().map(lambda t: (t, True)))
 
     @st.composite
     def examples(draw: st.DrawFn) -> Example:
         tree, shared = draw(kinds)
-        game: AnyGame = graph_game(tree) if shared else example_tree_game(tree)
+        game: AnyGame = graph_game(tree, spec.symmetry) if shared else example_tree_game(tree)
         if spec.depth:
             game = with_estimates(game, tree)
         window: tuple[Value, Value] | None = None
@@ -906,15 +1050,28 @@ def _examples(spec: Spec) -> st.SearchStrategy[Example]:
 
 
 def trap_examples(spec: Spec) -> list[Example]:
-    """The ``TRAPS`` as examples for ``spec``: the default window, the depth of the whole graph."""
+    """The ``TRAPS`` as examples for ``spec``: the default window, the depth of the whole graph
+    (and ``MIRRORED`` if ``spec.symmetry``, all with positions equal up to symmetry)."""
     found = []
-    for tree in TRAPS:
-        game: AnyGame = graph_game(tree)
+    for tree in TRAPS + ((MIRRORED,) if spec.symmetry else ()):
+        game: AnyGame = graph_game(tree, spec.symmetry)
         if spec.depth:
             game = with_estimates(game, tree)
         window = game.utility_range if spec.windows else None
         depth = 4 if spec.depth else None  # (no trap is deeper)
         found.append(Example(game, game.Start, PLAYERS[0], window, depth, tree, False))
+    return found
+
+
+def pruning_examples(spec: Spec) -> list[tuple[Example, str]]:
+    """The ``PRUNING`` trees as examples for ``spec`` (none if it has no windows), each with
+    the reason why every alpha-beta cuts off there."""
+    if not spec.windows:
+        return []
+    found = []
+    for tree, window, why in PRUNING:
+        game = example_tree_game(tree)
+        found.append((Example(game, game.Start, PLAYERS[0], window, None, tree), why))
     return found
 
 
@@ -971,43 +1128,25 @@ def check_algorithm(
     positions of the course's games (``COURSE_GAMES``). The limits (``None``: none) are those of
     the module docstring; a correct search of these examples takes milliseconds. ``symmetry``:
     the function is called with ``symmetry=True`` (as it is when given as ``functools.partial(f,
-    symmetry=True)``), and a memo must then expand each class of positions equal up to
-    symmetry once, as the course's does with it. The result shows itself in a notebook: on a
-    pass, what was tried and the value calls against the course's algorithm; on a failure, the
-    smallest counterexample drawn as a tree and the condition that failed.
+    symmetry=True)``), and checked as a memo keyed by the class of a position up to symmetry,
+    against the course's algorithm with that option. The result
+    shows itself in a notebook: on a pass, what was tried and the value calls against the
+    course's algorithm; on a failure, the smallest counterexample drawn as a tree and the
+    condition that failed.
     """
     if spec not in SPECS:
         raise ValueError(f"no specification {spec!r}: one of {', '.join(SPECS)}")
+    course_solver()  # loaded here, once for every check, and before the clock starts
+    if games:
+        course_games()
+    limits = Limits(call_seconds, total_seconds, memory_mb)
     bound = student_function.keywords if isinstance(student_function, functools.partial) else {}
     if bound.get("symmetry") is True:
         symmetry = True
     elif symmetry:
         student_function = functools.partial(student_function, symmetry=True)
-    course_solver()  # loaded before the clock starts
-    if games:
-        course_games()
-    watchdog = Watchdog(call_seconds, total_seconds, memory_mb)
-    run = _Run(student_function, SPECS[spec], watchdog, symmetry)
-    with captured_output() as output:
-        run.run(examples, games)
-    name = function_name(student_function)
-    found = run.smallest
-    check = AlgorithmCheck(
-        name,
-        spec,
-        found[0] if found else run.stopped,
-        found[1] if found else None,
-        len(run.trees),
-        len(run.windows),
-        len(run.positions),
-        run.calls,
-        run.reference_calls,
-        tuple(game.name for game in course_games()) if run.positions else (),
-        run.rows,
-        output.total,
-        output.summary(name),
-    )
-    return check
+    run = _Run(student_function, dataclasses.replace(SPECS[spec], symmetry=symmetry), limits)
+    return guard.apart(lambda: run.report(examples, games), limits, run.ended)
 
 
 class _Failed(Exception):
@@ -1015,18 +1154,13 @@ class _Failed(Exception):
 
 
 class _Run:
-    """One run of ``check_algorithm``: the examples tried, what they cost, what was found."""
+    """One run of ``check_algorithm`` (in the check's process): the examples tried, what they
+    cost, what was found."""
 
-    def __init__(
-        self, function: Callable[..., Value], spec: Spec, watchdog: Watchdog, symmetry: bool
-    ) -> None:
+    def __init__(self, function: Callable[..., Value], spec: Spec, limits: Limits) -> None:
         self.function = function
         self.spec = spec
-        self.watchdog = watchdog
-        self.symmetry = symmetry
-        self.cuts: list[tuple[Example, int, int, int]] = []
-        """Each example answered right: the function's value calls, the course algorithm's, and
-        those of the course's search that never cuts off (``Spec.unpruned``)."""
+        self.limits = limits
         self.smallest: tuple[Failure, Example] | None = None
         self.stopped: Failure | None = None
         """The check stopped at ``total_seconds`` before any failure was found."""
@@ -1037,57 +1171,108 @@ class _Run:
         self.reference_calls = 0
         self.current: Example | None = None
         """The example being tried: the one a call over a limit is blamed on."""
+        self.last_calls = 0
+        """The value calls of the last example asked."""
         self.rows: list[Row] = []
 
-    def run(self, examples: int, games: bool) -> None:
-        """The search for a counterexample and its drawing, under the watchdog."""
-        watchdog = self.watchdog
-        try:
-            with watchdog:
-                self.search(examples, games)
-                if self.smallest is not None and self.smallest[1].tree is not None:
-                    self.current = None  # drawing: a limit now changes nothing found
-                    self.rows = draw(self.function, self.spec, self.smallest[1], watchdog.call)
-        except Interrupted as interrupt:
-            if watchdog.tripped is None or not isinstance(interrupt, watchdog.tripped):
-                raise  # not ours: an outer watchdog's, or a cancellation
-            self.stopped_by(interrupt)
+    def report(self, examples: int, games: bool) -> AlgorithmCheck:
+        """The check and its report (what the check's process hands back)."""
+        with captured_output() as output:
+            self.run(examples, games)
+        name = function_name(self.function)
+        found = self.smallest
+        return AlgorithmCheck(
+            name,
+            self.spec.name,
+            found[0] if found else self.stopped,
+            found[1].case() if found else None,
+            len(self.trees),
+            len(self.windows),
+            len(self.positions),
+            self.calls,
+            self.reference_calls,
+            tuple(game.name for game in course_games()) if self.positions else (),
+            [row.plain() for row in self.rows],
+            output.total,
+            output.summary(name),
+        )
 
-    def stopped_by(self, interrupt: Interrupted) -> None:
-        """Say which limit stopped the check: a call over ``call_seconds`` or ``memory_mb`` is
-        the function's failure on the example it was given; ``total_seconds`` is a failure of
-        none (if none was found before)."""
-        watchdog, example = self.watchdog, self.current
-        if example is not None and isinstance(interrupt, CallTimeLimit | MemoryLimit):
-            if isinstance(interrupt, CallTimeLimit):
+    def ended(self, end: Ended) -> AlgorithmCheck:
+        """The report of a check whose process ended without one (in the parent): the process
+        was killed at a limit the function did not let it obey, or the function ended it."""
+        said = end.progress
+        failure: Failure | None = None
+        case: Case | None = None
+        if isinstance(said, tuple) and said[0] == "found":  # while drawing: the failure stands
+            failure, case = said[1], said[2]
+        else:
+            case = said[1] if isinstance(said, tuple) and end.in_call else None
+            found = "The example it was stopped on"
+            if case is None:  # not in a call of the function: no example to blame
+                ended = f"the process that ran it ended ({end.how})"
+                failure = Failure("finishes", f"because {ended}")
+            elif end.limit is not None:
+                within = (
+                    f"within {self.limits.call_seconds:g} s (call_seconds)"
+                    if end.limit is CallTimeLimit
+                    else f"before the whole check's {self.limits.total_seconds:g} s (total_seconds)"
+                )
                 failure = Failure(
                     "ends",
-                    f"it did not return within {watchdog.call_seconds:g} s (call_seconds), "
-                    "where a correct search of these examples takes milliseconds: look for an "
-                    "endless loop, e.g. a while loop whose condition never changes",
-                    "The example it was stopped on",
+                    f"it did not return {within}, and could not be interrupted: one long "
+                    "computation, e.g. with an enormous number such as 10**(10**8)?",
+                    found,
                 )
             else:
                 failure = Failure(
-                    "stays within memory",
-                    f"it made the memory grow by more than {watchdog.memory_mb:g} MB "
-                    "(memory_mb): does it build an endless list, or a copy of something huge "
-                    "for every call?",
-                    "The example it was stopped on",
+                    "runs without error",
+                    f"it ended the process that ran the check ({end.how}), as os._exit does: a "
+                    "search returns its value instead",
+                    found,
                 )
+        name = function_name(self.function)
+        return AlgorithmCheck(name, self.spec.name, failure, case, 0, 0, 0, 0, 0)
+
+    def run(self, examples: int, games: bool) -> None:
+        """The search for a counterexample and its drawing; a limit of the check's process
+        stops it (``stopped_by``)."""
+        try:
+            self.search(examples, games)
+            if self.smallest is not None and self.smallest[1].tree is not None:
+                self.current = None  # drawing: a limit now changes nothing found
+                failure, example = self.smallest
+                guard.progress(("found", failure, example.case()))
+                self.rows = draw(self.function, self.spec, example, guard.call)
+        except (Interrupted, MemoryError) as interrupt:
+            self.stopped_by(interrupt)
+
+    def stopped_by(self, interrupt: BaseException) -> None:
+        """Say which limit stopped the check: a call over ``call_seconds`` is the function's
+        failure on the example it was given; ``total_seconds``, or memory that the check itself
+        ran out of between calls, is a failure of none (if none was found before)."""
+        limits, example = self.limits, self.current
+        if example is not None and isinstance(interrupt, CallTimeLimit):
+            failure = Failure(
+                "ends",
+                f"it did not return within {limits.call_seconds:g} s (call_seconds), "
+                "where a correct search of these examples takes milliseconds: look for an "
+                "endless loop, e.g. a while loop whose condition never changes",
+                "The example it was stopped on",
+            )
             self.smallest = (failure, example)
-        elif self.smallest is None:  # the whole check's limit, or one met between calls
+        elif self.smallest is None:
             if isinstance(interrupt, TotalTimeLimit):
-                within = f"within {watchdog.total_seconds:g} s (total_seconds)"
-            elif isinstance(interrupt, MemoryLimit):
-                within = f"within {watchdog.memory_mb:g} MB of memory growth (memory_mb)"
+                within = f"within {limits.total_seconds:g} s (total_seconds)"
+            elif isinstance(interrupt, MemoryError):
+                within = f"within {guard.memory_mb() or 0:,.0f} MB of memory growth (memory_mb)"
             else:
-                within = f"with calls of at most {watchdog.call_seconds:g} s (call_seconds)"
+                within = f"with calls of at most {limits.call_seconds:g} s (call_seconds)"
             self.stopped = Failure("finishes in time", within)
 
     def search(self, examples: int, games: bool) -> None:
         """Random trees and graphs (the smallest failure, shrunk), then the traps, then the
-        course's positions, until a failure is found."""
+        examples on which every alpha-beta cuts off, then the course's positions, until a
+        failure is found."""
         spec = self.spec
 
         @settings(
@@ -1113,7 +1298,7 @@ class _Run:
         except _Failed:
             pass
         except Exception as error:  # hypothesis's own complaints (a flaky function)
-            tripped = self.watchdog.tripped
+            tripped = guard.tripped()
             if self.smallest is None and tripped is not None:
                 # a limit struck while hypothesis replayed an example, and hypothesis reported
                 # the replay as inconsistent: the limit is what happened
@@ -1126,6 +1311,10 @@ class _Run:
             failure = self.ask(example, random=False)
             if failure is not None:
                 self.smallest = (failure, example)
+        for example, why in pruning_examples(spec):
+            if self.smallest is not None:
+                return
+            self.smallest = self.never_cuts_off(example, why)
         self.positions = course_positions(spec) if games else []
         for example in self.positions:
             if self.smallest is not None:
@@ -1133,46 +1322,40 @@ class _Run:
             failure = self.ask(example, random=False)
             if failure is not None:
                 self.smallest = (failure, example)
-        if self.smallest is None:
-            self.smallest = self.never_cuts_off()
 
-    def never_cuts_off(self) -> tuple[Failure, Example] | None:
-        """A failure if the function made as many value calls as the course's search that never
-        cuts off on every example, where the course's algorithm made fewer on some: an answer
-        right in value, and no pruning (plain minimax passed as alpha-beta). A search that
-        prunes anywhere passes, whatever order it tries the moves in."""
-        unpruned, algorithm = self.spec.unpruned, self.spec.algorithm
-        prunable = [cut for cut in self.cuts if cut[2] < cut[3]]
-        if unpruned is None or not prunable or any(cut[1] < cut[3] for cut in self.cuts):
-            return None
-        example, calls, reference, _ = min(prunable, key=lambda cut: cut[0].nodes)
-        total = sum(cut[1] for cut in self.cuts)
-        failure = Failure(
-            "cuts off",
-            f"on every example it made as many value calls as {unpruned}, which never cuts off "
-            f"({fmt(total)} in all), where the course's {algorithm} made "
-            f"{fmt(sum(cut[2] for cut in self.cuts))}: once a move's value reaches β, the moves "
-            "after it cannot change the answer, and alpha-beta returns without searching them "
-            f"(here: {fmt(calls)} calls, {algorithm} {fmt(reference)})",
-            f"The smallest example where the course's {algorithm} cuts off",
-        )
-        return failure, example
+    def never_cuts_off(self, example: Example, why: str) -> tuple[Failure, Example] | None:
+        """The failure of the function on an example where every alpha-beta cuts off
+        (``PRUNING``), if any: a wrong answer, or as many value calls as the tree has nodes."""
+        failure = self.ask(example, random=False, counted=False)
+        if failure is None:
+            calls = self.last_calls
+            assert example.tree is not None
+            nodes = size(example.tree)
+            if calls == 0:
+                failure = Failure(
+                    "counts its value calls",
+                    "it counted no value calls (stats.calls stayed 0): add 1 to stats.calls at "
+                    "each call of its value function, as every search of the course does",
+                )
+            elif calls >= nodes:
+                failure = Failure(
+                    "cuts off",
+                    f"it made {calls} value calls on this tree of {nodes} nodes, searching every "
+                    f"node as minimax does, where it never needs to: {why}",
+                    "The example on which every alpha-beta cuts off",
+                )
+        return None if failure is None else (failure, example)
 
-    def ask(self, example: Example, random: bool = True) -> Failure | None:
+    def ask(self, example: Example, random: bool = True, counted: bool = True) -> Failure | None:
         """The failure of the function on ``example``, if any. Until the first failure, the
-        value calls are counted, and for a ``random`` example its tree or graph and window."""
+        value calls are counted (unless not ``counted``), and for a ``random`` example its tree
+        or graph and window."""
         self.current = example
-        failure, calls, reference_calls = run_example(
-            self.function, self.spec, example, self.watchdog.call, self.symmetry
-        )
+        guard.progress(("asking", example.case()))
+        failure, calls, reference_calls = run_example(self.function, self.spec, example, guard.call)
         self.current = None
-        if failure is None and self.spec.unpruned is not None:
-            plain = Stats()
-            options = {"symmetry": True} if self.symmetry and self.spec.memo else {}
-            search = getattr(course_solver(), self.spec.unpruned)
-            search(example.game, example.state, example.player, plain, **options)
-            self.cuts.append((example, calls, reference_calls, plain.calls))
-        if self.smallest is None:
+        self.last_calls = calls
+        if self.smallest is None and counted:
             if random:
                 self.trees.add(repr(example.tree))
             if random and example.window is not None:
@@ -1253,53 +1436,33 @@ def check_heuristic(
     """Check ``heuristic`` (default: the game's) on ``game``: its contract on every reachable
     position (the validator's), and if it holds, on ``positions`` positions reached by seeded
     random moves, how often the move depth-limited search chooses at ``depth`` keeps the exact
-    value. The limits (``None``: none) are those of the module docstring."""
-    heuristic = game.heuristic if heuristic is None else heuristic
-    if heuristic is None or depth < 1:
+    value. The limits (``None``: none) are those of the module docstring, for the contract and
+    the measurement together, in the check's process."""
+    chosen = game.heuristic if heuristic is None else heuristic
+    if chosen is None or depth < 1:
         raise ValueError("give a heuristic (the game has none) and a depth of at least 1")
-    started = time.perf_counter()
-    course_solver()  # loaded before the clock starts
-    estimated = dataclasses.replace(game, heuristic=heuristic)
-    contract = check_game(
-        estimated, call_seconds=call_seconds, total_seconds=total_seconds, memory_mb=memory_mb
-    )
-    if not contract.ok:
-        return HeuristicCheck(contract, depth, 0, 0, 0)
-    left = None if total_seconds is None else total_seconds - (time.perf_counter() - started)
-    measure = _Measure(game, heuristic, depth, Watchdog(call_seconds, left, memory_mb))
-    with captured_output() as output:
-        measure.run(positions, seed)
-    return HeuristicCheck(
-        contract,
-        depth,
-        measure.sampled,
-        measure.kept["heuristic"],
-        measure.kept["zero"],
-        measure.note,
-        output.total,
-        output.summary("The heuristic"),
-    )
+    course_solver()  # loaded here, once for every check, and before the clock starts
+    limits = Limits(call_seconds, total_seconds, memory_mb)
+    measure = _Measure(game, chosen, depth, limits)
+    return guard.apart(lambda: measure.report(positions, seed), limits, measure.ended)
 
 
 class _Measure:
-    """How often the move chosen with the heuristic keeps the value, under a watchdog."""
+    """The contract, then how often the move chosen with the heuristic keeps the value."""
 
     def __init__(
-        self,
-        game: AnyGame,
-        heuristic: Callable[[Any, Any], Value],
-        depth: int,
-        watchdog: Watchdog,
+        self, game: AnyGame, heuristic: Callable[[Any, Any], Value], depth: int, limits: Limits
     ) -> None:
         self.game = game
+        self.heuristic = heuristic
         self.depth = depth
-        self.watchdog = watchdog
+        self.limits = limits
         self.sampled = 0
         self.kept = {"heuristic": 0, "zero": 0}
         self.note = ""
 
         def guarded(state: Any, player: Any) -> Value:
-            with watchdog.call():
+            with guard.call():
                 return heuristic(state, player)
 
         self.searched = (
@@ -1307,36 +1470,74 @@ class _Measure:
             (dataclasses.replace(game, heuristic=None), "zero"),  # the Solver estimates 0
         )
 
+    def report(self, positions: int, seed: int) -> HeuristicCheck:
+        """The contract and, if it holds, the measurement (in the check's process)."""
+        limits = self.limits
+        contract = check_game(
+            dataclasses.replace(self.game, heuristic=self.heuristic),
+            call_seconds=limits.call_seconds,
+            total_seconds=limits.total_seconds,
+            memory_mb=limits.memory_mb,
+        )
+        if not contract.ok:
+            return HeuristicCheck(contract, self.depth, 0, 0, 0)
+        guard.progress(contract)
+        with captured_output() as output:
+            self.run(positions, seed)
+        return HeuristicCheck(
+            contract,
+            self.depth,
+            self.sampled,
+            self.kept["heuristic"],
+            self.kept["zero"],
+            self.note,
+            output.total,
+            output.summary("The heuristic"),
+        )
+
+    def ended(self, end: Ended) -> HeuristicCheck:
+        """The report of a check whose process ended without one (in the parent)."""
+        if not isinstance(end.progress, CheckReport):  # still checking the contract
+            return HeuristicCheck(
+                ended_report(str(self.game.name), self.limits, end), self.depth, 0, 0, 0
+            )
+        if end.limit is None:
+            said = f"the heuristic ended the process that ran it ({end.how})"
+        else:
+            seconds = (
+                self.limits.call_seconds
+                if end.limit is CallTimeLimit
+                else self.limits.total_seconds
+            )
+            said = (
+                f"a call of the heuristic did not return within {seconds:g} s and could not be "
+                "interrupted (one long computation, e.g. with an enormous number)"
+            )
+        note = f"The measurement stopped: {said}."
+        return HeuristicCheck(end.progress, self.depth, 0, 0, 0, note)
+
     def run(self, positions: int, seed: int) -> None:
         """Measure on ``positions`` positions; a limit or an exception ends it, with a note."""
-        watchdog = self.watchdog
-        if watchdog.total_seconds is not None and watchdog.total_seconds <= 0:
-            self.note = "Not measured: the contract's check took all of total_seconds."
-            return
+        limits = self.limits
+        stopped = f"The measurement stopped after {self.sampled} positions"
         try:
-            with watchdog:
-                self.sample(positions, random.Random(seed))
-        except Interrupted as interrupt:
-            if watchdog.tripped is None or not isinstance(interrupt, watchdog.tripped):
-                raise  # not ours: an outer watchdog's, or a cancellation
-            stopped = f"The measurement stopped after {self.sampled} positions"
-            if isinstance(interrupt, CallTimeLimit):
-                self.note = (
-                    f"{stopped}: a call of the heuristic did not return within "
-                    f"{watchdog.call_seconds:g} s (call_seconds)."
-                )
-            elif isinstance(interrupt, MemoryLimit):
-                self.note = f"{stopped}: memory grew by more than {watchdog.memory_mb:g} MB."
-            else:
-                self.note = (
-                    f"{stopped}: the time was up (total_seconds). Is the heuristic slow? The "
-                    "search calls it at every position where it stops."
-                )
-        except Exception as error:  # the heuristic's (or the game's) code
+            self.sample(positions, random.Random(seed))
+        except CallTimeLimit:
             self.note = (
-                f"The measurement stopped after {self.sampled} positions: the search with the "
-                f"heuristic raised {error_text(error)}."
+                f"{stopped}: a call of the heuristic did not return within "
+                f"{limits.call_seconds:g} s (call_seconds)."
             )
+        except MemoryError:
+            self.note = f"{stopped}: memory grew by more than {guard.memory_mb() or 0:,.0f} MB."
+        except TotalTimeLimit:
+            self.note = (
+                f"{stopped}: the time was up (total_seconds). Is the heuristic slow? The "
+                "search calls it at every position where it stops."
+            )
+        except Interrupted:
+            raise
+        except BaseException as error:  # the heuristic's (or the game's) code
+            self.note = f"{stopped}: the search with the heuristic raised {error_text(error)}."
 
     def sample(self, positions: int, rng: random.Random) -> None:
         """The measurement itself."""
