@@ -412,7 +412,8 @@ def submit(
 HOSTILE = """import os, pathlib
 
 course = pathlib.Path({course!r})
-for secret in [course / "source", course / "gradebook.db", course / "submitted", {lectures!r}]:
+for secret in [course / "source", course / "gradebook.db", course / "submitted",
+               course / "autograded" / "blank", {lectures!r}]:
     print(secret, "seen" if pathlib.Path(secret).exists() else "hidden")
 for target in [course / "gradebook.db", course / "source" / "x", "Game-Trees.ipynb"]:
     try:
@@ -618,7 +619,7 @@ def test_a_hostile_submission_reads_and_writes_nothing_of_the_course(autograded:
         if c["metadata"].get("nbgrader", {}).get("grade_id") == SOLUTION_CELL
     ]
     printed = "".join("".join(o.get("text", "")) for o in cell["outputs"])
-    assert printed.count("hidden") == 4 and "seen" not in printed
+    assert printed.count("hidden") == 5 and "seen" not in printed
     assert printed.count("cannot write") == 3 and "wrote" not in printed
     assert "[more output than 100,000 characters: the rest is not shown]" in printed
     assert path.stat().st_size < 300_000

@@ -72,17 +72,19 @@ def test_every_graded_cell_has_a_wrong_answer() -> None:
     assert set(WRONG) == tests
 
 
-def hand_in(course: Path, assignment: str, student: str, answers: dict[str, str]) -> None:
+def hand_in(
+    course: Path, assignment: str, student: str, answers: dict[tuple[str, str], str]
+) -> None:
     """The instructor's copy of ``assignment`` handed in by ``student``, the solution cells
-    named in ``answers`` (by grade id) replaced."""
+    named in ``answers`` (by notebook and grade id) replaced."""
     folder = course / "submitted" / student / assignment
     shutil.copytree(course / "source" / assignment, folder)
     for path in folder.glob("*.ipynb"):
         notebook = json.loads(path.read_text(encoding="utf-8"))
         for cell in notebook["cells"]:
-            grade_id = cell["metadata"].get("nbgrader", {}).get("grade_id")
-            if grade_id in answers and cell["metadata"]["nbgrader"].get("solution"):
-                cell["source"] = answers[grade_id]
+            key = (path.name, cell["metadata"].get("nbgrader", {}).get("grade_id"))
+            if key in answers and cell["metadata"]["nbgrader"].get("solution"):
+                cell["source"] = answers[key]
         path.write_text(json.dumps(notebook, indent=1), encoding="utf-8")
 
 
@@ -98,13 +100,17 @@ def test_the_solution_gets_every_point_and_a_non_answer_loses(
     }
     shutil.copytree(course / "source" / assignment, course / "submitted" / "teacher" / assignment)
     shutil.copytree(course / "release" / assignment, course / "submitted" / "blank" / assignment)
-    wrong = {}
-    for (notebook, test), answers in sorted(WRONG.items()):
+    wrong: dict[str, set[tuple[str, str]]] = {}  # a student: the tests answered wrong
+    answers: dict[str, dict[tuple[str, str], str]] = {}
+    for (notebook, test), kinds in sorted(WRONG.items()):
         if (notebook.removesuffix(".ipynb"), test) in tests:
-            for number, answer in enumerate(answers):
-                student = f"wrong-{notebook.removesuffix('.ipynb').lower()}-{test}-{number}"
-                hand_in(course, assignment, student, answer)
-                wrong[student] = (notebook.removesuffix(".ipynb"), test)
+            for number, answer in enumerate(kinds):  # the k-th wrong answer of every cell
+                student = f"wrong-{number}"
+                wrong.setdefault(student, set()).add((notebook.removesuffix(".ipynb"), test))
+                cells = {(notebook, grade_id): source for grade_id, source in answer.items()}
+                answers.setdefault(student, {}).update(cells)
+    for student, answer in answers.items():
+        hand_in(course, assignment, student, answer)
     graded = grade_class(course, assignment, time_limit=60)
     rows = by_student([row for row in graded.rows if not row.by_hand])
     assert set(rows) == {"teacher", "blank", *wrong}
@@ -114,6 +120,6 @@ def test_the_solution_gets_every_point_and_a_non_answer_loses(
     assert failed == []
     scored = [(row.cell, row.score) for row in rows["blank"] if row.score != 0]
     assert scored == []
-    for student, (notebook, test) in wrong.items():
-        [row] = [row for row in rows[student] if (row.notebook, row.cell) == (notebook, test)]
-        assert not row.passed, (student, row)
+    for student, answered in wrong.items():  # each wrong answer loses, and only there
+        lost = {(row.notebook, row.cell) for row in rows[student] if not row.passed}
+        assert lost == answered, (student, lost, answered)

@@ -3,7 +3,9 @@
 ``WRONG[(notebook, test)]`` lists answers to the exercise that ``test`` (a graded test cell's
 grade id) checks, each a dict ``{solution cell's grade id: the cell's whole source}``: handed in
 in place of those solution cells, each must lose points in ``test``. Plain data: importing this
-runs nothing. ``tests/test_grading.py`` hands them in through nbgrader.
+runs nothing. ``tests/test_grading.py`` hands them in through nbgrader, the k-th answers of
+all an assignment's cells in one submission: so a wrong answer must not use another exercise's
+function (it would fail with that exercise's mistake, not its own).
 """
 
 from __future__ import annotations
@@ -261,10 +263,15 @@ def plain_next_states(state: State, player: Player) -> list[State]:
         },
     ],
     ("Checkers.ipynb", "ex3-test"): [
-        {  # the memo on the first call only: the recursion goes through plain perft
+        {  # the memo on the first call only: the recursion goes through a helper without one
             "ex3-solution": """@functools.cache
 def perft_memo(state: State, depth: int) -> int:
-    return perft(state, depth)
+    def count(state: State, depth: int) -> int:
+        if depth == 0:
+            return 1
+        return sum(count(move.after, depth - 1) for move in legal_moves(state))
+
+    return count(state, depth)
 """,
         },
     ],
