@@ -178,6 +178,9 @@ class Watchdog:
         self._started = 0.0
         self._lock = threading.Lock()
         self._stop = threading.Event()
+        self._armed = threading.Event()
+        """Set as ``__enter__`` returns: a limit raised before would escape the ``with``
+        statement, whose ``__exit__`` then never stops the monitor."""
         self._monitor: threading.Thread | None = None
         self._hook: Callable[[Any], object] = sys.unraisablehook
 
@@ -185,6 +188,7 @@ class Watchdog:
         self._target = threading.get_ident()
         self._started = time.perf_counter()
         self._stop.clear()
+        self._armed.clear()
         self.tripped = None
         self._monitor = None
         if self.total_seconds is None:
@@ -195,6 +199,7 @@ class Watchdog:
             target=self._watch, name="gamesolver-watchdog", daemon=True
         )
         self._monitor.start()
+        self._armed.set()  # the last statement: no check for a pending exception follows
         return self
 
     def _unraisable(self, unraisable: Any) -> None:
@@ -234,7 +239,10 @@ class Watchdog:
         poll while the thread has not left the block (a bare ``except:`` may swallow one)."""
         assert self.total_seconds is not None
         while not self._stop.wait(self.poll):
-            if time.perf_counter() - self._started <= self.total_seconds:
+            if (
+                not self._armed.is_set()
+                or time.perf_counter() - self._started <= self.total_seconds
+            ):
                 continue
             with self._lock:
                 if self._stop.is_set():

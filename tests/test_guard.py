@@ -226,6 +226,25 @@ def test_nothing_arrives_after_the_block() -> None:
             pass
 
 
+def test_a_limit_met_before_the_block_starts_waits_for_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The monitor started, then the thread was slow to enter the block (a busy machine): the
+    limit was raised inside ``__enter__``, the ``with`` statement never ran ``__exit__``, and the
+    monitor raised it again every 0.2 s for ever, wherever the thread was (a test run crashed)."""
+    start = threading.Thread.start
+
+    def slow_start(thread: threading.Thread) -> None:
+        start(thread)
+        time.sleep(0.05)  # the limit, 0 s, is met meanwhile
+
+    monkeypatch.setattr(threading.Thread, "start", slow_start)
+    with pytest.raises(TotalTimeLimit), Watchdog(total_seconds=0.0, poll=0.001):
+        spin()
+    monkeypatch.undo()
+    deadline = time.perf_counter() + 0.5
+    while time.perf_counter() < deadline:  # Python bytecode: a stray exception would come
+        pass
+
+
 def test_cancelled_arrives_where_it_is_caught() -> None:
     caught = threading.Event()
     started = threading.Event()
