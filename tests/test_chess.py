@@ -455,3 +455,12 @@ def test_the_engine_moves_in_a_position_met_for_the_fifth_time() -> None:
     stats = Stats()
     CH.engine_search(GAME, states[-1], "white", stats, depth=2, earlier=tuple(states[:-1]))
     assert stats.line and stats.line[0] in GAME.next_states(states[-1], "white")
+
+
+def test_a_mate_on_the_fiftieth_move_is_a_mate() -> None:
+    """Ra8# makes the halfmove clock 100: the engine scored the draw by the fifty-move rule
+    before it looked for the mate, and played Kh2 (issue 33, item 11)."""
+    board = chess.Board("6k1/5ppp/8/8/8/8/8/R5K1 w - - 99 80")
+    found = CH.Engine().search(board, depth=2)
+    assert board.san(found.line[0]) == "Ra8#"
+    assert CH.mate_in(found.score) == 1
