@@ -656,6 +656,25 @@ def test_check_a_good_game(games: Path, capsys: pytest.CaptureFixture[str]) -> N
     assert out.startswith("nim passes the check: ")
 
 
+LONG = """
+from gamesolver import Game
+
+game = Game("long", ("A", "B"), 0, lambda s, p: [s + 1, s + 2], lambda s: s > 10**9, lambda s, p: 0)
+"""
+
+
+def test_check_takes_a_time_limit(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`check notebooks/Chess.ipynb` always "did not finish" after 60 s, with no way to give it
+    more: --max-seconds sets the time of the whole check, and the report says so."""
+    long = write_notebook(tmp_path / "Long.ipynb", LONG)
+    status, out, err = run(["check", str(long), "--max-seconds", "0.2"], capsys)
+    assert status == 1 and out.startswith("long did not finish the check: no problem so far")
+    assert err == (
+        "gamesolver: note: the check stopped after 0.2 s; give --max-seconds S to let it "
+        "check more\n"
+    )
+
+
 def test_check_a_game_with_errors_is_status_1(
     games: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -711,9 +730,28 @@ def test_play_chess_in_the_terminal_knowing_the_game(
 
 
 @pytest.mark.parametrize(
+    ("name", "search"), [("Chess.ipynb", "chess_engine"), ("Checkers.ipynb", "iterative_deepening")]
+)
+def test_play_a_big_game_with_its_own_search(
+    name: str, search: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`play notebooks/Chess.ipynb` (and Checkers) ran plain alpha_beta, which takes no budget:
+    "no move within 1 s". Chess plays with the engine its notebook offers; a notebook that
+    offers none, with iterative_deepening under the budget, as `move` does."""
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    argv = ["play", str(ROOT / "notebooks" / name), "--first", "computer", "--seed", "1"]
+    status, out, err = run(argv, capsys)
+    assert status == 0 and err == ""
+    assert out.count("My move: ") == 1 and "an estimate at depth" in out
+    status, out, err = run(["move", str(ROOT / "notebooks" / name), "--json"], capsys)
+    assert status == 0 and json.loads(out)["algorithm"] == search
+
+
+@pytest.mark.parametrize(
     "name",
     [
         "Checkers-Search.ipynb",
+        "Chess.ipynb",
         "Chess-Engine.ipynb",
         "Connect-Four-Solver.ipynb",
         "Connect-Four.ipynb",
@@ -729,7 +767,8 @@ def test_only_the_chess_engine_asks_for_the_earlier_states(name: str) -> None:
     assert offer is not None
     searches = [s for s in (*offer.searches, offer.plays_with) if callable(s)]
     asking = [getattr(s, "__name__", s) for s in searches if names(s, "earlier")]
-    assert asking == (["engine_search"] if name == "Chess-Engine.ipynb" else [])
+    asks = {"Chess.ipynb": ["chess_engine"], "Chess-Engine.ipynb": ["engine_search"]}
+    assert asking == asks.get(name, [])
 
 
 def test_play_computer_first_and_end_of_input(games: Path) -> None:
@@ -747,6 +786,7 @@ def test_play_an_exception_in_the_game_is_status_1(
     argv = ["play", str(games / "Broken.ipynb"), "--solver", str(SOLVER), "--first", "computer"]
     status, _, err = run(argv, capsys)
     assert status == 1
+    # the Solver's first part has no iterative_deepening: play falls back on alpha_beta
     assert err.startswith(f"gamesolver: error: playing {games / 'Broken.ipynb'} with alpha_beta")
     assert len(err.splitlines()) == 2 and "Traceback" not in err
 

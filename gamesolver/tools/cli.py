@@ -86,6 +86,11 @@ OPTIONS = {
 }
 """The algorithm options of the command line, by the keyword an algorithm's signature uses."""
 
+DECIDES = "iterative_deepening"
+"""The search of ``move`` and ``play`` where the notebook offers none: it decides within a
+budget, on any game with an estimate (``alpha_beta`` with a Solver of the first part only,
+which has no ``iterative_deepening``)."""
+
 MOVE_BUDGET = 1.0
 """The time of a decision of ``move`` and ``play`` when none is given: ``--budget`` for a search
 that takes one, ``--max-seconds`` for one that does not (an exact solver: stopped, not answered).
@@ -112,6 +117,10 @@ CHECK_STATES = 10_000
 games from it, as ``check_game`` does beyond its limit): every position of tic-tac-toe and of
 small Nim, and a check of a second or less on a game as big as Connect Four, whose positions
 the validator would otherwise walk until ``CHECK_SECONDS`` are spent."""
+
+CHECK_GAME_SECONDS = 60.0
+"""How long ``check`` checks a game unless ``--max-seconds`` says otherwise (0: no limit), the
+validator's own default: every position of a small game, a sample of a big one."""
 
 CHECK_SECONDS = 10.0
 """How long the checks of a ``--state`` may take (the validator's, then the search from the
@@ -910,6 +919,8 @@ def setup(args: argparse.Namespace, default: str | None) -> Setup:
         offered = [*offer.searches, *([offer.plays_with] if offer.plays_with else [])]
         algorithms = {**algorithms, **{search.__name__: search for search in offered}}
     offered_default = offer.default_for(args.command) if offer is not None else None
+    if default == DECIDES and default not in algorithms and "alpha_beta" in algorithms:
+        default = "alpha_beta"  # a Solver of the first part only: exact, stopped after 1 s
     name = args.algorithm or (offered_default.__name__ if offered_default else default)
     if name is None:
         raise UsageError(
@@ -1066,7 +1077,7 @@ def decide(it: Setup, state: Hashable, player: Hashable, stats: Stats, seed: int
 def cmd_move(args: argparse.Namespace) -> int:
     """The move the computer plays in a position, with its value, found by ``best_move``; with
     ``--positions``, the moves in every position of a file (``move_in_each``)."""
-    it = setup(args, "iterative_deepening")
+    it = setup(args, DECIDES)
     game, options = it.game, it.options
     if options.get("depth") == 0:
         raise UsageError("move needs --depth 1 or more: at depth 0 a search looks at no move")
@@ -1220,8 +1231,19 @@ def cmd_check(args: argparse.Namespace) -> int:
     )
 
     game_path, _, game, _ = load_game(args.notebook, args.set)
-    report = run_code(f"checking {game_path}", lambda: check_game(game))
+    seconds = CHECK_GAME_SECONDS if args.max_seconds is None else args.max_seconds
+    start = time.perf_counter()
+    report = run_code(
+        f"checking {game_path}", lambda: check_game(game, total_seconds=seconds or None)
+    )
     _print(repr(report))
+    timed_out = seconds and time.perf_counter() - start >= seconds
+    if timed_out and not report.complete and not report.errors:
+        print(
+            f"{PROG}: note: the check stopped after {fmt(seconds)} s; give --max-seconds S to "
+            "let it check more",
+            file=sys.stderr,
+        )
     return 0 if report.ok else 1
 
 
@@ -1259,7 +1281,7 @@ def cmd_grade(args: argparse.Namespace) -> int:
 
 def cmd_play(args: argparse.Namespace) -> int:
     """Play the notebook's game in the terminal against the Solver's ``best_move``."""
-    it = setup(args, "alpha_beta")
+    it = setup(args, DECIDES)
     game, options = it.game, it.options
     search = functools.partial(it.algorithm, **options) if options else it.algorithm
     rng = random.Random(args.seed)
@@ -1445,7 +1467,7 @@ def build_parser() -> argparse.ArgumentParser:
         epilog=MOVE_GRADING + "\n" + NOTEBOOK_RUNS,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    with_algorithm(move, "iterative_deepening")
+    with_algorithm(move, DECIDES)
     with_position(move, positions=True)
     move.add_argument(
         "--seed",
@@ -1475,6 +1497,13 @@ def build_parser() -> argparse.ArgumentParser:
         "not too many, else random games; exit 1 if it has errors.",
     )
     with_notebook(check)
+    check.add_argument(
+        "--max-seconds",
+        type=lambda text: _seconds(text, "--max-seconds"),
+        metavar="SECONDS",
+        help=f"stop the check after SECONDS (default: {fmt(CHECK_GAME_SECONDS)}; 0: no limit): "
+        "a big game's check did not finish",
+    )
     check.set_defaults(run=cmd_check)
 
     count = command(
@@ -1502,7 +1531,7 @@ def build_parser() -> argparse.ArgumentParser:
         "play against the computer in the terminal",
         "Play a game notebook's game against the Solver's best_move.",
     )
-    with_algorithm(play, "alpha_beta")
+    with_algorithm(play, DECIDES)
     play.add_argument(
         "--first",
         choices=["human", "computer"],
