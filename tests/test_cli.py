@@ -1520,3 +1520,87 @@ def test_a_notebook_with_two_offers_is_refused(
     )
     status, out, err = run(["solve", str(two), "--algorithm", "minimax"], capsys)
     assert status == 2 and out == "" and "several Offers (another, offer)" in err
+
+
+# ----------------------------------------------------------------------------- the player to move
+
+UNREACHED = "cannot be reached from the start of Nim (all 7 reachable positions were looked at); "
+UNREACHED += "solving it anyway\n"
+
+
+@pytest.mark.parametrize(
+    ("state", "player", "said"),
+    [
+        ("((1, 2), 'B')", [], "Nim, minimax: the value 1 for B, exact: with best play B wins"),
+        ("((1, 1), 'B')", ["--player", "1"], "Nim, minimax: the value -1 for B, exact: "),
+        ("((1, 2), 'A')", [], "Nim, minimax: the value 1 for A, exact: with best play A wins"),
+    ],
+)
+def test_the_player_to_move_is_the_one_the_state_says(
+    state: str, player: list[str], said: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`--state "((1, 2), 'B')"` was answered for A, Players[0]: a Nim state says who moves."""
+    argv = ["solve", str(NIM_NOTEBOOK), "--algorithm", "minimax", "--state", state, *player]
+    status, out, err = run(argv, capsys)
+    assert status == 0 and out.startswith(said)
+    assert err in ("", f"gamesolver: note: --state with B to move {UNREACHED}")
+
+
+@pytest.mark.parametrize(
+    ("argv", "fragments"),
+    [
+        (
+            ["--state", "((1, 2), 'C')"],
+            [
+                "--state ((1, 2), 'C') does not fit Nim: it says 'C' is to move, and the players "
+                "are A and B"
+            ],
+        ),
+        (
+            ["--state", "((1, 2), 'B')", "--player", "0"],
+            ["--state ((1, 2), 'B') has B to move, not A (--player 0)"],
+        ),
+        (["--player", "1"], ["the start state has A to move, not B (--player 1)"]),
+        (["--state", "((1, 2),)"], ["--state ((1, 2),) does not fit Nim: to_move(state) raised "]),
+    ],
+)
+def test_a_player_the_state_does_not_say_is_refused(
+    argv: list[str], fragments: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`'C'` was accepted as Nim's player to move."""
+    status, out, err = run(["solve", str(NIM_NOTEBOOK), "--algorithm", "minimax", *argv], capsys)
+    assert_one_line_error(status, out, err, *fragments)
+
+
+@pytest.mark.parametrize(
+    ("notebook", "state", "said"),
+    [
+        ("Tic-Tac-Toe.ipynb", "(('O', 'O', ' '), ('X', 'X', ' '), ('X', ' ', ' '))", "1 for O"),
+        ("Tic-Tac-Toe-4x4.ipynb", "1", "for player 1"),  # o, by its own threat_solve
+    ],
+)
+def test_the_notation_says_whose_turn_a_state_is(
+    notebook: str, state: str, said: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """4x4 tic-tac-toe's `--state 1` (x in a corner) was refused: "o is to move, not x"."""
+    argv = ["solve", str(ROOT / "notebooks" / notebook), "--state", state]
+    argv += ["--algorithm", "alpha_beta"] if notebook == "Tic-Tac-Toe.ipynb" else []
+    status, out, err = run(argv, capsys)
+    assert status == 0 and err == "" and said in out.splitlines()[0]
+
+
+def test_a_state_that_is_no_literal_is_hinted_as_a_position(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Checkers' hint showed its start as State(red=4095, ...), which --state cannot read."""
+    checkers = str(ROOT / "notebooks" / "Checkers.ipynb")
+    status, out, err = run(["solve", checkers, "--algorithm", "alpha_beta", "--state", "1"], capsys)
+    assert_one_line_error(
+        status,
+        out,
+        err,
+        "Checkers' states are no Python literals: give a position with --position in the "
+        "game's notation, e.g. the start: 'B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,"
+        "9,10,11,12'",
+    )
+    assert "State(" not in err

@@ -576,9 +576,27 @@ def parse_state(text: str, game: AnyGame) -> Hashable:
 
 
 def _start_example(game: AnyGame) -> str:
-    """`` (the start state is ...)`` if it is short enough to help, else ``""``."""
+    """`` (the start state is ...)`` if it is short enough to help and written as ``--state``
+    reads it; for a game whose states are no Python literals (Checkers' ``State(...)``), the
+    start in the game's notation, for ``--position``; else ``""``."""
     start = repr(game.Start)
-    return f" (the start state is {start})" if len(start) <= 100 else ""
+    try:
+        literal = ast.literal_eval(start) == game.Start
+    except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+        literal = False
+    if literal:
+        return f" (the start state is {start})" if len(start) <= 100 else ""
+    if game.notation is None or game.parse is None:
+        return ""
+    try:
+        with Watchdog(total_seconds=1):
+            written = str(game.notation(game.Start, game.Players[0]))
+    except (Exception, SystemExit, TotalTimeLimit):
+        return ""
+    return (
+        f" ({game.name}' states are no Python literals: give a position with --position in the "
+        f"game's notation, e.g. the start: {_quoted(written)})"
+    )
 
 
 def _frozen(value: Any) -> Any:
@@ -602,12 +620,15 @@ def given_position(args: argparse.Namespace, game: AnyGame) -> tuple[Hashable, H
     """The state and the player to move that the command line gives (default: the start and
     ``Players[0]``), checked.
 
-    A position of the game's own notation, a ``--position`` read by its ``parse`` or a
-    ``--state`` that its ``notation`` writes and ``parse`` reads back the same, is one of its
-    positions by its own rules (``check_notation``): a board that no game reaches is refused
-    there, in the game's words. A ``--state`` of a game without a notation is checked by the
-    validator and a walk from the start instead (``check_position``), within ``CHECK_SECONDS``
-    or half of ``--max-seconds``, which is for the whole command."""
+    The player to move is the one the state says where it says one: the game's ``to_move``
+    (Nim's), else the one player for whom the game's notation writes the state and reads it
+    back (a tic-tac-toe board with more X than O has O to move); a ``--player`` that
+    contradicts it is an error. A position of the game's own notation, a ``--position`` read by
+    its ``parse`` or a ``--state`` that its ``notation`` writes and ``parse`` reads back the
+    same, is one of its positions by its own rules (``check_notation``): a board that no game
+    reaches is refused there, in the game's words. A ``--state`` of a game without a notation
+    is checked by the validator and a walk from the start instead (``check_position``), within
+    ``CHECK_SECONDS`` or half of ``--max-seconds``, which is for the whole command."""
     if args.position is not None:
         parse = game.parse
         if parse is None:
@@ -622,19 +643,62 @@ def given_position(args: argparse.Namespace, game: AnyGame) -> tuple[Hashable, H
         except (Exception, SystemExit) as error:
             raise UsageError(f"--position {_quoted(args.position)}: {_said(error)}") from error
         return state, player
-    player = player_at(game, 0 if args.player is None else args.player)
+    given = None if args.player is None else player_at(game, args.player)
+    state = game.Start if args.state is None else parse_state(args.state, game)
+    text = "the start state" if args.state is None else f"--state {_cut(args.state)}"
+    said = told_player(game, state, text)
+    if said is not None and given is not None and said != given:
+        raise UsageError(f"{text} has {said} to move, not {given} (--player {args.player})")
+    player = given if given is not None else said
     if args.state is None:
-        return game.Start, player
-    state = parse_state(args.state, game)
-    text = f"--state {_cut(args.state)}"
+        return state, game.Players[0] if player is None else player
     seconds = (
         CHECK_SECONDS if args.max_seconds is None else min(CHECK_SECONDS, args.max_seconds / 2)
     )
     if game.parse is not None and game.notation is not None:
+        if player is None:
+            player = next(
+                (p for p in game.Players if _reads_back(game, state, p, seconds)), game.Players[0]
+            )
         check_notation(game, state, player, text, seconds)
     elif seconds > 0:  # (with no time at all, the search's own limit answers at once)
+        player = game.Players[0] if player is None else player
         check_position(game, state, player, text, seconds)
-    return state, player
+    return state, game.Players[0] if player is None else player
+
+
+def told_player(game: AnyGame, state: Hashable, text: str) -> Hashable | None:
+    """The player to move in ``state`` by the game's ``to_move`` (``None`` if it has none); a
+    ``UsageError`` naming ``text`` if it names none of the players, or raises."""
+    to_move = game.to_move
+    if to_move is None:
+        return None
+    problem = f"{text} does not fit {game.name}"
+    try:
+        player = to_move(state)
+    except (Exception, SystemExit) as error:
+        raise UsageError(
+            f"{problem}: to_move(state) raised {_cut(describe_error(error))}{_start_example(game)}"
+        ) from error
+    if not any(player == known for known in game.Players):
+        players = " and ".join(str(p) for p in game.Players)
+        raise UsageError(
+            f"{problem}: it says {_cut(repr(player))} is to move, and the players are "
+            f"{players}{_start_example(game)}"
+        )
+    return player  # type: ignore[no-any-return]
+
+
+def _reads_back(game: AnyGame, state: Hashable, player: Hashable, seconds: float) -> bool:
+    """Whether the game's notation writes ``state`` with ``player`` to move and reads it back
+    the same, within ``seconds``: then ``player`` is the one the state has to move."""
+    notation, parse = game.notation, game.parse
+    assert notation is not None and parse is not None  # (given_position checked)
+    try:
+        with Watchdog(total_seconds=seconds):
+            return bool(parse(notation(state, player)) == (state, player))
+    except (Exception, SystemExit, TotalTimeLimit):
+        return False
 
 
 def check_notation(
