@@ -12,11 +12,14 @@ import ast
 import io
 import itertools
 import json
+import math
 import re
 import shutil
 import subprocess
 import sys
 import textwrap
+from decimal import Decimal
+from fractions import Fraction
 from pathlib import Path
 
 import nbformat
@@ -27,7 +30,7 @@ from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 from gamesolver import Stats, load_notebook, measure
 from gamesolver.match import names
 from gamesolver.protocol import find_offer
-from gamesolver.tools.cli import main, suggestions
+from gamesolver.tools.cli import json_line, main, suggestions
 
 ROOT = Path(__file__).resolve().parents[1]
 SOLVER = ROOT / "notebooks" / "Solver.ipynb"
@@ -1604,3 +1607,76 @@ def test_a_state_that_is_no_literal_is_hinted_as_a_position(
         "9,10,11,12'",
     )
     assert "State(" not in err
+
+
+# ----------------------------------------------------------------------------- the output
+
+
+def test_a_lecture_that_loads_its_siblings_works_from_the_repository(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """From the repository's root, Connect-Four-Heuristics.ipynb's
+    load_notebook("Connect-Four.ipynb") found nothing; from notebooks/, `move --json` printed
+    two lines of its output first."""
+    monkeypatch.chdir(ROOT)
+    heuristics = "notebooks/Connect-Four-Heuristics.ipynb"
+    status, out, err = run(["move", heuristics, "--json", "--depth", "2"], capsys)
+    assert status == 0 and len(out.splitlines()) == 1
+    assert json.loads(out)["game"] == "Connect Four"
+    assert "Pons' score" in err  # what the notebook prints when loaded: not the command's output
+
+
+PRINTS = """
+print("loading")
+
+
+def printing(game, state, player, stats):
+    print("searching")
+    return alpha_beta(game, state, player, stats)
+
+
+offer = Offer(game, searches=[printing])
+"""
+
+
+def test_what_a_notebook_prints_goes_to_stderr(
+    games: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """stdout is the command's own: one JSON object with --json, the game with play."""
+    prints = write_notebook(
+        games / "Prints.ipynb", NIM, "%run Solver.ipynb", "from gamesolver import Offer", PRINTS
+    )
+    status, out, err = run(["solve", str(prints), "--json"], capsys)
+    assert status == 0 and json.loads(out)["value"] == 1
+    assert err == "loading\nsearching\n"
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    argv = ["play", str(prints), "--first", "computer", "--algorithm", "printing"]
+    status, out, err = run(argv, capsys)
+    assert status == 0 and "loading" not in out and "searching" not in out
+    assert out.startswith("nim: you play B") and out.rstrip().endswith("no more input.")
+    assert err == "loading\n" + "searching\n" * 3  # (best_move searches each of A's 3 moves)
+
+
+def test_json_numbers_are_json_numbers() -> None:
+    """`--json` wrote NaN and -Infinity (no JSON), -0.0, and numpy or Fraction values as
+    strings: a number is a JSON number, a value no number can write (NaN, infinity) is null."""
+    numpy = pytest.importorskip("numpy")
+    values = {
+        "nan": math.nan,
+        "inf": -math.inf,
+        "zero": -0.0,
+        "int64": numpy.int64(3),
+        "float64": numpy.float64(-0.5),
+        "fraction": Fraction(1, 4),
+        "decimal": Decimal("0.125"),
+        "bool": numpy.bool_(True),
+        "list": [numpy.float32(-0.0), numpy.float64("nan")],
+        "huge": 10**5000,
+        "word": "column 4",
+    }
+    line = json_line(values)
+    assert line == (
+        '{"nan": null, "inf": null, "zero": 0.0, "int64": 3, "float64": -0.5, "fraction": 0.25, '
+        '"decimal": 0.125, "bool": true, "list": [0.0, null], "huge": "a number of 5,001 digits", '
+        '"word": "column 4"}'
+    )

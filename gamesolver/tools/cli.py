@@ -43,6 +43,9 @@ from __future__ import annotations
 
 import argparse
 import ast
+import contextlib
+import contextvars
+import decimal
 import difflib
 import functools
 import inspect
@@ -50,6 +53,7 @@ import itertools
 import json
 import linecache
 import math
+import numbers
 import os
 import random
 import re
@@ -60,7 +64,7 @@ import types
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any, NoReturn, TextIO
 
 from gamesolver.explore import is_reachable, per_ply
 from gamesolver.game import AnyGame, Game, Value
@@ -878,8 +882,21 @@ def _bounded_lines(text: Any, name: str) -> list[str]:
 # -- the commands ---------------------------------------------------------------------------------
 
 
+_output: contextvars.ContextVar[TextIO | None] = contextvars.ContextVar("output", default=None)
+"""Where the command's own output goes: the stdout ``main`` was started with. Meanwhile
+``sys.stdout`` is stderr, so that what a notebook's code prints (when loaded, or in its
+search) never mixes with the output: ``--json`` is one JSON object, a table is the table."""
+
+
 def _print(text: str = "") -> None:
-    print(text, file=sys.stdout)
+    """Write a line of the command's own output (see ``_output``)."""
+    print(text, file=_output.get() or sys.stdout)
+
+
+def _ask(prompt: str) -> str:
+    """``input(prompt)`` on the command's own output, as ``play`` asks for a move."""
+    with contextlib.redirect_stdout(_output.get() or sys.stdout):
+        return input(prompt)
 
 
 def cmd_algorithms(args: argparse.Namespace) -> int:
@@ -1035,19 +1052,33 @@ def note_outside(game: AnyGame, value: Value) -> None:
 
 
 def json_line(result: dict[str, Any]) -> str:
-    """``result`` as one line of JSON: a whole number too long to write (more than ``LONGEST``
-    digits) as ``number_text`` says it, and anything else that JSON has no type for as text."""
+    """``result`` as one line of JSON, every number a JSON number: numpy's numbers (and
+    arrays, as lists), a ``Fraction`` or a ``Decimal`` as the ``int`` or ``float`` they are,
+    ``-0.0`` as ``0.0``, and ``NaN`` or an infinity, which JSON has no number for, as ``null``;
+    a whole number too long to write (more than ``LONGEST`` digits) as ``number_text`` says
+    it; anything else that JSON has no type for as text."""
 
     def plain(value: Any) -> Any:
-        if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**LONGEST:
-            return number_text(value)
+        if type(value).__module__ == "numpy" and hasattr(value, "tolist"):
+            return plain(value.tolist())  # a numpy scalar as Python's, an array as lists
         if isinstance(value, dict):
             return {key: plain(item) for key, item in value.items()}
         if isinstance(value, list | tuple):
             return [plain(item) for item in value]
+        if isinstance(value, bool):
+            return value
+        if isinstance(value, numbers.Integral):
+            whole = int(value)
+            return number_text(whole) if abs(whole) >= 10**LONGEST else whole
+        if isinstance(value, numbers.Real | decimal.Decimal):
+            try:
+                number = float(value)
+            except OverflowError:  # (a Fraction beyond float's range)
+                return None
+            return number + 0.0 if math.isfinite(number) else None  # + 0.0: -0.0 is 0.0
         return value
 
-    return json.dumps(plain(result), default=str)
+    return json.dumps(plain(result), default=str, allow_nan=False)
 
 
 def cmd_solve(args: argparse.Namespace) -> int:
@@ -1271,7 +1302,7 @@ def cmd_count(args: argparse.Namespace) -> int:
         done = plies if counts else "no ply counted"
         raise NotSolved(f"not counted within {fmt(args.max_seconds)} s; {done}") from None
     if args.json:
-        _print(json.dumps({"game": game.name, "paths": args.paths, "counts": counts}))
+        _print(json_line({"game": game.name, "paths": args.paths, "counts": counts}))
         return 0
     what = "move sequences (perft)" if args.paths else "distinct positions"
     _print(f"{game.name}: {what} after each ply")
@@ -1365,7 +1396,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     human_first = args.first == "human"
     run_code(
         f"playing {it.game_path} with {it.name}",
-        lambda: play_in_terminal(game, choose, human_first=human_first),
+        lambda: play_in_terminal(game, choose, human_first, read=_ask, write=_print),
         it.algorithm,
         it.no_budget,
     )
@@ -1674,7 +1705,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         args = parser.parse_args(argv)
         run: Callable[[argparse.Namespace], int] = args.run
-        status = run(args)
+        token = _output.set(sys.stdout)
+        try:
+            with contextlib.redirect_stdout(sys.stderr):  # a notebook's prints (see _output)
+                status = run(args)
+        finally:
+            _output.reset(token)
         sys.stdout.flush()  # here, so that a closed pipe is caught below
         return status
     except SystemExit as exit:  # --help
