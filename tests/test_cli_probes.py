@@ -424,3 +424,42 @@ def test_a_state_with_a_number_too_long_to_read(capsys: pytest.CaptureFixture[st
     assert_one_line_error(
         status, out, err, "(5,011 characters) has a whole number of more than 4,300 digits"
     )
+
+
+# ----------------------------------------------------------------------------- closed streams (13)
+
+
+def run_shell(command: str) -> subprocess.CompletedProcess[str]:
+    """``python -m gamesolver`` as a shell runs ``command`` after it (redirections and all)."""
+    return subprocess.run(
+        f"{sys.executable} -m gamesolver {command}",
+        shell=True,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=120,
+    )
+
+
+@pytest.mark.parametrize(
+    ("command", "says"),
+    [
+        ("algorithms >&-", "stdout is closed: there is nowhere to write the output"),
+        ("play notebooks/Nim.ipynb <&-", "play reads your moves from stdin, which is closed"),
+        (
+            "move notebooks/Tic-Tac-Toe.ipynb --positions - <&-",
+            "--positions -: stdin is closed, there are no positions to read",
+        ),
+    ],
+)
+def test_a_closed_stream_is_one_line(command: str, says: str) -> None:
+    """`>&-` and `<&-` ended in tracebacks (sys.stdout or sys.stdin is None)."""
+    done = run_shell(command)
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr == f"gamesolver: error: {says}\n"
+
+
+def test_a_closed_stderr_does_not_send_errors_to_stdout() -> None:
+    """With stderr closed, print(..., file=sys.stderr) printed the error on stdout."""
+    done = run_shell("algorithms --bogus 2>&-")
+    assert done.returncode == 2 and done.stdout == ""

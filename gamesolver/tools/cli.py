@@ -843,6 +843,8 @@ def _lines_of(file: str) -> list[str]:
     each, read a line at a time so that an endless file is refused, not read into memory."""
     name = "stdin" if file == "-" else file
     try:
+        if file == "-" and sys.stdin is None:  # (<&-)
+            raise UsageError("--positions -: stdin is closed, there are no positions to read")
         if file == "-":
             return _bounded_lines(sys.stdin, name)
         with open(file, encoding="utf-8") as text:
@@ -1376,6 +1378,8 @@ def cmd_grade(args: argparse.Namespace) -> int:
 
 def cmd_play(args: argparse.Namespace) -> int:
     """Play the notebook's game in the terminal against the Solver's ``best_move``."""
+    if sys.stdin is None:  # (<&-)
+        raise UsageError("play reads your moves from stdin, which is closed")
     it = setup(args, DECIDES)
     game, options = it.game, it.options
     search = functools.partial(it.algorithm, **options) if options else it.algorithm
@@ -1701,8 +1705,12 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line with ``argv`` (default: ``sys.argv[1:]``); the exit status."""
+    if sys.stderr is None:  # (2>&-) print(file=None) would write the errors on stdout
+        sys.stderr = open(os.devnull, "w")  # noqa: SIM115 (open while the process lives)
     parser = build_parser()
     try:
+        if sys.stdout is None:  # (>&-)
+            raise UsageError("stdout is closed: there is nowhere to write the output")
         args = parser.parse_args(argv)
         run: Callable[[argparse.Namespace], int] = args.run
         token = _output.set(sys.stdout)
