@@ -31,6 +31,7 @@ import json
 import linecache
 import re
 import shlex
+import stat
 import sys
 import tokenize
 import types
@@ -38,6 +39,9 @@ from pathlib import Path
 from typing import Any
 
 from gamesolver.game import Game
+
+MAX_BYTES = 100 * 2**20
+"""The largest notebook file read: the course's are under 1 MB, their outputs included."""
 
 DEMO_TAG = "demo"
 """Cells with this tag are skipped when a notebook is loaded as a module."""
@@ -64,6 +68,14 @@ def code_cells(path: Path, exercises: bool = True) -> list[tuple[int, str, list[
     error message is the seventh cell a student sees in JupyterLab.
     """
     try:
+        found = path.stat()
+        if not stat.S_ISREG(found.st_mode):  # (/dev/zero would be read until memory runs out)
+            raise NotebookError(f"{path} is not a notebook file (a device, a pipe or a folder)")
+        if found.st_size > MAX_BYTES:
+            raise NotebookError(
+                f"{path} is {found.st_size / 2**20:,.0f} MB, more than any notebook "
+                f"({MAX_BYTES // 2**20} MB at most)"
+            )
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         raise NotebookError(f"no such notebook: {path}") from None

@@ -463,3 +463,34 @@ def test_a_closed_stderr_does_not_send_errors_to_stdout() -> None:
     """With stderr closed, print(..., file=sys.stderr) printed the error on stdout."""
     done = run_shell("algorithms --bogus 2>&-")
     assert done.returncode == 2 and done.stdout == ""
+
+
+# ------------------------------------------------------------------------ endless notebooks (13)
+
+
+@pytest.mark.parametrize("target", ["/dev/zero", "big"])
+def test_a_notebook_without_end_is_refused_unread(tmp_path: Path, target: str) -> None:
+    """`solve` on a symlink to /dev/zero read until MemoryError (a traceback); a file larger
+    than any notebook is refused by its size, before it is read."""
+    for name in ["Solver.ipynb", "Search-in-Depth.ipynb"]:
+        (tmp_path / name).write_bytes((NOTEBOOKS / name).read_bytes())
+    zero = tmp_path / "Zero.ipynb"
+    if target == "big":
+        with open(zero, "wb") as big:
+            big.truncate(200 * 2**20)  # (sparse: no disk used)
+    else:
+        zero.symlink_to(target)
+    says = "not a notebook file" if target == "/dev/zero" else "200 MB, more than any notebook"
+    for argv in (["solve", str(zero)], ["algorithms", "--solver", str(zero)]):
+        done = run_process(*argv, memory_mb=300, timeout=60)
+        assert done.returncode == 2 and done.stdout == "", done.stderr
+        assert done.stderr.count("\n") == 1 and says in done.stderr, done.stderr
+    slides = subprocess.run(
+        [sys.executable, "-m", "gamesolver.tools.slides", str(zero)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_AS, (2**31, 2**31)),
+    )
+    assert slides.returncode == 2 and slides.stdout == ""
+    assert slides.stderr.count("\n") == 1 and says in slides.stderr, slides.stderr
