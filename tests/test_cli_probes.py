@@ -88,6 +88,16 @@ def test_set_a_boolean_that_is_not_one(capsys: pytest.CaptureFixture[str]) -> No
     assert_one_line_error(status, out, err, "--set threats=maybe", "true or false")
 
 
+@pytest.mark.parametrize("setting", ["width=0x5", "width=0o5", "width=0b101", "width=5_0"])
+def test_set_a_number_is_written_in_decimal_digits(setting: str) -> None:
+    """`--set width=0x5` was taken as 5: a number is read as it is written on the command line,
+    in decimal digits, not as a Python literal."""
+    with pytest.raises(UsageError, match=f"--set {setting}: write the number in decimal digits"):
+        load_game(str(NOTEBOOKS / "Connect-Four.ipynb"), [setting])
+    _, _, game, _ = load_game(str(NOTEBOOKS / "Connect-Four.ipynb"), ["width=+5", "height=4"])
+    assert game.name == "Connect Four 5x4"
+
+
 @pytest.mark.parametrize("notebook", ["Connect-Four.ipynb", "Connect-Four-Solver.ipynb"])
 @pytest.mark.parametrize(
     ("setting", "says"),

@@ -395,6 +395,13 @@ def load_game(
             values[key] = ast.literal_eval(text_value)
         except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
             values[key] = text_value  # a word, e.g. --set variant=misere
+        number = values[key]
+        is_number = isinstance(number, int | float) and not isinstance(number, bool)
+        if is_number and not DECIMAL.fullmatch(text_value.strip()):  # 0x5: 5 to Python
+            example = f"--set {key}=5"
+            raise UsageError(
+                f"--set {_cut(setting)}: write the number in decimal digits, e.g. {example}"
+            )
     try:
         game = build(**values)
     except (ValueError, TypeError) as error:  # the builder's bounds and types, in its words
@@ -405,6 +412,9 @@ def load_game(
         raise UsageError(f"{name} in {path} returned {type(game).__name__}, not a Game")
     return path, module, game, offer
 
+
+DECIMAL = re.compile(r"[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?")
+"""A number as ``--set NAME=NUMBER`` takes it: decimal digits, not Python's ``0x5`` or ``5_0``."""
 
 BOOLEANS = {"true": True, "yes": True, "on": True, "1": True}
 BOOLEANS.update({"false": False, "no": False, "off": False, "0": False})
