@@ -504,3 +504,26 @@ def test_a_notebook_without_end_is_refused_unread(tmp_path: Path, target: str) -
     )
     assert slides.returncode == 2 and slides.stdout == ""
     assert slides.stderr.count("\n") == 1 and says in slides.stderr, slides.stderr
+
+
+@pytest.mark.parametrize("json_output", [False, True])
+def test_ctrl_c_during_count_shows_the_plies_counted(
+    json_output: bool, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Ctrl-C on `count` printed "interrupted" and none of the counts it had."""
+
+    def interrupted(game: object, depth: int) -> object:
+        yield from [(1, 1), (9, 9), (72, 72)]
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(cli, "per_ply", interrupted)
+    argv = ["count", str(TTT4), "--depth", "9", *(["--json"] if json_output else [])]
+    status, out, err = run(argv, capsys)
+    assert status == 130 and err == "\ngamesolver: interrupted after ply 2 of 9\n"
+    if json_output:
+        assert json.loads(out)["counts"] == [1, 9, 72]
+    else:
+        assert [line.split()[:2] for line in out.splitlines()[3:]] == [
+            ["0", "1"], ["1", "9"], ["2", "72"], ["total", "82"]
+        ]  # fmt: skip
+        assert "every game has ended" not in out

@@ -1296,7 +1296,8 @@ def print_moves(
 
 def cmd_count(args: argparse.Namespace) -> int:
     """Distinct positions (or move sequences, ``--paths``) after each ply 0..N: up to the first
-    ply without a position, after which nothing changes (``--depth 1000000`` on Nim)."""
+    ply without a position, after which nothing changes (``--depth 1000000`` on Nim). Ctrl-C
+    prints the plies counted so far, and says after which ply it came (status 130)."""
     game_path, _, game, _ = load_game(args.notebook, args.set)
     counts: list[int] = []
 
@@ -1313,9 +1314,24 @@ def cmd_count(args: argparse.Namespace) -> int:
         plies = f"plies 0 to {len(counts) - 1}: {', '.join(fmt(n) for n in counts)}"
         done = plies if counts else "no ply counted"
         raise NotSolved(f"not counted within {fmt(args.max_seconds)} s; {done}") from None
+    except KeyboardInterrupt:
+        if counts:
+            print_counts(args, game, counts, complete=False)
+        after = f"after ply {len(counts) - 1} of {args.depth:,}" if counts else "before ply 0"
+        print(f"\n{PROG}: interrupted {after}", file=sys.stderr)
+        return 130
+    print_counts(args, game, counts, complete=True)
+    return 0
+
+
+def print_counts(
+    args: argparse.Namespace, game: AnyGame, counts: list[int], complete: bool
+) -> None:
+    """The counts of ``count``, a table or JSON; ``complete``: every ply asked was counted, or
+    every game ended before it."""
     if args.json:
         _print(json_line({"game": game.name, "paths": args.paths, "counts": counts}))
-        return 0
+        return
     what = "move sequences (perft)" if args.paths else "distinct positions"
     _print(f"{game.name}: {what} after each ply")
     table = Table(["ply", "count"])
@@ -1323,12 +1339,11 @@ def cmd_count(args: argparse.Namespace) -> int:
         table.add(ply, number)
     table.add("total", sum(counts))
     _print(repr(table))
-    if len(counts) <= args.depth:
+    if complete and len(counts) <= args.depth:
         _print(
             f"every game has ended after ply {len(counts) - 2}: plies {len(counts) - 1:,} to "
             f"{args.depth:,} have no positions"
         )
-    return 0
 
 
 def cmd_check(args: argparse.Namespace) -> int:
