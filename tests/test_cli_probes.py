@@ -527,3 +527,43 @@ def test_ctrl_c_during_count_shows_the_plies_counted(
             ["0", "1"], ["1", "9"], ["2", "72"], ["total", "82"]
         ]  # fmt: skip
         assert "every game has ended" not in out
+
+
+SLOW = """
+import time
+
+from gamesolver import Offer, load_notebook
+
+square = load_notebook({path!r})
+game = square.game
+
+
+def slow(game, state, player, stats):
+    print("a search", flush=True)
+    time.sleep(0.05)
+    stats.calls += 1
+    return 0
+
+
+offer = Offer(game, searches=[slow])
+"""
+
+
+def test_positions_stop_when_the_reader_has_gone(tmp_path: Path) -> None:
+    """`move --positions FILE | head -1` searched every position after head had gone: the table
+    came at the end. The heading comes first now, and the moves stop when the pipe closes."""
+    for name in ["Solver.ipynb", "Search-in-Depth.ipynb"]:
+        (tmp_path / name).write_bytes((NOTEBOOKS / name).read_bytes())
+    slow = write_notebook(tmp_path / "Slow.ipynb", SLOW.format(path=str(TTT4)))
+    (tmp_path / "positions.txt").write_text("xo..oxx.....o...\n" * 20)  # 10 moves: 0.5 s each
+    done = subprocess.run(
+        f"{sys.executable} -m gamesolver move {slow} --positions positions.txt | head -1",
+        shell=True,
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        timeout=300,
+    )
+    assert done.stdout == "4x4 tic-tac-toe, slow: 20 positions of positions.txt\n"
+    assert "Traceback" not in done.stderr
+    assert done.stderr.count("a search") <= 30  # two positions at most, not 200

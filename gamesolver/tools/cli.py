@@ -57,6 +57,8 @@ import numbers
 import os
 import random
 import re
+import select
+import stat
 import sys
 import time
 import traceback
@@ -1224,9 +1226,16 @@ def move_in_each(args: argparse.Namespace, it: Setup) -> int:
     game = it.game
     name = "stdin" if args.positions == "-" else args.positions
     positions = read_positions(args, game, it.game_path)
+    if not args.json:  # the heading at once: what is being graded, while it is
+        given = ", ".join(f"{option} {fmt(value)}" for option, value in it.options.items())
+        many = f"{len(positions)} {'position' if len(positions) == 1 else 'positions'} of {name}"
+        _print(f"{game.name}, {it.name}{f' ({given})' if given else ''}: {many}")
+        (_output.get() or sys.stdout).flush()
     moves: list[tuple[dict[str, Any], assignment.Grade]] = []
     try:
         for number, position in enumerate(positions, start=1):
+            if reader_gone():  # (`| head -1`: no one reads the moves any more)
+                raise BrokenPipeError
             moves.append(move_in(args, it, number, position, name))
     except KeyboardInterrupt:
         if moves:
@@ -1238,6 +1247,22 @@ def move_in_each(args: argparse.Namespace, it: Setup) -> int:
         return 130
     print_moves(args, it, moves, name)
     return 0
+
+
+def reader_gone() -> bool:
+    """Whether the command's output is a pipe whose reader has closed it (``| head -1`` has
+    its line): ``poll`` says so on the pipe's end (``POLLERR``), as GNU ``tail -f`` finds out,
+    without writing. ``False`` for a terminal or a file, and where ``poll`` is missing."""
+    output = _output.get() or sys.stdout
+    try:
+        descriptor = output.fileno()
+        if not hasattr(select, "poll") or not stat.S_ISFIFO(os.fstat(descriptor).st_mode):
+            return False
+        poller = select.poll()
+        poller.register(descriptor, 0)  # (no events asked: POLLERR and POLLHUP come anyway)
+        return any(events & (select.POLLERR | select.POLLHUP) for _, events in poller.poll(0))
+    except (AttributeError, OSError, ValueError):  # (an output without a file descriptor)
+        return False
 
 
 def move_in(
@@ -1284,10 +1309,7 @@ def print_moves(
         result.update(budget=args.budget, moves=[move for move, _ in moves], summary=summary)
         _print(json_line(result))
         return
-    given = ", ".join(f"{option} {fmt(value)}" for option, value in options.items())
-    positions = f"{len(moves)} {'position' if len(moves) == 1 else 'positions'} of {name}"
-    _print(f"{game.name}, {it.name}{f' ({given})' if given else ''}: {positions}")
-    _print()
+    _print()  # (under the heading, printed before the first search)
     _print(repr(assignment.report(grades, totals=False)))
     _print()
     for line in assignment.summary_lines(grades, args.budget, f"{it.name} takes no --budget"):
