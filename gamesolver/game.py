@@ -55,6 +55,9 @@ class Game(Generic[State, Player]):
     - ``describe_value(value)`` (optional): a value in the game's own terms, e.g. chess's
       ``"+1.3 pawns"`` for an estimate or ``"a mate"`` for a win; the play widget's status line
       says it after "I see" (default: ``"the value 0.05"``).
+    - ``to_move(state)`` (optional): the player to move, for a game whose state says it (Nim's
+      ``(piles, player)``), so that a state given without its player (the command line's
+      ``--state``) is searched for the player it names, and one that names no player is refused.
     """
 
     name: str
@@ -71,6 +74,7 @@ class Game(Generic[State, Player]):
     parse: Callable[[str], tuple[State, Player]] | None = None
     notation: Callable[[State, Player], str] | None = None
     describe_value: Callable[[Value], str] | None = None
+    to_move: Callable[[State], Player] | None = None
     _others: dict[Player, Player] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -119,7 +123,8 @@ class Game(Generic[State, Player]):
 
     def __repr__(self) -> str:
         optional = ("heuristic", "canonical", "describe_move", "show", "parse", "notation")
-        extras = [name for name in (*optional, "describe_value") if getattr(self, name) is not None]
+        named = (*optional, "describe_value", "to_move")
+        extras = [name for name in named if getattr(self, name) is not None]
         with_extras = f" with {', '.join(extras)}" if extras else ""
         return f"Game({self.name!r}, Players={list(self.Players)!r}{with_extras})"
 

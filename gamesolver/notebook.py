@@ -25,11 +25,13 @@ with the cell registered in ``linecache``, so tracebacks show the notebook's cel
 
 from __future__ import annotations
 
+import contextvars
 import io
 import json
 import linecache
 import re
 import shlex
+import stat
 import sys
 import tokenize
 import types
@@ -37,6 +39,9 @@ from pathlib import Path
 from typing import Any
 
 from gamesolver.game import Game
+
+MAX_BYTES = 100 * 2**20
+"""The largest notebook file read: the course's are under 1 MB, their outputs included."""
 
 DEMO_TAG = "demo"
 """Cells with this tag are skipped when a notebook is loaded as a module."""
@@ -63,6 +68,14 @@ def code_cells(path: Path, exercises: bool = True) -> list[tuple[int, str, list[
     error message is the seventh cell a student sees in JupyterLab.
     """
     try:
+        found = path.stat()
+        if not stat.S_ISREG(found.st_mode):  # (/dev/zero would be read until memory runs out)
+            raise NotebookError(f"{path} is not a notebook file (a device, a pipe or a folder)")
+        if found.st_size > MAX_BYTES:
+            raise NotebookError(
+                f"{path} is {found.st_size / 2**20:,.0f} MB, more than any notebook "
+                f"({MAX_BYTES // 2**20} MB at most)"
+            )
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         raise NotebookError(f"no such notebook: {path}") from None
@@ -194,27 +207,63 @@ def load_into(path: str | Path, namespace: dict[str, Any], running: tuple[Path, 
         _run_source("\n".join(chunk), f"<{path.name}, cell {number}>", namespace)
 
 
+MODULES = "gamesolver.notebooks."
+"""The start of the name of a notebook's module (``gamesolver.notebooks.Tic_Tac_Toe``)."""
+
+_loading: contextvars.ContextVar[tuple[Path, ...]] = contextvars.ContextVar("loading", default=())
+"""The notebooks being loaded, outermost first, to name a notebook that loads itself."""
+
+
 def load_notebook(path: str | Path) -> types.ModuleType:
     """The definitions of the notebook at ``path`` as a fresh module.
+
+    A relative ``path`` in a notebook's code is relative to that notebook's folder, as it is in
+    Jupyter, whose kernel runs in the notebook's folder: ``load_notebook("Connect-Four.ipynb")``
+    in a lecture finds the lecture beside it wherever the tools were started. Elsewhere it is
+    relative to the current folder. The module's ``__file__`` is the notebook's absolute path.
+    A notebook whose loading comes back to load it again is a ``NotebookError`` that names
+    the chain, not a recursion without end.
 
     >>> solver = load_notebook("notebooks/Solver.ipynb")   # doctest: +SKIP
     >>> solver.alpha_beta                                    # doctest: +SKIP
     """
-    path = Path(path)
+    caller = sys._getframe(1)
+    path = _beside_caller(Path(path), caller)
     if path.suffix != ".ipynb":
         raise NotebookError(f"{path} is not a notebook (.ipynb)")
-    name = "gamesolver.notebooks." + re.sub(r"\W", "_", path.stem)
+    loading, absolute = _loading.get(), path.absolute()
+    if absolute.resolve() in [p.resolve() for p in loading]:
+        chain = " → ".join(p.name for p in (*loading, absolute))
+        cell = re.fullmatch(r"<(.+\.ipynb, cell \d+)>", caller.f_code.co_filename)
+        where = f"{cell[1]}, line {caller.f_lineno}: " if cell else ""
+        raise NotebookError(f"{where}{path.name} loads itself ({chain})")
+    name = MODULES + re.sub(r"\W", "_", path.stem)
     module = types.ModuleType(name)
-    module.__file__ = str(path)
+    module.__file__ = str(absolute)
     # Registered as an imported module is (the latest load of a notebook wins): dataclasses,
     # typing and pickle look up a class's module in sys.modules, e.g. to resolve list["Node"].
     sys.modules[name] = module
+    token = _loading.set((*loading, absolute))
     try:
         load_into(path, module.__dict__)
     except BaseException:
-        del sys.modules[name]
+        if sys.modules.get(name) is module:
+            del sys.modules[name]
         raise
+    finally:
+        _loading.reset(token)
     return module
+
+
+def _beside_caller(path: Path, caller: types.FrameType | None) -> Path:
+    """``path`` as the code that called ``load_notebook`` means it: a relative path in a loaded
+    notebook's code (its module's ``__file__``) from that notebook's folder; else as it is."""
+    if path.is_absolute() or caller is None:
+        return path
+    name, file = caller.f_globals.get("__name__"), caller.f_globals.get("__file__")
+    if isinstance(name, str) and name.startswith(MODULES) and isinstance(file, str):
+        return Path(file).parent / path
+    return path
 
 
 def find_game(module: types.ModuleType) -> Game[Any, Any]:

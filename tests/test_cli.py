@@ -12,11 +12,14 @@ import ast
 import io
 import itertools
 import json
+import math
 import re
 import shutil
 import subprocess
 import sys
 import textwrap
+from decimal import Decimal
+from fractions import Fraction
 from pathlib import Path
 
 import nbformat
@@ -27,7 +30,7 @@ from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 from gamesolver import Stats, load_notebook, measure
 from gamesolver.match import names
 from gamesolver.protocol import find_offer
-from gamesolver.tools.cli import main, suggestions
+from gamesolver.tools.cli import json_line, main, suggestions
 
 ROOT = Path(__file__).resolve().parents[1]
 SOLVER = ROOT / "notebooks" / "Solver.ipynb"
@@ -656,6 +659,25 @@ def test_check_a_good_game(games: Path, capsys: pytest.CaptureFixture[str]) -> N
     assert out.startswith("nim passes the check: ")
 
 
+LONG = """
+from gamesolver import Game
+
+game = Game("long", ("A", "B"), 0, lambda s, p: [s + 1, s + 2], lambda s: s > 10**9, lambda s, p: 0)
+"""
+
+
+def test_check_takes_a_time_limit(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`check notebooks/Chess.ipynb` always "did not finish" after 60 s, with no way to give it
+    more: --max-seconds sets the time of the whole check, and the report says so."""
+    long = write_notebook(tmp_path / "Long.ipynb", LONG)
+    status, out, err = run(["check", str(long), "--max-seconds", "0.2"], capsys)
+    assert status == 1 and out.startswith("long did not finish the check: no problem so far")
+    assert err == (
+        "gamesolver: note: the check stopped after 0.2 s; give --max-seconds S to let it "
+        "check more\n"
+    )
+
+
 def test_check_a_game_with_errors_is_status_1(
     games: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -711,9 +733,28 @@ def test_play_chess_in_the_terminal_knowing_the_game(
 
 
 @pytest.mark.parametrize(
+    ("name", "search"), [("Chess.ipynb", "chess_engine"), ("Checkers.ipynb", "iterative_deepening")]
+)
+def test_play_a_big_game_with_its_own_search(
+    name: str, search: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`play notebooks/Chess.ipynb` (and Checkers) ran plain alpha_beta, which takes no budget:
+    "no move within 1 s". Chess plays with the engine its notebook offers; a notebook that
+    offers none, with iterative_deepening under the budget, as `move` does."""
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    argv = ["play", str(ROOT / "notebooks" / name), "--first", "computer", "--seed", "1"]
+    status, out, err = run(argv, capsys)
+    assert status == 0 and err == ""
+    assert out.count("My move: ") == 1 and "an estimate at depth" in out
+    status, out, err = run(["move", str(ROOT / "notebooks" / name), "--json"], capsys)
+    assert status == 0 and json.loads(out)["algorithm"] == search
+
+
+@pytest.mark.parametrize(
     "name",
     [
         "Checkers-Search.ipynb",
+        "Chess.ipynb",
         "Chess-Engine.ipynb",
         "Connect-Four-Solver.ipynb",
         "Connect-Four.ipynb",
@@ -729,7 +770,8 @@ def test_only_the_chess_engine_asks_for_the_earlier_states(name: str) -> None:
     assert offer is not None
     searches = [s for s in (*offer.searches, offer.plays_with) if callable(s)]
     asking = [getattr(s, "__name__", s) for s in searches if names(s, "earlier")]
-    assert asking == (["engine_search"] if name == "Chess-Engine.ipynb" else [])
+    asks = {"Chess.ipynb": ["chess_engine"], "Chess-Engine.ipynb": ["engine_search"]}
+    assert asking == asks.get(name, [])
 
 
 def test_play_computer_first_and_end_of_input(games: Path) -> None:
@@ -747,6 +789,7 @@ def test_play_an_exception_in_the_game_is_status_1(
     argv = ["play", str(games / "Broken.ipynb"), "--solver", str(SOLVER), "--first", "computer"]
     status, _, err = run(argv, capsys)
     assert status == 1
+    # the Solver's first part has no iterative_deepening: play falls back on alpha_beta
     assert err.startswith(f"gamesolver: error: playing {games / 'Broken.ipynb'} with alpha_beta")
     assert len(err.splitlines()) == 2 and "Traceback" not in err
 
@@ -1480,3 +1523,160 @@ def test_a_notebook_with_two_offers_is_refused(
     )
     status, out, err = run(["solve", str(two), "--algorithm", "minimax"], capsys)
     assert status == 2 and out == "" and "several Offers (another, offer)" in err
+
+
+# ----------------------------------------------------------------------------- the player to move
+
+UNREACHED = "cannot be reached from the start of Nim (all 7 reachable positions were looked at); "
+UNREACHED += "solving it anyway\n"
+
+
+@pytest.mark.parametrize(
+    ("state", "player", "said"),
+    [
+        ("((1, 2), 'B')", [], "Nim, minimax: the value 1 for B, exact: with best play B wins"),
+        ("((1, 1), 'B')", ["--player", "1"], "Nim, minimax: the value -1 for B, exact: "),
+        ("((1, 2), 'A')", [], "Nim, minimax: the value 1 for A, exact: with best play A wins"),
+    ],
+)
+def test_the_player_to_move_is_the_one_the_state_says(
+    state: str, player: list[str], said: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`--state "((1, 2), 'B')"` was answered for A, Players[0]: a Nim state says who moves."""
+    argv = ["solve", str(NIM_NOTEBOOK), "--algorithm", "minimax", "--state", state, *player]
+    status, out, err = run(argv, capsys)
+    assert status == 0 and out.startswith(said)
+    assert err in ("", f"gamesolver: note: --state with B to move {UNREACHED}")
+
+
+@pytest.mark.parametrize(
+    ("argv", "fragments"),
+    [
+        (
+            ["--state", "((1, 2), 'C')"],
+            [
+                "--state ((1, 2), 'C') does not fit Nim: it says 'C' is to move, and the players "
+                "are A and B"
+            ],
+        ),
+        (
+            ["--state", "((1, 2), 'B')", "--player", "0"],
+            ["--state ((1, 2), 'B') has B to move, not A (--player 0)"],
+        ),
+        (["--player", "1"], ["the start state has A to move, not B (--player 1)"]),
+        (["--state", "((1, 2),)"], ["--state ((1, 2),) does not fit Nim: to_move(state) raised "]),
+    ],
+)
+def test_a_player_the_state_does_not_say_is_refused(
+    argv: list[str], fragments: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`'C'` was accepted as Nim's player to move."""
+    status, out, err = run(["solve", str(NIM_NOTEBOOK), "--algorithm", "minimax", *argv], capsys)
+    assert_one_line_error(status, out, err, *fragments)
+
+
+@pytest.mark.parametrize(
+    ("notebook", "state", "said"),
+    [
+        ("Tic-Tac-Toe.ipynb", "(('O', 'O', ' '), ('X', 'X', ' '), ('X', ' ', ' '))", "1 for O"),
+        ("Tic-Tac-Toe-4x4.ipynb", "1", "for player 1"),  # o, by its own threat_solve
+    ],
+)
+def test_the_notation_says_whose_turn_a_state_is(
+    notebook: str, state: str, said: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """4x4 tic-tac-toe's `--state 1` (x in a corner) was refused: "o is to move, not x"."""
+    argv = ["solve", str(ROOT / "notebooks" / notebook), "--state", state]
+    argv += ["--algorithm", "alpha_beta"] if notebook == "Tic-Tac-Toe.ipynb" else []
+    status, out, err = run(argv, capsys)
+    assert status == 0 and err == "" and said in out.splitlines()[0]
+
+
+def test_a_state_that_is_no_literal_is_hinted_as_a_position(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Checkers' hint showed its start as State(red=4095, ...), which --state cannot read."""
+    checkers = str(ROOT / "notebooks" / "Checkers.ipynb")
+    status, out, err = run(["solve", checkers, "--algorithm", "alpha_beta", "--state", "1"], capsys)
+    assert_one_line_error(
+        status,
+        out,
+        err,
+        "Checkers' states are no Python literals: give a position with --position in the "
+        "game's notation, e.g. the start: 'B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,"
+        "9,10,11,12'",
+    )
+    assert "State(" not in err
+
+
+# ----------------------------------------------------------------------------- the output
+
+
+def test_a_lecture_that_loads_its_siblings_works_from_the_repository(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """From the repository's root, Connect-Four-Heuristics.ipynb's
+    load_notebook("Connect-Four.ipynb") found nothing; from notebooks/, `move --json` printed
+    two lines of its output first."""
+    monkeypatch.chdir(ROOT)
+    heuristics = "notebooks/Connect-Four-Heuristics.ipynb"
+    status, out, err = run(["move", heuristics, "--json", "--depth", "2"], capsys)
+    assert status == 0 and len(out.splitlines()) == 1
+    assert json.loads(out)["game"] == "Connect Four"
+    assert "Pons' score" in err  # what the notebook prints when loaded: not the command's output
+
+
+PRINTS = """
+print("loading")
+
+
+def printing(game, state, player, stats):
+    print("searching")
+    return alpha_beta(game, state, player, stats)
+
+
+offer = Offer(game, searches=[printing])
+"""
+
+
+def test_what_a_notebook_prints_goes_to_stderr(
+    games: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """stdout is the command's own: one JSON object with --json, the game with play."""
+    prints = write_notebook(
+        games / "Prints.ipynb", NIM, "%run Solver.ipynb", "from gamesolver import Offer", PRINTS
+    )
+    status, out, err = run(["solve", str(prints), "--json"], capsys)
+    assert status == 0 and json.loads(out)["value"] == 1
+    assert err == "loading\nsearching\n"
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    argv = ["play", str(prints), "--first", "computer", "--algorithm", "printing"]
+    status, out, err = run(argv, capsys)
+    assert status == 0 and "loading" not in out and "searching" not in out
+    assert out.startswith("nim: you play B") and out.rstrip().endswith("no more input.")
+    assert err == "loading\n" + "searching\n" * 3  # (best_move searches each of A's 3 moves)
+
+
+def test_json_numbers_are_json_numbers() -> None:
+    """`--json` wrote NaN and -Infinity (no JSON), -0.0, and numpy or Fraction values as
+    strings: a number is a JSON number, a value no number can write (NaN, infinity) is null."""
+    numpy = pytest.importorskip("numpy")
+    values = {
+        "nan": math.nan,
+        "inf": -math.inf,
+        "zero": -0.0,
+        "int64": numpy.int64(3),
+        "float64": numpy.float64(-0.5),
+        "fraction": Fraction(1, 4),
+        "decimal": Decimal("0.125"),
+        "bool": numpy.bool_(True),
+        "list": [numpy.float32(-0.0), numpy.float64("nan")],
+        "huge": 10**5000,
+        "word": "column 4",
+    }
+    line = json_line(values)
+    assert line == (
+        '{"nan": null, "inf": null, "zero": 0.0, "int64": 3, "float64": -0.5, "fraction": 0.25, '
+        '"decimal": 0.125, "bool": true, "list": [0.0, null], "huge": "a number of 5,001 digits", '
+        '"word": "column 4"}'
+    )

@@ -88,6 +88,16 @@ def test_set_a_boolean_that_is_not_one(capsys: pytest.CaptureFixture[str]) -> No
     assert_one_line_error(status, out, err, "--set threats=maybe", "true or false")
 
 
+@pytest.mark.parametrize("setting", ["width=0x5", "width=0o5", "width=0b101", "width=5_0"])
+def test_set_a_number_is_written_in_decimal_digits(setting: str) -> None:
+    """`--set width=0x5` was taken as 5: a number is read as it is written on the command line,
+    in decimal digits, not as a Python literal."""
+    with pytest.raises(UsageError, match=f"--set {setting}: write the number in decimal digits"):
+        load_game(str(NOTEBOOKS / "Connect-Four.ipynb"), [setting])
+    _, _, game, _ = load_game(str(NOTEBOOKS / "Connect-Four.ipynb"), ["width=+5", "height=4"])
+    assert game.name == "Connect Four 5x4"
+
+
 @pytest.mark.parametrize("notebook", ["Connect-Four.ipynb", "Connect-Four-Solver.ipynb"])
 @pytest.mark.parametrize(
     ("setting", "says"),
@@ -424,3 +434,136 @@ def test_a_state_with_a_number_too_long_to_read(capsys: pytest.CaptureFixture[st
     assert_one_line_error(
         status, out, err, "(5,011 characters) has a whole number of more than 4,300 digits"
     )
+
+
+# ----------------------------------------------------------------------------- closed streams (13)
+
+
+def run_shell(command: str) -> subprocess.CompletedProcess[str]:
+    """``python -m gamesolver`` as a shell runs ``command`` after it (redirections and all)."""
+    return subprocess.run(
+        f"{sys.executable} -m gamesolver {command}",
+        shell=True,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=120,
+    )
+
+
+@pytest.mark.parametrize(
+    ("command", "says"),
+    [
+        ("algorithms >&-", "stdout is closed: there is nowhere to write the output"),
+        ("play notebooks/Nim.ipynb <&-", "play reads your moves from stdin, which is closed"),
+        (
+            "move notebooks/Tic-Tac-Toe.ipynb --positions - <&-",
+            "--positions -: stdin is closed, there are no positions to read",
+        ),
+    ],
+)
+def test_a_closed_stream_is_one_line(command: str, says: str) -> None:
+    """`>&-` and `<&-` ended in tracebacks (sys.stdout or sys.stdin is None)."""
+    done = run_shell(command)
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr == f"gamesolver: error: {says}\n"
+
+
+def test_a_closed_stderr_does_not_send_errors_to_stdout() -> None:
+    """With stderr closed, print(..., file=sys.stderr) printed the error on stdout."""
+    done = run_shell("algorithms --bogus 2>&-")
+    assert done.returncode == 2 and done.stdout == ""
+
+
+# ------------------------------------------------------------------------ endless notebooks (13)
+
+
+@pytest.mark.parametrize("target", ["/dev/zero", "big"])
+def test_a_notebook_without_end_is_refused_unread(tmp_path: Path, target: str) -> None:
+    """`solve` on a symlink to /dev/zero read until MemoryError (a traceback); a file larger
+    than any notebook is refused by its size, before it is read."""
+    for name in ["Solver.ipynb", "Search-in-Depth.ipynb"]:
+        (tmp_path / name).write_bytes((NOTEBOOKS / name).read_bytes())
+    zero = tmp_path / "Zero.ipynb"
+    if target == "big":
+        with open(zero, "wb") as big:
+            big.truncate(200 * 2**20)  # (sparse: no disk used)
+    else:
+        zero.symlink_to(target)
+    says = "not a notebook file" if target == "/dev/zero" else "200 MB, more than any notebook"
+    for argv in (["solve", str(zero)], ["algorithms", "--solver", str(zero)]):
+        done = run_process(*argv, memory_mb=300, timeout=60)
+        assert done.returncode == 2 and done.stdout == "", done.stderr
+        assert done.stderr.count("\n") == 1 and says in done.stderr, done.stderr
+    slides = subprocess.run(
+        [sys.executable, "-m", "gamesolver.tools.slides", str(zero)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_AS, (2**31, 2**31)),
+    )
+    assert slides.returncode == 2 and slides.stdout == ""
+    assert slides.stderr.count("\n") == 1 and says in slides.stderr, slides.stderr
+
+
+@pytest.mark.parametrize("json_output", [False, True])
+def test_ctrl_c_during_count_shows_the_plies_counted(
+    json_output: bool, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Ctrl-C on `count` printed "interrupted" and none of the counts it had."""
+
+    def interrupted(game: object, depth: int) -> object:
+        yield from [(1, 1), (9, 9), (72, 72)]
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(cli, "per_ply", interrupted)
+    argv = ["count", str(TTT4), "--depth", "9", *(["--json"] if json_output else [])]
+    status, out, err = run(argv, capsys)
+    assert status == 130 and err == "\ngamesolver: interrupted after ply 2 of 9\n"
+    if json_output:
+        assert json.loads(out)["counts"] == [1, 9, 72]
+    else:
+        assert [line.split()[:2] for line in out.splitlines()[3:]] == [
+            ["0", "1"], ["1", "9"], ["2", "72"], ["total", "82"]
+        ]  # fmt: skip
+        assert "every game has ended" not in out
+
+
+SLOW = """
+import time
+
+from gamesolver import Offer, load_notebook
+
+square = load_notebook({path!r})
+game = square.game
+
+
+def slow(game, state, player, stats):
+    print("a search", flush=True)
+    time.sleep(0.05)
+    stats.calls += 1
+    return 0
+
+
+offer = Offer(game, searches=[slow])
+"""
+
+
+def test_positions_stop_when_the_reader_has_gone(tmp_path: Path) -> None:
+    """`move --positions FILE | head -1` searched every position after head had gone: the table
+    came at the end. The heading comes first now, and the moves stop when the pipe closes."""
+    for name in ["Solver.ipynb", "Search-in-Depth.ipynb"]:
+        (tmp_path / name).write_bytes((NOTEBOOKS / name).read_bytes())
+    slow = write_notebook(tmp_path / "Slow.ipynb", SLOW.format(path=str(TTT4)))
+    (tmp_path / "positions.txt").write_text("xo..oxx.....o...\n" * 20)  # 10 moves: 0.5 s each
+    done = subprocess.run(
+        f"{sys.executable} -m gamesolver move {slow} --positions positions.txt | head -1",
+        shell=True,
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        timeout=300,
+    )
+    assert done.stdout == "4x4 tic-tac-toe, slow: 20 positions of positions.txt\n"
+    assert "Traceback" not in done.stderr
+    assert done.stderr.count("a search") <= 30  # two positions at most, not 200

@@ -167,3 +167,39 @@ def test_a_run_of_a_missing_notebook_names_the_notebook_and_cell(tmp_path: Path)
         f"Runs.ipynb, cell 2, line 2: %run Missing.ipynb: no such notebook: "
         f"{tmp_path / 'Missing.ipynb'}"
     )
+
+
+def test_a_notebook_loads_its_sibling_whatever_the_current_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`load_notebook("Connect-Four.ipynb")` in a notebook found its sibling only from the
+    notebooks' folder: a relative name is now the notebook's own folder's, as in Jupyter, whose
+    kernel runs there, also when called later from a function of the notebook."""
+    folder = tmp_path / "lectures"
+    folder.mkdir()
+    write(folder / "Rules.ipynb", "rule = 42")
+    write(
+        folder / "Lecture.ipynb",
+        "from gamesolver import load_notebook\n\nrules = load_notebook('Rules.ipynb')",
+        "def later():\n    return load_notebook('Rules.ipynb').rule",
+    )
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)
+    lecture = load_notebook(Path("..") / "lectures" / "Lecture.ipynb")
+    assert lecture.rules.rule == 42 and lecture.later() == 42
+    write(elsewhere / "Rules.ipynb", "rule = 'the current folder'")  # not this one
+    assert load_notebook(folder / "Lecture.ipynb").later() == 42
+    assert load_notebook("Rules.ipynb").rule == "the current folder"  # outside a notebook
+
+
+def test_a_notebook_that_loads_itself_is_named(tmp_path: Path) -> None:
+    """A notebook that loads itself recursed until Python's limit, and then said `KeyError`."""
+    source = "from gamesolver import load_notebook\n\nme = load_notebook('Self.ipynb')"
+    with pytest.raises(NotebookError, match=r"Self.ipynb loads itself \(Self.ipynb → Self.ipynb\)"):
+        load_notebook(write(tmp_path / "Self.ipynb", source))
+    loads = "from gamesolver import load_notebook\n\nb = load_notebook('B.ipynb')"
+    write(tmp_path / "A.ipynb", loads)
+    write(tmp_path / "B.ipynb", "%run A.ipynb")
+    with pytest.raises(NotebookError, match=r"loads itself \(A.ipynb → B.ipynb → B.ipynb\)"):
+        load_notebook(tmp_path / "A.ipynb")

@@ -239,8 +239,45 @@ def test_parse_move_by_number_or_name(text: str, index: int | None) -> None:
 
 def test_a_move_named_like_a_number_is_taken_by_its_name() -> None:
     assert parse_move("1", ["3", "1"]) == 1
-    assert parse_move("2", ["3", "1"]) == 1  # not a name: the second move
+    assert parse_move("2", ["3", "1"]) is None  # the moves are numbered: 2 is none of them
     assert parse_move("ab", ["a b", "A-B"]) is None  # ambiguous without blanks and punctuation
+    assert parse_move("²", ["(0, 0)", "(0, 1)"]) is None  # a digit, but no number (ValueError)
+
+
+CONNECT_FOUR = ["column 4", "column 3", "column 5", "column 2", "column 6", "column 1", "column 7"]
+
+
+def test_a_number_names_the_move_of_that_number() -> None:
+    """Connect Four's input 4 played the fourth move of the list, column 2: where every move is
+    named by one number in the same words, a number is the move's own, not its place."""
+    assert parse_move("4", CONNECT_FOUR) == 0
+    assert parse_move("2", CONNECT_FOUR) == 3
+    assert parse_move("column 6", CONNECT_FOUR) == 4
+    assert parse_move("8", CONNECT_FOUR) is None
+    assert parse_move("2", ["column 1", "column 3"]) is None  # column 2 is full: not the 2nd move
+    assert parse_move("2", ["take 1 from pile 1", "take 2 from pile 1"]) == 1  # two numbers
+    assert move_list(CONNECT_FOUR, width=90).splitlines() == [
+        "Your moves:  column 1  column 2  column 3  column 4  column 5  column 6  column 7"
+    ]
+
+
+def test_a_numbered_move_is_asked_for_by_its_number() -> None:
+    columns = Game(
+        "columns",
+        ("X", "O"),
+        0,
+        lambda state, player: [state + 3, state + 1],
+        lambda state: state > 0,
+        lambda state, player: 0,
+        describe_move=lambda state, after: f"column {after - state}",
+    )
+    read, _ = scripted("2", "3")
+    out: list[str] = []
+    assert play_in_terminal(columns, first_move, read=read, write=out.append) == 3
+    assert lines(out)[2:4] == [
+        "Your moves:  column 1  column 3",
+        "'2' is not one of your moves: type one of 1, 3, or a move as listed, e.g. column 3",
+    ]
 
 
 def test_move_list_breaks_between_moves_only() -> None:

@@ -43,6 +43,9 @@ from __future__ import annotations
 
 import argparse
 import ast
+import contextlib
+import contextvars
+import decimal
 import difflib
 import functools
 import inspect
@@ -50,9 +53,12 @@ import itertools
 import json
 import linecache
 import math
+import numbers
 import os
 import random
 import re
+import select
+import stat
 import sys
 import time
 import traceback
@@ -60,7 +66,7 @@ import types
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any, NoReturn, TextIO
 
 from gamesolver.explore import is_reachable, per_ply
 from gamesolver.game import AnyGame, Game, Value
@@ -85,6 +91,11 @@ OPTIONS = {
     "symmetry": "--symmetry",
 }
 """The algorithm options of the command line, by the keyword an algorithm's signature uses."""
+
+DECIDES = "iterative_deepening"
+"""The search of ``move`` and ``play`` where the notebook offers none: it decides within a
+budget, on any game with an estimate (``alpha_beta`` with a Solver of the first part only,
+which has no ``iterative_deepening``)."""
 
 MOVE_BUDGET = 1.0
 """The time of a decision of ``move`` and ``play`` when none is given: ``--budget`` for a search
@@ -112,6 +123,10 @@ CHECK_STATES = 10_000
 games from it, as ``check_game`` does beyond its limit): every position of tic-tac-toe and of
 small Nim, and a check of a second or less on a game as big as Connect Four, whose positions
 the validator would otherwise walk until ``CHECK_SECONDS`` are spent."""
+
+CHECK_GAME_SECONDS = 60.0
+"""How long ``check`` checks a game unless ``--max-seconds`` says otherwise (0: no limit), the
+validator's own default: every position of a small game, a sample of a big one."""
 
 CHECK_SECONDS = 10.0
 """How long the checks of a ``--state`` may take (the validator's, then the search from the
@@ -382,6 +397,13 @@ def load_game(
             values[key] = ast.literal_eval(text_value)
         except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
             values[key] = text_value  # a word, e.g. --set variant=misere
+        number = values[key]
+        is_number = isinstance(number, int | float) and not isinstance(number, bool)
+        if is_number and not DECIMAL.fullmatch(text_value.strip()):  # 0x5: 5 to Python
+            example = f"--set {key}=5"
+            raise UsageError(
+                f"--set {_cut(setting)}: write the number in decimal digits, e.g. {example}"
+            )
     try:
         game = build(**values)
     except (ValueError, TypeError) as error:  # the builder's bounds and types, in its words
@@ -392,6 +414,9 @@ def load_game(
         raise UsageError(f"{name} in {path} returned {type(game).__name__}, not a Game")
     return path, module, game, offer
 
+
+DECIMAL = re.compile(r"[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?")
+"""A number as ``--set NAME=NUMBER`` takes it: decimal digits, not Python's ``0x5`` or ``5_0``."""
 
 BOOLEANS = {"true": True, "yes": True, "on": True, "1": True}
 BOOLEANS.update({"false": False, "no": False, "off": False, "0": False})
@@ -567,9 +592,27 @@ def parse_state(text: str, game: AnyGame) -> Hashable:
 
 
 def _start_example(game: AnyGame) -> str:
-    """`` (the start state is ...)`` if it is short enough to help, else ``""``."""
+    """`` (the start state is ...)`` if it is short enough to help and written as ``--state``
+    reads it; for a game whose states are no Python literals (Checkers' ``State(...)``), the
+    start in the game's notation, for ``--position``; else ``""``."""
     start = repr(game.Start)
-    return f" (the start state is {start})" if len(start) <= 100 else ""
+    try:
+        literal = ast.literal_eval(start) == game.Start
+    except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+        literal = False
+    if literal:
+        return f" (the start state is {start})" if len(start) <= 100 else ""
+    if game.notation is None or game.parse is None:
+        return ""
+    try:
+        with Watchdog(total_seconds=1):
+            written = str(game.notation(game.Start, game.Players[0]))
+    except (Exception, SystemExit, TotalTimeLimit):
+        return ""
+    return (
+        f" ({game.name}' states are no Python literals: give a position with --position in the "
+        f"game's notation, e.g. the start: {_quoted(written)})"
+    )
 
 
 def _frozen(value: Any) -> Any:
@@ -593,12 +636,15 @@ def given_position(args: argparse.Namespace, game: AnyGame) -> tuple[Hashable, H
     """The state and the player to move that the command line gives (default: the start and
     ``Players[0]``), checked.
 
-    A position of the game's own notation, a ``--position`` read by its ``parse`` or a
-    ``--state`` that its ``notation`` writes and ``parse`` reads back the same, is one of its
-    positions by its own rules (``check_notation``): a board that no game reaches is refused
-    there, in the game's words. A ``--state`` of a game without a notation is checked by the
-    validator and a walk from the start instead (``check_position``), within ``CHECK_SECONDS``
-    or half of ``--max-seconds``, which is for the whole command."""
+    The player to move is the one the state says where it says one: the game's ``to_move``
+    (Nim's), else the one player for whom the game's notation writes the state and reads it
+    back (a tic-tac-toe board with more X than O has O to move); a ``--player`` that
+    contradicts it is an error. A position of the game's own notation, a ``--position`` read by
+    its ``parse`` or a ``--state`` that its ``notation`` writes and ``parse`` reads back the
+    same, is one of its positions by its own rules (``check_notation``): a board that no game
+    reaches is refused there, in the game's words. A ``--state`` of a game without a notation
+    is checked by the validator and a walk from the start instead (``check_position``), within
+    ``CHECK_SECONDS`` or half of ``--max-seconds``, which is for the whole command."""
     if args.position is not None:
         parse = game.parse
         if parse is None:
@@ -613,19 +659,62 @@ def given_position(args: argparse.Namespace, game: AnyGame) -> tuple[Hashable, H
         except (Exception, SystemExit) as error:
             raise UsageError(f"--position {_quoted(args.position)}: {_said(error)}") from error
         return state, player
-    player = player_at(game, 0 if args.player is None else args.player)
+    given = None if args.player is None else player_at(game, args.player)
+    state = game.Start if args.state is None else parse_state(args.state, game)
+    text = "the start state" if args.state is None else f"--state {_cut(args.state)}"
+    said = told_player(game, state, text)
+    if said is not None and given is not None and said != given:
+        raise UsageError(f"{text} has {said} to move, not {given} (--player {args.player})")
+    player = given if given is not None else said
     if args.state is None:
-        return game.Start, player
-    state = parse_state(args.state, game)
-    text = f"--state {_cut(args.state)}"
+        return state, game.Players[0] if player is None else player
     seconds = (
         CHECK_SECONDS if args.max_seconds is None else min(CHECK_SECONDS, args.max_seconds / 2)
     )
     if game.parse is not None and game.notation is not None:
+        if player is None:
+            player = next(
+                (p for p in game.Players if _reads_back(game, state, p, seconds)), game.Players[0]
+            )
         check_notation(game, state, player, text, seconds)
     elif seconds > 0:  # (with no time at all, the search's own limit answers at once)
+        player = game.Players[0] if player is None else player
         check_position(game, state, player, text, seconds)
-    return state, player
+    return state, game.Players[0] if player is None else player
+
+
+def told_player(game: AnyGame, state: Hashable, text: str) -> Hashable | None:
+    """The player to move in ``state`` by the game's ``to_move`` (``None`` if it has none); a
+    ``UsageError`` naming ``text`` if it names none of the players, or raises."""
+    to_move = game.to_move
+    if to_move is None:
+        return None
+    problem = f"{text} does not fit {game.name}"
+    try:
+        player = to_move(state)
+    except (Exception, SystemExit) as error:
+        raise UsageError(
+            f"{problem}: to_move(state) raised {_cut(describe_error(error))}{_start_example(game)}"
+        ) from error
+    if not any(player == known for known in game.Players):
+        players = " and ".join(str(p) for p in game.Players)
+        raise UsageError(
+            f"{problem}: it says {_cut(repr(player))} is to move, and the players are "
+            f"{players}{_start_example(game)}"
+        )
+    return player  # type: ignore[no-any-return]
+
+
+def _reads_back(game: AnyGame, state: Hashable, player: Hashable, seconds: float) -> bool:
+    """Whether the game's notation writes ``state`` with ``player`` to move and reads it back
+    the same, within ``seconds``: then ``player`` is the one the state has to move."""
+    notation, parse = game.notation, game.parse
+    assert notation is not None and parse is not None  # (given_position checked)
+    try:
+        with Watchdog(total_seconds=seconds):
+            return bool(parse(notation(state, player)) == (state, player))
+    except (Exception, SystemExit, TotalTimeLimit):
+        return False
 
 
 def check_notation(
@@ -766,6 +855,8 @@ def _lines_of(file: str) -> list[str]:
     each, read a line at a time so that an endless file is refused, not read into memory."""
     name = "stdin" if file == "-" else file
     try:
+        if file == "-" and sys.stdin is None:  # (<&-)
+            raise UsageError("--positions -: stdin is closed, there are no positions to read")
         if file == "-":
             return _bounded_lines(sys.stdin, name)
         with open(file, encoding="utf-8") as text:
@@ -805,8 +896,21 @@ def _bounded_lines(text: Any, name: str) -> list[str]:
 # -- the commands ---------------------------------------------------------------------------------
 
 
+_output: contextvars.ContextVar[TextIO | None] = contextvars.ContextVar("output", default=None)
+"""Where the command's own output goes: the stdout ``main`` was started with. Meanwhile
+``sys.stdout`` is stderr, so that what a notebook's code prints (when loaded, or in its
+search) never mixes with the output: ``--json`` is one JSON object, a table is the table."""
+
+
 def _print(text: str = "") -> None:
-    print(text, file=sys.stdout)
+    """Write a line of the command's own output (see ``_output``)."""
+    print(text, file=_output.get() or sys.stdout)
+
+
+def _ask(prompt: str) -> str:
+    """``input(prompt)`` on the command's own output, as ``play`` asks for a move."""
+    with contextlib.redirect_stdout(_output.get() or sys.stdout):
+        return input(prompt)
 
 
 def cmd_algorithms(args: argparse.Namespace) -> int:
@@ -910,6 +1014,8 @@ def setup(args: argparse.Namespace, default: str | None) -> Setup:
         offered = [*offer.searches, *([offer.plays_with] if offer.plays_with else [])]
         algorithms = {**algorithms, **{search.__name__: search for search in offered}}
     offered_default = offer.default_for(args.command) if offer is not None else None
+    if default == DECIDES and default not in algorithms and "alpha_beta" in algorithms:
+        default = "alpha_beta"  # a Solver of the first part only: exact, stopped after 1 s
     name = args.algorithm or (offered_default.__name__ if offered_default else default)
     if name is None:
         raise UsageError(
@@ -960,19 +1066,33 @@ def note_outside(game: AnyGame, value: Value) -> None:
 
 
 def json_line(result: dict[str, Any]) -> str:
-    """``result`` as one line of JSON: a whole number too long to write (more than ``LONGEST``
-    digits) as ``number_text`` says it, and anything else that JSON has no type for as text."""
+    """``result`` as one line of JSON, every number a JSON number: numpy's numbers (and
+    arrays, as lists), a ``Fraction`` or a ``Decimal`` as the ``int`` or ``float`` they are,
+    ``-0.0`` as ``0.0``, and ``NaN`` or an infinity, which JSON has no number for, as ``null``;
+    a whole number too long to write (more than ``LONGEST`` digits) as ``number_text`` says
+    it; anything else that JSON has no type for as text."""
 
     def plain(value: Any) -> Any:
-        if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**LONGEST:
-            return number_text(value)
+        if type(value).__module__ == "numpy" and hasattr(value, "tolist"):
+            return plain(value.tolist())  # a numpy scalar as Python's, an array as lists
         if isinstance(value, dict):
             return {key: plain(item) for key, item in value.items()}
         if isinstance(value, list | tuple):
             return [plain(item) for item in value]
+        if isinstance(value, bool):
+            return value
+        if isinstance(value, numbers.Integral):
+            whole = int(value)
+            return number_text(whole) if abs(whole) >= 10**LONGEST else whole
+        if isinstance(value, numbers.Real | decimal.Decimal):
+            try:
+                number = float(value)
+            except OverflowError:  # (a Fraction beyond float's range)
+                return None
+            return number + 0.0 if math.isfinite(number) else None  # + 0.0: -0.0 is 0.0
         return value
 
-    return json.dumps(plain(result), default=str)
+    return json.dumps(plain(result), default=str, allow_nan=False)
 
 
 def cmd_solve(args: argparse.Namespace) -> int:
@@ -1066,7 +1186,7 @@ def decide(it: Setup, state: Hashable, player: Hashable, stats: Stats, seed: int
 def cmd_move(args: argparse.Namespace) -> int:
     """The move the computer plays in a position, with its value, found by ``best_move``; with
     ``--positions``, the moves in every position of a file (``move_in_each``)."""
-    it = setup(args, "iterative_deepening")
+    it = setup(args, DECIDES)
     game, options = it.game, it.options
     if options.get("depth") == 0:
         raise UsageError("move needs --depth 1 or more: at depth 0 a search looks at no move")
@@ -1106,9 +1226,16 @@ def move_in_each(args: argparse.Namespace, it: Setup) -> int:
     game = it.game
     name = "stdin" if args.positions == "-" else args.positions
     positions = read_positions(args, game, it.game_path)
+    if not args.json:  # the heading at once: what is being graded, while it is
+        given = ", ".join(f"{option} {fmt(value)}" for option, value in it.options.items())
+        many = f"{len(positions)} {'position' if len(positions) == 1 else 'positions'} of {name}"
+        _print(f"{game.name}, {it.name}{f' ({given})' if given else ''}: {many}")
+        (_output.get() or sys.stdout).flush()
     moves: list[tuple[dict[str, Any], assignment.Grade]] = []
     try:
         for number, position in enumerate(positions, start=1):
+            if reader_gone():  # (`| head -1`: no one reads the moves any more)
+                raise BrokenPipeError
             moves.append(move_in(args, it, number, position, name))
     except KeyboardInterrupt:
         if moves:
@@ -1120,6 +1247,22 @@ def move_in_each(args: argparse.Namespace, it: Setup) -> int:
         return 130
     print_moves(args, it, moves, name)
     return 0
+
+
+def reader_gone() -> bool:
+    """Whether the command's output is a pipe whose reader has closed it (``| head -1`` has
+    its line): ``poll`` says so on the pipe's end (``POLLERR``), as GNU ``tail -f`` finds out,
+    without writing. ``False`` for a terminal or a file, and where ``poll`` is missing."""
+    output = _output.get() or sys.stdout
+    try:
+        descriptor = output.fileno()
+        if not hasattr(select, "poll") or not stat.S_ISFIFO(os.fstat(descriptor).st_mode):
+            return False
+        poller = select.poll()
+        poller.register(descriptor, 0)  # (no events asked: POLLERR and POLLHUP come anyway)
+        return any(events & (select.POLLERR | select.POLLHUP) for _, events in poller.poll(0))
+    except (AttributeError, OSError, ValueError):  # (an output without a file descriptor)
+        return False
 
 
 def move_in(
@@ -1166,10 +1309,7 @@ def print_moves(
         result.update(budget=args.budget, moves=[move for move, _ in moves], summary=summary)
         _print(json_line(result))
         return
-    given = ", ".join(f"{option} {fmt(value)}" for option, value in options.items())
-    positions = f"{len(moves)} {'position' if len(moves) == 1 else 'positions'} of {name}"
-    _print(f"{game.name}, {it.name}{f' ({given})' if given else ''}: {positions}")
-    _print()
+    _print()  # (under the heading, printed before the first search)
     _print(repr(assignment.report(grades, totals=False)))
     _print()
     for line in assignment.summary_lines(grades, args.budget, f"{it.name} takes no --budget"):
@@ -1178,7 +1318,8 @@ def print_moves(
 
 def cmd_count(args: argparse.Namespace) -> int:
     """Distinct positions (or move sequences, ``--paths``) after each ply 0..N: up to the first
-    ply without a position, after which nothing changes (``--depth 1000000`` on Nim)."""
+    ply without a position, after which nothing changes (``--depth 1000000`` on Nim). Ctrl-C
+    prints the plies counted so far, and says after which ply it came (status 130)."""
     game_path, _, game, _ = load_game(args.notebook, args.set)
     counts: list[int] = []
 
@@ -1195,9 +1336,24 @@ def cmd_count(args: argparse.Namespace) -> int:
         plies = f"plies 0 to {len(counts) - 1}: {', '.join(fmt(n) for n in counts)}"
         done = plies if counts else "no ply counted"
         raise NotSolved(f"not counted within {fmt(args.max_seconds)} s; {done}") from None
+    except KeyboardInterrupt:
+        if counts:
+            print_counts(args, game, counts, complete=False)
+        after = f"after ply {len(counts) - 1} of {args.depth:,}" if counts else "before ply 0"
+        print(f"\n{PROG}: interrupted {after}", file=sys.stderr)
+        return 130
+    print_counts(args, game, counts, complete=True)
+    return 0
+
+
+def print_counts(
+    args: argparse.Namespace, game: AnyGame, counts: list[int], complete: bool
+) -> None:
+    """The counts of ``count``, a table or JSON; ``complete``: every ply asked was counted, or
+    every game ended before it."""
     if args.json:
-        _print(json.dumps({"game": game.name, "paths": args.paths, "counts": counts}))
-        return 0
+        _print(json_line({"game": game.name, "paths": args.paths, "counts": counts}))
+        return
     what = "move sequences (perft)" if args.paths else "distinct positions"
     _print(f"{game.name}: {what} after each ply")
     table = Table(["ply", "count"])
@@ -1205,12 +1361,11 @@ def cmd_count(args: argparse.Namespace) -> int:
         table.add(ply, number)
     table.add("total", sum(counts))
     _print(repr(table))
-    if len(counts) <= args.depth:
+    if complete and len(counts) <= args.depth:
         _print(
             f"every game has ended after ply {len(counts) - 2}: plies {len(counts) - 1:,} to "
             f"{args.depth:,} have no positions"
         )
-    return 0
 
 
 def cmd_check(args: argparse.Namespace) -> int:
@@ -1220,8 +1375,19 @@ def cmd_check(args: argparse.Namespace) -> int:
     )
 
     game_path, _, game, _ = load_game(args.notebook, args.set)
-    report = run_code(f"checking {game_path}", lambda: check_game(game))
+    seconds = CHECK_GAME_SECONDS if args.max_seconds is None else args.max_seconds
+    start = time.perf_counter()
+    report = run_code(
+        f"checking {game_path}", lambda: check_game(game, total_seconds=seconds or None)
+    )
     _print(repr(report))
+    timed_out = seconds and time.perf_counter() - start >= seconds
+    if timed_out and not report.complete and not report.errors:
+        print(
+            f"{PROG}: note: the check stopped after {fmt(seconds)} s; give --max-seconds S to "
+            "let it check more",
+            file=sys.stderr,
+        )
     return 0 if report.ok else 1
 
 
@@ -1259,7 +1425,9 @@ def cmd_grade(args: argparse.Namespace) -> int:
 
 def cmd_play(args: argparse.Namespace) -> int:
     """Play the notebook's game in the terminal against the Solver's ``best_move``."""
-    it = setup(args, "alpha_beta")
+    if sys.stdin is None:  # (<&-)
+        raise UsageError("play reads your moves from stdin, which is closed")
+    it = setup(args, DECIDES)
     game, options = it.game, it.options
     search = functools.partial(it.algorithm, **options) if options else it.algorithm
     rng = random.Random(args.seed)
@@ -1279,7 +1447,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     human_first = args.first == "human"
     run_code(
         f"playing {it.game_path} with {it.name}",
-        lambda: play_in_terminal(game, choose, human_first=human_first),
+        lambda: play_in_terminal(game, choose, human_first, read=_ask, write=_print),
         it.algorithm,
         it.no_budget,
     )
@@ -1445,7 +1613,7 @@ def build_parser() -> argparse.ArgumentParser:
         epilog=MOVE_GRADING + "\n" + NOTEBOOK_RUNS,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    with_algorithm(move, "iterative_deepening")
+    with_algorithm(move, DECIDES)
     with_position(move, positions=True)
     move.add_argument(
         "--seed",
@@ -1475,6 +1643,13 @@ def build_parser() -> argparse.ArgumentParser:
         "not too many, else random games; exit 1 if it has errors.",
     )
     with_notebook(check)
+    check.add_argument(
+        "--max-seconds",
+        type=lambda text: _seconds(text, "--max-seconds"),
+        metavar="SECONDS",
+        help=f"stop the check after SECONDS (default: {fmt(CHECK_GAME_SECONDS)}; 0: no limit): "
+        "a big game's check did not finish",
+    )
     check.set_defaults(run=cmd_check)
 
     count = command(
@@ -1502,7 +1677,7 @@ def build_parser() -> argparse.ArgumentParser:
         "play against the computer in the terminal",
         "Play a game notebook's game against the Solver's best_move.",
     )
-    with_algorithm(play, "alpha_beta")
+    with_algorithm(play, DECIDES)
     play.add_argument(
         "--first",
         choices=["human", "computer"],
@@ -1577,11 +1752,20 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line with ``argv`` (default: ``sys.argv[1:]``); the exit status."""
+    if sys.stderr is None:  # (2>&-) print(file=None) would write the errors on stdout
+        sys.stderr = open(os.devnull, "w")  # noqa: SIM115 (open while the process lives)
     parser = build_parser()
     try:
+        if sys.stdout is None:  # (>&-)
+            raise UsageError("stdout is closed: there is nowhere to write the output")
         args = parser.parse_args(argv)
         run: Callable[[argparse.Namespace], int] = args.run
-        status = run(args)
+        token = _output.set(sys.stdout)
+        try:
+            with contextlib.redirect_stdout(sys.stderr):  # a notebook's prints (see _output)
+                status = run(args)
+        finally:
+            _output.reset(token)
         sys.stdout.flush()  # here, so that a closed pipe is caught below
         return status
     except SystemExit as exit:  # --help

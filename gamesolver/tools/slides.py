@@ -27,6 +27,7 @@ import argparse
 import base64
 import json
 import re
+import stat
 import struct
 import sys
 from collections.abc import Sequence
@@ -50,6 +51,8 @@ the notebook's, and on a 1280x720 projector a slide is 1280x720 CSS pixels (on a
 zoom the browser: 150 % on 1920x1080 gives the same layout). ``slideNumber``: slide numbers
 ``12/27`` at the bottom right, the numbers of this module's listing. ``transition``: a key press
 shows the next slide at once."""
+MAX_BYTES = 100 * 2**20
+"""The largest notebook file read (the course's are under 1 MB)."""
 SLIDE_HEIGHT = 720
 """The height that a slide must fit (a 1280x720 projector)."""
 
@@ -282,6 +285,12 @@ def problems(notebook: dict[str, Any]) -> list[str]:
 
 def report(path: Path) -> tuple[list[str], int]:
     """The listing of ``path``'s slides (lines to print) and its number of problems."""
+    file = path.stat()
+    if not stat.S_ISREG(file.st_mode):  # (/dev/zero would be read until memory runs out)
+        raise ValueError("not a notebook file (a device, a pipe or a folder)")
+    if file.st_size > MAX_BYTES:
+        megabytes = f"{file.st_size / 2**20:,.0f} MB"
+        raise ValueError(f"{megabytes}, more than any notebook ({MAX_BYTES // 2**20} MB at most)")
     notebook = json.loads(path.read_text(encoding="utf-8"))
     if not isinstance(notebook, dict) or not isinstance(notebook.get("cells"), list):
         raise ValueError("no list of cells")

@@ -9,6 +9,7 @@ the Solver notebook's ``best_move`` with a seeded random generator. Input and ou
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -29,9 +30,23 @@ class GameAbandoned(Exception):
     """The human ended the game before it was over (quit, end of input or Ctrl-C)."""
 
 
+_NUMBERED = re.compile(r"^(\D*)(\d+)(\D*)$", re.ASCII)
+
+
 def _normalized(text: str) -> str:
     """A move name without case, blanks, brackets and commas: ``"(0, 1)"`` and ``"0,1"`` agree."""
     return "".join(c for c in text.lower() if c.isalnum())
+
+
+def numbered(names: Sequence[str]) -> list[int] | None:
+    """The number in each move's name, if every name is the same words around one whole number
+    (Connect Four's ``"column 4"``, ``"column 2"``); ``None`` otherwise. Such moves are typed
+    by their own numbers, so the list shows no numbers of its own."""
+    matches = [_NUMBERED.match(name) for name in names]
+    found = [match for match in matches if match is not None]
+    if not names or len(found) != len(names) or len({(m[1], m[3]) for m in found}) != 1:
+        return None
+    return [int(match[2]) for match in found]
 
 
 def parse_move(text: str, names: Sequence[str]) -> int | None:
@@ -39,29 +54,41 @@ def parse_move(text: str, names: Sequence[str]) -> int | None:
 
     A move can be typed by its name as listed (exactly, or ignoring case, blanks and punctuation:
     ``0,1`` for ``(0, 1)``), or by its number in the list, counted from 1. An exact name wins
-    over a number, so a game whose moves are named ``"1"``, ``"2"``, ... works as expected.
+    over a number, so a game whose moves are named ``"1"``, ``"2"``, ... works as expected; and
+    where every move is named by a number (``numbered``: ``"column 4"``), a number is always
+    the move's own (``4``: column 4), never its place in the list, which may be another column.
     """
     text = text.strip()
     if not text:
         return None
     if text in names:
         return list(names).index(text)
-    if text.isdigit() and 1 <= int(text) <= len(names):
-        return int(text) - 1
+    numbers = numbered(names)
+    if text.isascii() and text.isdecimal():
+        if numbers is not None:
+            return numbers.index(int(text)) if numbers.count(int(text)) == 1 else None
+        if 1 <= int(text) <= len(names):
+            return int(text) - 1
     matches = [i for i, name in enumerate(names) if _normalized(name) == _normalized(text)]
     return matches[0] if len(matches) == 1 else None
 
 
 def move_list(names: Sequence[str], width: int = 78) -> str:
-    """The moves numbered from 1, ``"Your moves:  [1] (0, 0)  [2] (0, 1) ..."``, wrapped.
+    """The moves numbered from 1, ``"Your moves:  [1] (0, 0)  [2] (0, 1) ..."``, wrapped; moves
+    that are ``numbered`` by their names, in the order of their numbers and without ours
+    (``"Your moves:  column 1  column 2 ..."``).
 
     Lines break only between two moves, never inside a move's name, so that each number stays
     next to its move.
     """
     head = "Your moves:"
+    numbers = numbered(names)
+    if numbers is None:
+        items = [f"  [{number}] {name}" for number, name in enumerate(names, start=1)]
+    else:
+        items = [f"  {name}" for _, name in sorted(zip(numbers, names, strict=True))]
     lines, line = [], head
-    for number, name in enumerate(names, start=1):
-        item = f"  [{number}] {name}"
+    for item in items:
         if len(line) + len(item) > width and line.strip() != head:
             lines.append(line)
             line = " " * len(head)
@@ -97,12 +124,14 @@ def get_move(
         if answer.strip().lower() in QUIT:
             raise GameAbandoned("Game abandoned: you quit.")
         shown = answer.strip()
-        write(
-            f"{shown!r} is not one of your moves: type a number from 1 to {len(moves)}, "
-            f"or a move as listed, e.g. {names[0]}"
-            if shown
-            else f"Type a number from 1 to {len(moves)}, or a move as listed, e.g. {names[0]}"
+        numbers = numbered(names)
+        which = (
+            f"one of {', '.join(map(str, sorted(numbers)))}"
+            if numbers is not None
+            else f"a number from 1 to {len(moves)}"
         )
+        hint = f"ype {which}, or a move as listed, e.g. {names[0]}"
+        write(f"{shown!r} is not one of your moves: t{hint}" if shown else f"T{hint}")
 
 
 def result_text(game: Game[State, Player], state: State, human: Player) -> str:
