@@ -145,6 +145,14 @@ def test_the_command_line_reads_a_position(capsys: pytest.CaptureFixture[str]) -
     assert (result["move"], result["value"], result["algorithm"]) == ("Ra8#", 1, "engine_search")
     assert main(["move", PATH, "--position", "not a fen", "--depth", "1"]) == 2
     assert "is not FEN" in capsys.readouterr().err
+    kings = ["move", PATH, "--position", "8/8/8/4k3/8/8/8/4K3 w - - 0 1"]
+    assert main(kings) == 2  # a draw by insufficient material, not "white has no move"
+    assert capsys.readouterr().err == (
+        "gamesolver: error: the game is over in that position: a draw\n"
+    )
+    mated = ["move", PATH, "--position", "R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1"]
+    assert main(mated) == 2
+    assert "the game is over in that position: white has won" in capsys.readouterr().err
 
 
 def test_the_win_at_chess_file_is_the_one_its_provenance_records() -> None:

@@ -327,6 +327,16 @@ def _load(path: Path) -> types.ModuleType:
         raise _code_error(f"loading {path}", error) from error
 
 
+def game_over(game: Game[Any, Any], state: Any, player: Any, game_path: Path) -> str:
+    """A finished position in words: who has won, or a draw (a chess position with kings alone
+    is one, though both sides have moves)."""
+    value = run_code(f"reading {game_path}", lambda: game.utility(state, player))
+    if value == 0:
+        return "the game is over in that position: a draw"
+    winner = player if value > 0 else game.other(player)
+    return f"the game is over in that position: {winner} has won"
+
+
 def run_code(
     doing: str,
     function: Callable[[], Any],
@@ -836,10 +846,8 @@ def read_positions(args: argparse.Namespace, game: AnyGame, game_path: Path) -> 
         except (Exception, SystemExit) as error:
             raise UsageError(f"{name}, line {number}: {_quoted(text)}: {_said(error)}") from error
         if run_code(f"reading {game_path}", functools.partial(game.finished, state)):
-            raise UsageError(
-                f"{name}, line {number}: {_quoted(text)}: the game is over in that position: "
-                f"{player} has no move"
-            )
+            over = game_over(game, state, player, game_path)
+            raise UsageError(f"{name}, line {number}: {_quoted(text)}: {over}")
         positions.append(Position(number, text, state, player))
     if not positions:
         raise UsageError(
@@ -1195,7 +1203,7 @@ def cmd_move(args: argparse.Namespace) -> int:
     stats = new_stats(args)  # --max-seconds counts from here: the checks of a state included
     state, player = given_position(args, game)
     if run_code(f"reading {it.game_path}", lambda: game.finished(state)):
-        raise UsageError(f"the game is over in that position: {player} has no move")
+        raise UsageError(game_over(game, state, player, it.game_path))
     decision = decide(it, state, player, stats, args.seed)
     result: dict[str, Any] = {"game": game.name, "algorithm": it.name, "options": options}
     result.update(decision.as_dict(game, options))
