@@ -333,12 +333,13 @@ def apart(work: Callable[[], _T], limits: Limits, ended: Callable[[Ended], _T]) 
     shared = mmap.mmap(-1, mmap.PAGESIZE)  # anonymous and shared with the child
     words = memoryview(shared).cast("q")
     read_end, write_end = os.pipe()
+    parent = os.getpid()
     with warnings.catch_warnings():  # Python 3.12: "use of fork() may lead to deadlocks"
         warnings.simplefilter("ignore", DeprecationWarning)
         pid = os.fork()
     if pid == 0:  # pragma: no cover  (the child: measured by its results)
         os.close(read_end)
-        _run_child(work, limits, write_end, words)
+        _run_child(work, limits, write_end, words, parent)
     os.close(write_end)
     try:
         return _wait(pid, read_end, words, limits, ended)
@@ -348,11 +349,14 @@ def apart(work: Callable[[], _T], limits: Limits, ended: Callable[[Ended], _T]) 
         shared.close()
 
 
-def _run_child(work: Callable[[], Any], limits: Limits, channel: int, words: memoryview) -> None:
+def _run_child(
+    work: Callable[[], Any], limits: Limits, channel: int, words: memoryview, parent: int
+) -> None:
     """The child: ``work()`` under the limits, its result or exception sent; never returns."""
     global _child
     status = 0
     try:
+        _end_with(parent)
         _child = _Child(channel, words)
         _quiet()
         signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
@@ -377,6 +381,21 @@ def _run_child(work: Callable[[], Any], limits: Limits, channel: int, words: mem
         status = 70
     finally:
         os._exit(status)
+
+
+def _end_with(parent: int) -> None:
+    """Ask the system to kill this process when its parent ends (Linux), so that a check whose
+    parent was killed (a kernel restarted, a test timed out) does not run on without end; a
+    parent already gone ends it now."""
+    with contextlib.suppress(OSError, AttributeError):
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+    if os.getppid() != parent:
+        os._exit(70)
+
+
+PR_SET_PDEATHSIG = 1
+"""Linux's ``prctl`` option: the signal a process gets when its parent ends."""
 
 
 def _quiet() -> None:

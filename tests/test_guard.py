@@ -15,6 +15,7 @@ import warnings
 from collections.abc import Callable, Iterator
 from typing import Any
 
+import psutil
 import pytest
 
 from gamesolver import guard
@@ -200,6 +201,7 @@ def test_the_check_ends_with_its_caller() -> None:
                 while True:
                     pass
 
+        signal.signal(signal.SIGINT, signal.default_int_handler)  # (a test runner ignores it)
         threading.Timer(0.5, lambda: os.kill(os.getpid(), signal.SIGINT)).start()
         try:
             guard.apart(work, guard.Limits(), repr)
@@ -211,6 +213,39 @@ def test_the_check_ends_with_its_caller() -> None:
         [sys.executable, "-c", script], capture_output=True, text=True, timeout=60
     )
     assert done.stdout == "interrupted []\n", done.stderr
+
+
+def test_the_check_ends_when_its_caller_is_killed() -> None:
+    """A kernel killed (or a test's process after its timeout) leaves no check running without
+    end: the system ends the check's process with its parent. (Two checks of a timed-out test
+    ran on at full speed for half an hour.)"""
+    script = textwrap.dedent(
+        """
+        import os, threading
+        import psutil
+        from gamesolver import guard
+
+        def work():
+            with guard.call():
+                while True:
+                    pass
+
+        def leave():
+            print(psutil.Process().children()[0].pid, flush=True)
+            os._exit(0)
+
+        threading.Timer(0.5, leave).start()
+        guard.apart(work, guard.Limits(), repr)
+        """
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=60
+    )
+    child = int(done.stdout)
+    deadline = time.monotonic() + 10
+    while psutil.pid_exists(child) and psutil.Process(child).status() != psutil.STATUS_ZOMBIE:
+        assert time.monotonic() < deadline, "the check's process outlived its caller"
+        time.sleep(0.05)
 
 
 def test_nothing_arrives_after_the_block() -> None:
