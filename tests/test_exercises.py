@@ -969,3 +969,28 @@ def test_the_check_leaves_no_hypothesis_folder_where_it_runs(tmp_path: Any) -> N
     )
     assert done.returncode == 0, done.stderr
     assert list(tmp_path.iterdir()) == []
+
+
+# -- the drawing: a node never called (issue 39) -----------------------------------------------
+
+
+def test_a_node_never_called_says_so() -> None:
+    """The column "yours" was blank where the function never called a node (here C, cut off
+    after B); it stays blank where nothing was recorded (no inner function to watch)."""
+    check = check_algorithm(alpha_beta_with("alpha first"), examples=EXAMPLES, games=False)
+    assert check.counterexample == "[0, 1]", check
+    assert [row[3] for row in check.table()] == ["yours", "0  ✗", "0", "never called"], check
+    assert "<td>never called</td>" in check._repr_html_()
+
+    def first_leaf(
+        game: Any, state: Any, player: Any, stats: Stats, alpha: Any = None, beta: Any = None
+    ) -> Value:
+        mover = player
+        while not game.finished(state):
+            stats.calls += 1
+            state, mover = game.next_states(state, mover)[0], game.other(mover)
+        return game.utility(state, player)  # type: ignore[no-any-return]
+
+    check = check_algorithm(first_leaf, examples=EXAMPLES, games=False)
+    assert not check.passed and len(check.rows) > 1, check
+    assert "never called" not in repr(check), check

@@ -868,9 +868,12 @@ class AlgorithmCheck:
         """The drawing of the counterexample: a row of cells per node, the header first."""
         header = ["node", "to move", "window", "yours", "correct"]
         cells = [header]
+        recorded = any(row.calls for row in self.rows)  # (else only the root's answer is known)
         for row in self.rows:
             leaf = "" if row.leaf is None else f" = {number(row.leaf)}"
             answer = "" if row.answer is None else text(row.answer)
+            if recorded and not row.calls and row.answer is None:
+                answer = "never called"
             if row.calls > 1:
                 answer += f" ({row.calls} calls)"
             cells.append(
