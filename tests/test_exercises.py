@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import html
 import math
 import os
 import signal
@@ -23,6 +24,7 @@ from typing import Any
 import numpy as np
 import pytest
 from conftest import notebook
+from hypothesis import strategies as st
 
 from gamesolver import Game, Stats, Value, guard
 from gamesolver.feedback import exercises
@@ -56,6 +58,7 @@ def alpha_beta_with(mistake: str) -> Algorithm:
     - ``not negated``: the opponent gets the window ``[alpha, beta]``, not ``[-beta, -alpha]``;
     - ``alpha first``: alpha is raised before the cut-off test, which then compares best with
       the raised alpha instead of beta (so it always cuts after the first move);
+    - ``value not negated``: the opponent's answer taken as it came, without the minus;
     - ``bounds as values``: a memo table that stores every answer as the value, bounds too;
     - ``upper bounds as values``: one that stores the exact values and the upper bounds (the
       answers that fail low) as values, not the lower bounds.
@@ -80,7 +83,8 @@ def alpha_beta_with(mistake: str) -> Algorithm:
             best = alpha if mistake == "fail-hard" else game.worst
             for ns in game.next_states(state, player):
                 window = (alpha, beta) if mistake == "not negated" else (-beta, -alpha)
-                best = max(best, -value(ns, game.other(player), *window))
+                answer = value(ns, game.other(player), *window)
+                best = max(best, answer if mistake == "value not negated" else -answer)
                 if mistake == "alpha first":
                     alpha = max(alpha, best)
                     if best >= alpha:
@@ -291,7 +295,8 @@ def test_a_counterexample_drawn_with_both_values_and_the_windows() -> None:
     assert root.wrong and root.correct < root.answer
     assert [row.name for row in check.rows] == ["A", "B", "C", "D"][: len(check.rows)]
     lines = repr(check).splitlines()
-    assert lines[3].split() == ["node", "to", "move", "window", "yours", "correct"]
+    assert lines[2].startswith("With the default window [-1, 1] your function answers right")
+    assert lines[4].split() == ["node", "to", "move", "window", "yours", "correct"]
 
 
 def max_min_alpha_beta(
@@ -969,6 +974,216 @@ def test_the_check_leaves_no_hypothesis_folder_where_it_runs(tmp_path: Any) -> N
     )
     assert done.returncode == 0, done.stderr
     assert list(tmp_path.iterdir()) == []
+
+
+# -- hints: the likely mistake named (issue 39) ------------------------------------------------
+
+HINTS = {
+    "not turned": "Likely mistake: the window you hand a child is not turned round.",
+    "not passed": "Likely mistake: the window you hand a child is not its parent's.",
+    "not negated": "Likely mistake: a value not negated.",
+    "cut": "Likely mistake: a cut at the wrong bound.",
+    "no pruning": "Likely mistake: no pruning. Your function looks at every child: it never cuts",
+    "default window": "your function answers right here, which is why your own trials pass",
+}
+"""The start of each hint, by the mistake it names."""
+
+
+def handed_in(test: str, k: int) -> Algorithm:
+    """The ``k``-th wrong answer to Game-Trees' exercise ``test`` (``wrong_answers.WRONG``)."""
+    from wrong_answers import WRONG
+
+    source = next(iter(WRONG["Game-Trees.ipynb", test][k].values()))
+    names: dict[str, Any] = {}
+    exec(source, names)  # (the cell's source: a function that uses only the game)
+    return names.get("my_alpha_beta") or names["fixed_alpha_beta"]  # type: ignore[no-any-return]
+
+
+def max_min_with_min_cut_at_beta(
+    game: Any, state: Any, player: Any, stats: Stats, alpha: Any = None, beta: Any = None
+) -> Value:
+    """The Max/Min form (Game-Trees' exercise 2) whose ``min_value`` cuts off at the wrong bound:
+    ``best >= beta``, copied from ``max_value``, where Min cuts off at ``best <= alpha``."""
+    me, opponent = player, game.other(player)
+
+    def max_value(state: Any, alpha: Value, beta: Value) -> Value:
+        stats.calls += 1
+        if game.finished(state):
+            return game.utility(state, me)  # type: ignore[no-any-return]
+        best = game.worst
+        for ns in game.next_states(state, me):
+            best = max(best, min_value(ns, alpha, beta))
+            if best >= beta:
+                return best  # type: ignore[no-any-return]
+            alpha = max(alpha, best)
+        return best  # type: ignore[no-any-return]
+
+    def min_value(state: Any, alpha: Value, beta: Value) -> Value:
+        stats.calls += 1
+        if game.finished(state):
+            return game.utility(state, me)  # type: ignore[no-any-return]
+        best = game.best
+        for ns in game.next_states(state, opponent):
+            best = min(best, max_value(ns, alpha, beta))
+            if best >= beta:
+                return best  # type: ignore[no-any-return]
+            beta = min(beta, best)
+        return best  # type: ignore[no-any-return]
+
+    return max_value(state, *(game.utility_range if alpha is None else (alpha, beta)))
+
+
+def max_min_without_the_window(
+    game: Any, state: Any, player: Any, stats: Stats, alpha: Any = None, beta: Any = None
+) -> Value:
+    """The Max/Min form that calls each child with the default window, not its own."""
+    me, opponent = player, game.other(player)
+
+    def max_value(state: Any, alpha: Value = -math.inf, beta: Value = math.inf) -> Value:
+        stats.calls += 1
+        if game.finished(state):
+            return game.utility(state, me)  # type: ignore[no-any-return]
+        best = game.worst
+        for ns in game.next_states(state, me):
+            best = max(best, min_value(ns))
+            if best >= beta:
+                return best  # type: ignore[no-any-return]
+            alpha = max(alpha, best)
+        return best  # type: ignore[no-any-return]
+
+    def min_value(state: Any, alpha: Value = -math.inf, beta: Value = math.inf) -> Value:
+        stats.calls += 1
+        if game.finished(state):
+            return game.utility(state, me)  # type: ignore[no-any-return]
+        best = game.best
+        for ns in game.next_states(state, opponent):
+            best = min(best, max_value(ns))
+            if best <= alpha:
+                return best  # type: ignore[no-any-return]
+            beta = min(beta, best)
+        return best  # type: ignore[no-any-return]
+
+    return max_value(state, *(game.utility_range if alpha is None else (alpha, beta)))
+
+
+HINTED: list[tuple[Callable[[], Algorithm], str, set[str]]] = [
+    (lambda: handed_in("ex3-test", 0), "alpha_beta", {"not turned", "default window"}),
+    (lambda: alpha_beta_with("not negated"), "alpha_beta", {"not turned", "default window"}),
+    (lambda: max_min_without_the_window, "alpha_beta", {"not passed", "no pruning"}),
+    (lambda: alpha_beta_with("value not negated"), "alpha_beta", {"not negated"}),
+    (lambda: minimax_with_wrong_sign, "minimax", {"not negated"}),
+    (lambda: alpha_beta_with("alpha first"), "alpha_beta", {"cut"}),
+    (lambda: max_min_with_min_cut_at_beta, "alpha_beta", {"cut"}),
+    (lambda: handed_in("ex3-test", 1), "alpha_beta", {"no pruning"}),
+    (lambda: handed_in("ex2-test", 0), "alpha_beta", {"no pruning"}),
+    (lambda: alpha_beta_with("fail-hard"), "alpha_beta_fail_soft", {"default window"}),
+    # no hint where the calls show none of these mistakes
+    (lambda: alpha_beta_with("bounds as values"), "alpha_beta", set()),
+    (lambda: minimax_memo_with("state only"), "minimax", set()),
+    (lambda: depth_limited_off_by_one, "depth_limited", set()),
+]
+"""A wrong answer, its specification, and the hints its report must give (and no other)."""
+
+
+@pytest.mark.parametrize(
+    ("answer", "spec", "named"),
+    HINTED,
+    ids=[
+        "window not turned (handed in)",
+        "window not turned",
+        "window not passed down (Max/Min)",
+        "value not negated",
+        "value not negated (minimax)",
+        "cut at alpha",
+        "cut at beta in min_value (Max/Min)",
+        "no pruning (handed in)",
+        "no pruning (Max/Min, handed in)",
+        "fail-hard: hidden by the default window",
+        "bounds as values",
+        "memo of the state only",
+        "depth off by one",
+    ],
+)
+def test_a_mistake_of_a_known_kind_is_named(
+    answer: Callable[[], Algorithm], spec: str, named: set[str]
+) -> None:
+    """The messages described the counterexample and did not point: now one short sentence
+    names the mistake the student's calls show, in the lines read first and in the HTML, and
+    only that mistake (a hint is never guessed)."""
+    check = check_algorithm(answer(), spec, examples=EXAMPLES, games=False)
+    assert not check.passed, check
+    lines = check.lines()
+    given = {kind for kind, hint in HINTS.items() if any(hint in line for line in lines)}
+    assert given == named, check
+    assert lines[2:] == list(check.hints) and len(check.hints) == len(named), check
+    page = check._repr_html_()
+    for hint in check.hints:
+        assert f"<p>{html.escape(hint)}</p>" in page
+        assert len(hint.split()) <= 40, hint
+
+
+def test_the_window_hint_says_what_the_child_got_and_needs() -> None:
+    """The issue's example: B called with its parent's window, where the default window hides
+    it (the utility range [-1, 1] turned round is itself)."""
+    check = check_algorithm(alpha_beta_with("not negated"), examples=EXAMPLES, games=False)
+    assert check.counterexample == "[[0, [-1]]]" and check.hints == (
+        "Likely mistake: the window you hand a child is not turned round. B got alpha = -∞, "
+        "beta = 0, as A had them; a child needs -beta, -alpha.",
+        "With the default window [-1, 1] your function answers right here, which is why your "
+        "own trials pass: turned round, [-1, 1] is itself.",
+    ), check
+
+
+def test_the_default_window_is_named_only_where_it_hides_the_failure() -> None:
+    """A cut at alpha is wrong with the default window too: the report does not say that the
+    default window hides it, where the example has a window of its own."""
+    tree = [0, 1]
+    game = exercises.example_tree_game(tree)
+    example = exercises.Example(game, game.Start, "Max", (-2, 2), None, tree)
+    spec = SPECS["alpha_beta"]
+    cut = alpha_beta_with("alpha first")
+    failure, _, _ = exercises.run_example(cut, spec, example)
+    assert failure is not None and failure.condition == "exact inside the window"
+    assert [hint[:40] for hint in exercises._hints(cut, spec, failure, example)] == [
+        HINTS["cut"][:40]
+    ]
+
+
+@pytest.mark.parametrize("spec", ["alpha_beta", "minimax", "depth_limited"])
+def test_the_calls_of_a_correct_search_show_no_mistake(solver: types.ModuleType, spec: str) -> None:
+    """On random trees and graphs with random windows, forwards and backwards: the course's
+    searches, the lecture's fail-hard one, the Max/Min form, a memo of bounds, and minimax
+    that answers from the root player's side (where a value is rightly not negated)."""
+    from hypothesis import given, settings
+
+    from gamesolver.feedback import hints
+    from gamesolver.trace import record
+
+    searches = {
+        "alpha_beta": [
+            solver.alpha_beta,
+            stroetmann_alpha_beta,
+            max_min_alpha_beta,
+            solver.alpha_beta_memo,
+        ],
+        "minimax": [solver.minimax, solver.minimax_memo, minimax_for_the_root],
+        "depth_limited": [solver.depth_limited],
+    }[spec]
+
+    @settings(max_examples=150, derandomize=True, database=None, deadline=None)
+    @given(exercises._examples(SPECS[spec]), st.booleans())
+    def no_hint(example: exercises.Example, backwards: bool) -> None:
+        game = example.game
+        if backwards:
+            order = game.next_states
+            game = dataclasses.replace(game, next_states=lambda s, p: list(reversed(order(s, p))))
+            example = dataclasses.replace(example, game=game)
+        for search in searches:
+            calls = record(search, game, example.state, example.player, **example.options)
+            assert exercises._readable(calls, example)
+            assert hints.mistakes(calls, game.utility_range) == [], (search, example.text())
+
+    no_hint()
 
 
 # -- the drawing: a node never called (issue 39) -----------------------------------------------

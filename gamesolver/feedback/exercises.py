@@ -13,9 +13,11 @@ of a real game are: every search must be right where positions repeat, not only 
 few graphs that random ones seldom match (``TRAPS``) and on positions of the course's games,
 each with a window or a depth drawn at random, and checks its answers against the
 specification. On failure it returns the *smallest* counterexample found (hypothesis shrinks
-it), drawn as a tree with the student's and the correct value at each node, and one sentence
-saying which condition failed. The run is derandomized: the same function gets the same report,
-so a notebook can show it and nbval can compare it.
+it), drawn as a tree with the student's and the correct value at each node ("never called"
+where it did not call), one sentence saying which condition failed, and a hint where the calls
+show a known mistake or the default window hides it (``gamesolver.feedback.hints``). The run
+is derandomized: the same function gets the same report, so a notebook can show it and nbval
+can compare it.
 
 **The specifications.** The values are those of the course's own algorithms (``Solver.ipynb``
 and ``Search-in-Depth.ipynb``, loaded from this repository; the tests check them against
@@ -87,6 +89,7 @@ from hypothesis.configuration import set_hypothesis_home_dir
 
 from gamesolver import guard
 from gamesolver.explore import random_position
+from gamesolver.feedback import hints
 from gamesolver.feedback.check import CheckReport, check_game, ended_report
 from gamesolver.game import AnyGame, Game, Value, is_number
 from gamesolver.guard import (
@@ -812,6 +815,9 @@ class AlgorithmCheck:
     """How many characters the function printed during the check (not shown)."""
     output: str = ""
     """The first lines of what it printed, as the report ends with them ("" if nothing)."""
+    hints: tuple[str, ...] = ()
+    """The likely mistake, and why the default window hid it, where the example shows them
+    (``gamesolver.feedback.hints``): a sentence each, after the counterexample."""
 
     @property
     def passed(self) -> bool:
@@ -862,6 +868,7 @@ class AlgorithmCheck:
             f"{self.function} fails the specification of {self.spec} "
             f"({self.failure.condition}): {_ended(self.failure.sentence)}",
             f"{self.failure.found}: {self.example.text()}.",
+            *self.hints,
         ]
 
     def table(self) -> list[list[str]]:
@@ -1025,6 +1032,51 @@ def draw(
     return rows
 
 
+ANSWERS = (
+    "the value",
+    "exact inside the window",
+    "an upper bound when it fails low",
+    "a lower bound when it fails high",
+    "fail-soft",
+)
+"""The conditions on an answer (``judge``'s): those a hint may explain, with "cuts off"."""
+
+
+def _hints(
+    function: Callable[..., Value],
+    spec: Spec,
+    failure: Failure,
+    example: Example,
+    guard: Guard = contextlib.nullcontext,
+) -> tuple[str, ...]:
+    """The hints on ``failure`` (``gamesolver.feedback.hints``): the mistakes that the
+    function's recorded calls on ``example`` show, no pruning where it did not cut off, and, for
+    a window given, that the default window (the utility range) hides the failure: the function
+    is asked again without alpha and beta, each call inside ``guard()``."""
+    if failure.condition not in (*ANSWERS, "cuts off"):
+        return ()
+    game, found = example.game, []
+    try:
+        with guard():
+            search = record(
+                function, game, example.state, example.player, strict=False, **example.options
+            )
+        if _readable(search, example):
+            found += hints.mistakes(search, game.utility_range)
+    except Interrupted:
+        raise
+    except BaseException:  # nothing to record: no mistake to read from the calls
+        pass
+    if failure.condition == "cuts off":
+        found.append(hints.NO_PRUNING)
+    default = game.utility_range
+    if failure.condition in ANSWERS and example.given and example.window not in (None, default):
+        plain = dataclasses.replace(example, window=default, given=False)
+        if run_example(function, spec, plain, guard)[0] is None:
+            found.append(hints.default_window_hint(default, found))
+    return tuple(found)
+
+
 # -- the check ------------------------------------------------------------------------------------
 
 
@@ -1177,6 +1229,7 @@ class _Run:
         self.last_calls = 0
         """The value calls of the last example asked."""
         self.rows: list[Row] = []
+        self.hints: tuple[str, ...] = ()
 
     def report(self, examples: int, games: bool) -> AlgorithmCheck:
         """The check and its report (what the check's process hands back)."""
@@ -1198,6 +1251,7 @@ class _Run:
             [row.plain() for row in self.rows],
             output.total,
             output.summary(name),
+            self.hints,
         )
 
     def ended(self, end: Ended) -> AlgorithmCheck:
@@ -1241,11 +1295,13 @@ class _Run:
         stops it (``stopped_by``)."""
         try:
             self.search(examples, games)
-            if self.smallest is not None and self.smallest[1].tree is not None:
+            if self.smallest is not None:
                 self.current = None  # drawing: a limit now changes nothing found
                 failure, example = self.smallest
                 guard.progress(("found", failure, example.case()))
-                self.rows = draw(self.function, self.spec, example, guard.call)
+                if example.tree is not None:
+                    self.rows = draw(self.function, self.spec, example, guard.call)
+                self.hints = _hints(self.function, self.spec, failure, example, guard.call)
         except (Interrupted, MemoryError) as interrupt:
             self.stopped_by(interrupt)
 
