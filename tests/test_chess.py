@@ -178,6 +178,23 @@ def test_a_search_cut_short_by_its_budget_leaves_the_board_as_it_was() -> None:
     assert engine.nodes % 1024 == 0  # the search was cut short inside an iteration, at a check
 
 
+def test_a_move_that_beats_the_last_best_in_an_iteration_cut_short_is_played() -> None:
+    """Depth 4 plays 14...Nf6, which 15. g5 refutes (Stockfish: 625 centipawns lost, in a game
+    of the play page at 1 s a move); depth 5 finds 14...g6 after 60,000 of its 70,000
+    positions. The iteration cut short there plays g6 (it beat Nf6, searched first), not the
+    move of the last completed iteration."""
+    board = chess.Board("r4rk1/pppq1ppp/2nbb3/3np3/6PP/2PQ2N1/1PBN1P2/R1B1K2R b KQ - 2 14")
+    assert board.san(CH.Engine(evaluate=CH.estimate).search(board, depth=4).move) == "Nf6"
+    assert board.san(CH.Engine(evaluate=CH.estimate).search(board, depth=5).move) == "g6"
+    played = {}
+    for cut in (50_000, 60_000):
+        engine = CH.Engine(evaluate=CH.estimate)
+        engine.clock = lambda engine=engine, cut=cut: 100.0 if engine.nodes >= cut else 0.0
+        found = engine.search(board, budget=1)
+        played[cut] = (found.depth, board.san(found.move))
+    assert played == {50_000: (4, "Nf6"), 60_000: (4, "g6")}
+
+
 def test_a_proposed_move_is_refuted_in_words() -> None:
     trap, _ = CH.parse(TRAP)
     said = CH.refute(trap, "Qxf7+", depth=3)
