@@ -886,16 +886,18 @@ def run(args: argparse.Namespace, nb: types.ModuleType, done: Callable[[Results]
 
 PLAY_SECTION = ("<!-- BEGIN chess_play -->", "<!-- END chess_play -->")
 """The markers of ``benchmarks/chess_play.py``'s section of the report (kept when rewritten)."""
+KEPT_SECTIONS = [PLAY_SECTION, ("<!-- BEGIN chess_lead -->", "<!-- END chess_lead -->")]
+"""The sections other scripts write into the report (``chess_play.py``, ``chess_lead.py``)."""
 
 
 def kept(path: Path, text: str) -> str:
-    """``text`` followed by the play section of the report now at ``path``, if it has one."""
-    begin, end = PLAY_SECTION
+    """``text`` followed by the other scripts' sections of the report now at ``path``."""
     old = path.read_text(encoding="utf-8") if path.exists() else ""
-    if begin not in old or end not in old:
-        return text
-    section = begin + old.split(begin, 1)[1].split(end, 1)[0] + end
-    return text.rstrip("\n") + "\n\n" + section + "\n"
+    for begin, end in KEPT_SECTIONS:
+        if begin in old and end in old:
+            section = begin + old.split(begin, 1)[1].split(end, 1)[0] + end
+            text = text.rstrip("\n") + "\n\n" + section + "\n"
+    return text
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -114,24 +114,37 @@ def is_back(moves: Sequence[chess.Move], index: int) -> bool:
     return move.from_square == before.to_square and move.to_square == before.from_square
 
 
+def scores(
+    engine: chess.engine.SimpleEngine,
+    board: chess.Board,
+    move: chess.Move,
+    limit: chess.engine.Limit,
+) -> tuple[chess.Move, int, int]:
+    """Stockfish's best move in ``board`` (whose move stack is the game before it), its score
+    and the score of ``move``, for the mover, clamped; both scores from searches of this
+    position: the scores of two positions in a row, each searched on its own, disagree where a
+    repetition is in reach (an only legal move was charged 265 centipawns that way in a
+    perpetual check)."""
+    found = engine.analyse(board, limit)
+    if not found.get("pv"):
+        raise RuntimeError(f"Stockfish gave no move in {board.fen()}")
+    best, score = found["pv"][0], clamp(found["score"], board.turn)
+    if best == move:
+        return best, score, score
+    played = engine.analyse(board, limit, root_moves=[move])
+    return best, score, clamp(played["score"], board.turn)
+
+
 def move_loss(
     engine: chess.engine.SimpleEngine,
     board: chess.Board,
     move: chess.Move,
     limit: chess.engine.Limit,
 ) -> int:
-    """Stockfish's loss of ``move`` in ``board`` (whose move stack is the game before it): the
-    score of its best move minus the score of ``move``, for the mover, clamped; 0 if ``move``
-    is its best. Both scores come from searches of this position: the scores of two positions
-    in a row, each searched on its own, disagree where a repetition is in reach (an only legal
-    move was charged 265 centipawns that way in a perpetual check)."""
-    found = engine.analyse(board, limit)
-    if not found.get("pv"):
-        raise RuntimeError(f"Stockfish gave no move in {board.fen()}")
-    if found["pv"][0] == move:
-        return 0
-    played = engine.analyse(board, limit, root_moves=[move])
-    return max(0, clamp(found["score"], board.turn) - clamp(played["score"], board.turn))
+    """Stockfish's loss of ``move`` in ``board``: the score of its best move minus the score of
+    ``move`` (``scores``); 0 if ``move`` is its best."""
+    _, best, played = scores(engine, board, move, limit)
+    return max(0, best - played)
 
 
 @dataclass
@@ -418,12 +431,13 @@ def san_line(game: Game, plies: int) -> str:
     return game.start.variation_san(game.moves[:plies])
 
 
-def merged(existing: str, section: str) -> str:
-    """``existing`` with its section between the markers replaced by ``section`` (appended if
-    it has none)."""
-    if BEGIN in existing and END in existing:
-        head, rest = existing.split(BEGIN, 1)
-        _, tail = rest.split(END, 1)
+def merged(existing: str, section: str, markers: tuple[str, str] = PLAY_SECTION) -> str:
+    """``existing`` with its section between the ``markers`` replaced by ``section`` (appended
+    if it has none)."""
+    begin, end = markers
+    if begin in existing and end in existing:
+        head, rest = existing.split(begin, 1)
+        _, tail = rest.split(end, 1)
         return head + section.rstrip("\n") + tail
     return existing.rstrip("\n") + "\n\n" + section
 

@@ -1,4 +1,5 @@
-"""benchmarks/chess_play.py: the play page's chess opponent judged by Stockfish (issue 28).
+"""benchmarks/chess_play.py and chess_lead.py: the play page's chess opponent judged by Stockfish
+(issues 28 and 33).
 
 The logic on games made up here (a move's loss from a scripted judge, moves straight back,
 castling, the summary, the report's section kept in chess.md), then a tiny run through the real
@@ -20,6 +21,7 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:  # benchmarks/ is a folder of the repository, not of the package
     sys.path.insert(0, str(ROOT))
 
+from benchmarks import chess_lead as lead  # noqa: E402
 from benchmarks import chess_play as play  # noqa: E402
 from benchmarks.chess import CLAMP, kept  # noqa: E402
 
@@ -169,3 +171,40 @@ def test_a_tiny_run_of_both_versions() -> None:
             games[name] = play.judge(game, engine, limit)
     assert all(len(g.moves) == len(g.lost) == 6 for g in games.values())
     assert all(0 <= loss <= 2 * CLAMP for g in games.values() for loss in g.lost)
+
+
+def test_a_move_throws_away_a_lead_of_three_pawns_when_it_loses_three_pawns_of_it() -> None:
+    """benchmarks/chess_lead.py: a move counts when the lead before it is 300 or more and the
+    move loses 300 or more of it (a mate to 663, from a game of the page, counts)."""
+
+    def move(before: int, after: int) -> lead.Judged:
+        return lead.Judged(1, "23.", chess.STARTING_FEN, "Qg5+", "Rd1+", before, after)
+
+    assert [move(*m).throws_away for m in [(1000, 663), (300, 0), (299, -500), (900, 601)]] == [
+        True,
+        True,
+        False,
+        False,
+    ]
+    done = play.opening("f3 e5 g4 Qh4")  # fool's mate: black, the computer, won
+    games = [lead.Played("", chess.BLACK, done, [move(1000, 663), move(120, -400)])]
+    text = lead.markdown(games, "note")
+    assert "| 1 | 1 | 0 | 0 | 0 | 2 | 1 | 1 | 337 cp (337, 337) |" in text
+    assert "- game 1, 23.Qg5+ (Stockfish: Rd1+), lead 1000 cp, 663 cp after it" in text
+    assert "score 120 cp, loss 520 cp" in text.split("The largest losses")[1]
+
+
+def test_a_tiny_game_against_the_weak_opponent_is_judged_move_by_move() -> None:
+    """The computer to depth 1 against Stockfish at skill 0, four half-moves: its two moves
+    judged, their losses within the clamps."""
+    stockfish = play.find_stockfish()
+    assert stockfish is not None
+    args = lead.parser().parse_args(["--plies", "4", "--judge-depth", "4"])
+    computer = play.computer_player(
+        functools.partial(play.VERSIONS["after"](play.NOTEBOOK), depth=1), budget=None
+    )
+    with play.uci(stockfish) as opponent, play.uci(stockfish) as referee:
+        opponent.configure({"Skill Level": 0})
+        game = lead.play_one(1, "", chess.WHITE, args, (computer, opponent, referee))
+    assert len(game.board.move_stack) == 4 and [m.number for m in game.judged] == ["1.", "2."]
+    assert all(-CLAMP <= m.after <= m.lead <= CLAMP for m in game.judged)
