@@ -35,14 +35,14 @@ typecheck: $(STAMP)
 	$(BIN)/mypy
 
 # Two workers, one per core (pytest-xdist): a test file, or a notebook with all its cells in one
-# kernel, stays on one worker; the grading and slides tests, tens of seconds each, are spread one
-# by one (--dist loadgroup, the groups in tests/conftest.py). The browser tests run after the
-# others, on two workers of their own: each has its own server and browser, and the one time
-# they assert (a play page's board, the faster of two visits) holds on two busy cores.
+# kernel, stays on one worker (--dist loadfile; the grading of the classes and of the deep dives
+# are two files, so that they run side by side). The browser tests run after the others, on two
+# workers of their own: each has its own server and browser, and the one time they assert (a
+# play page's board, the faster of two visits) holds on two busy cores.
 pytest: $(STAMP)
-	$(BIN)/pytest -n 2 --dist loadgroup --nbval --nbval-current-env --nbval-sanitize-with nbval_sanitize.cfg \
+	$(BIN)/pytest -n 2 --dist loadfile --nbval --nbval-current-env --nbval-sanitize-with nbval_sanitize.cfg \
 	  --ignore=tests/browser
-	$(BIN)/pytest -n 2 --dist loadgroup tests/browser
+	$(BIN)/pytest -n 2 --dist loadfile tests/browser
 
 # The course's time plan (minutes per class and deep dive, from the syllabus in Index.ipynb) and
 # the shape of every lecture: fails if a lecture breaks it (gamesolver/tools/syllabus.py).

@@ -15,21 +15,6 @@ from gamesolver.notebook import load_notebook
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = ROOT / "notebooks"
 
-SPREAD = {"test_grading.py", "test_browser_slides.py"}
-"""Files whose tests take tens of seconds each and share nothing but a fixture they can rebuild:
-their tests are spread over the workers one by one."""
-
-
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Groups for ``pytest -n 2 --dist loadgroup`` (the Makefile): a file's tests stay on one
-    worker (a notebook's cells share its kernel, a module's fixtures are built once), except in
-    ``SPREAD``, where a test is a group of its own, so that neither worker waits for the other
-    at the end (on 2 cores, about a minute of ``make test``)."""
-    for item in items:
-        group = item.nodeid if item.path.name in SPREAD else str(item.path)
-        item.add_marker(pytest.mark.xdist_group(group))
-
-
 TIC_TAC_TOE_NOTEBOOKS = ["Tic-Tac-Toe.ipynb", "Tic-Tac-Toe-Bitboard.ipynb"]
 """Every notebook that defines tic-tac-toe: they must agree on values and counts."""
 
