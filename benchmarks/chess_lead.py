@@ -216,10 +216,11 @@ def pgn(games: Sequence[Played]) -> str:
             Black="computer" if game.ours == chess.BLACK else "Stockfish, skill 0",
         )
         judged = iter(game.judged)
+        opened = len(opening(game.opening).move_stack)  # the opening's moves are nobody's
         node: chess.pgn.GameNode = record
         while node.variations:
             node = node.variations[0]
-            if node.turn() != game.ours:  # the move just made was the computer's
+            if node.ply() > opened and node.turn() != game.ours:  # the computer's move
                 move = next(judged)
                 node.comment = f"lead {move.lead}, loss {move.loss}"
         texts.append(str(record))
@@ -265,14 +266,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         f" {args.budget:g} s (wall clock) a move, as on the play page."
     )
     section = markdown(games, note)
-    if args.pgn is not None:
-        args.pgn.write_text(pgn(games), encoding="utf-8")
     if args.no_write:
         print(section)
     else:
         existing = args.out.read_text(encoding="utf-8") if args.out.exists() else ""
         args.out.write_text(merged(existing, section, SECTION), encoding="utf-8")
         print(f"wrote {args.out}", file=sys.stderr)
+    if args.pgn is not None:
+        args.pgn.write_text(pgn(games), encoding="utf-8")
     return 0
 
 

@@ -208,3 +208,14 @@ def test_a_tiny_game_against_the_weak_opponent_is_judged_move_by_move() -> None:
         game = lead.play_one(1, "", chess.WHITE, args, (computer, opponent, referee))
     assert len(game.board.move_stack) == 4 and [m.number for m in game.judged] == ["1.", "2."]
     assert all(-CLAMP <= m.after <= m.lead <= CLAMP for m in game.judged)
+
+
+def test_the_games_record_comments_the_computer_s_moves_only() -> None:
+    """After an opening of two moves, the computer black: its moves 2... and 3... carry their
+    lead and loss, the opening's and the opponent's none."""
+    board = play.opening("e4 e5")
+    for san in ("Nf3", "Nc6", "Bc4", "Nf6"):
+        board.push_san(san)
+    judged = [lead.Judged(1, n, "", "", "", 20 * i, 10 * i) for i, n in enumerate(["2...", "3..."])]
+    record = lead.pgn([lead.Played("e4 e5", chess.BLACK, board, judged)])
+    assert "2. Nf3 Nc6 { lead 0, loss 0 } 3. Bc4 Nf6 { lead 20, loss 10 }" in record
