@@ -28,23 +28,16 @@ FIXED = "def fixed_alpha_beta(game, state, player, stats, alpha=None, beta=None)
 WRONG: dict[tuple[str, str], list[Answer]] = {
     # -- class 1 ---------------------------------------------------------------------------------
     ("Nim.ipynb", "ex3-test"): [
-        {  # a memo that ignores symmetry
-            "ex3-solution": """def my_minimax_memo(game, state, player, stats, symmetry=False):
-    cache = {}
-
-    def value(state, player):
-        stats.calls += 1
-        if (state, player) in cache:
-            return cache[state, player]
-        if game.finished(state):
-            result = game.utility(state, player)
-        else:
-            opponent = game.other(player)
-            result = max(-value(ns, opponent) for ns in game.next_states(state, player))
-        cache[state, player] = result
-        return result
-
-    return value(state, player)
+        {  # a set keeps one pile of each size: (2, 2) becomes (2), a win where it was a loss
+            "ex3-solution": """def cancel_pairs(state):
+    piles, player = state
+    return tuple(sorted(set(piles))), player
+""",
+        },
+        {  # the pairs cancelled, but the piles left in their order: (3, 1) and (1, 3) two keys
+            "ex3-solution": """def cancel_pairs(state):
+    piles, player = state
+    return tuple(size for size in dict.fromkeys(piles) if piles.count(size) % 2), player
 """,
         },
     ],
