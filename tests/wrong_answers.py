@@ -25,6 +25,22 @@ NEGATED_C4 = """def my_heuristic(s, p) -> float:
 
 FIXED = "def fixed_alpha_beta(game, state, player, stats, alpha=None, beta=None):"
 
+LINE_HEAD = """def my_alpha_beta(game, state, player, stats, alpha=None, beta=None):
+    def value(state, player, alpha, beta):
+        stats.calls += 1
+        if game.finished(state):
+            return game.utility(state, player), []
+        opponent = game.other(player)
+        best, line = game.worst, []
+"""
+
+LINE_TAIL = """
+    alpha = game.worst if alpha is None else alpha
+    beta = game.best if beta is None else beta
+    answer, stats.line = value(state, player, alpha, beta)
+    return answer
+"""
+
 WRONG: dict[tuple[str, str], list[Answer]] = {
     # -- class 1 ---------------------------------------------------------------------------------
     ("Nim.ipynb", "ex3-test"): [
@@ -66,6 +82,32 @@ WRONG: dict[tuple[str, str], list[Answer]] = {
     ],
     ("Game-Trees.ipynb", "ex3-test"): [
         {  # the child's window not turned round: [alpha, beta] for the opponent
+            "ex3-solution": LINE_HEAD
+            + """        for ns in game.next_states(state, player):
+            answer, rest = value(ns, opponent, alpha, beta)
+            if not line or -answer > best:
+                best, line = -answer, [ns, *rest]
+            if best >= beta:
+                break
+            alpha = max(alpha, best)
+        return best, line
+"""
+            + LINE_TAIL,
+        },
+        {  # only a better child takes the line: a lost node (every child worst) keeps none
+            "ex3-solution": LINE_HEAD
+            + """        for ns in game.next_states(state, player):
+            answer, rest = value(ns, opponent, -beta, -alpha)
+            if -answer > best:
+                best, line = -answer, [ns, *rest]
+            if best >= beta:
+                break
+            alpha = max(alpha, best)
+        return best, line
+"""
+            + LINE_TAIL,
+        },
+        {  # the Solver's alpha_beta as it is: right answers, no line
             "ex3-solution": """def my_alpha_beta(game, state, player, stats, alpha=None, beta=None):
     def value(state, player, alpha, beta):
         stats.calls += 1
@@ -74,7 +116,7 @@ WRONG: dict[tuple[str, str], list[Answer]] = {
         opponent = game.other(player)
         best = game.worst
         for ns in game.next_states(state, player):
-            best = max(best, -value(ns, opponent, alpha, beta))
+            best = max(best, -value(ns, opponent, -beta, -alpha))
             if best >= beta:
                 return best
             alpha = max(alpha, best)
@@ -83,18 +125,6 @@ WRONG: dict[tuple[str, str], list[Answer]] = {
     alpha = game.worst if alpha is None else alpha
     beta = game.best if beta is None else beta
     return value(state, player, alpha, beta)
-""",
-        },
-        {  # negamax without pruning: plain minimax
-            "ex3-solution": """def my_alpha_beta(game, state, player, stats, alpha=None, beta=None):
-    def value(state, player):
-        stats.calls += 1
-        if game.finished(state):
-            return game.utility(state, player)
-        opponent = game.other(player)
-        return max(-value(ns, opponent) for ns in game.next_states(state, player))
-
-    return value(state, player)
 """,
         },
     ],
