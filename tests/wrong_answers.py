@@ -25,26 +25,35 @@ NEGATED_C4 = """def my_heuristic(s, p) -> float:
 
 FIXED = "def fixed_alpha_beta(game, state, player, stats, alpha=None, beta=None):"
 
+LINE_HEAD = """def my_alpha_beta(game, state, player, stats, alpha=None, beta=None):
+    def value(state, player, alpha, beta):
+        stats.calls += 1
+        if game.finished(state):
+            return game.utility(state, player), []
+        opponent = game.other(player)
+        best, line = game.worst, []
+"""
+
+LINE_TAIL = """
+    alpha = game.worst if alpha is None else alpha
+    beta = game.best if beta is None else beta
+    answer, stats.line = value(state, player, alpha, beta)
+    return answer
+"""
+
 WRONG: dict[tuple[str, str], list[Answer]] = {
     # -- class 1 ---------------------------------------------------------------------------------
     ("Nim.ipynb", "ex3-test"): [
-        {  # a memo that ignores symmetry
-            "ex3-solution": """def my_minimax_memo(game, state, player, stats, symmetry=False):
-    cache = {}
-
-    def value(state, player):
-        stats.calls += 1
-        if (state, player) in cache:
-            return cache[state, player]
-        if game.finished(state):
-            result = game.utility(state, player)
-        else:
-            opponent = game.other(player)
-            result = max(-value(ns, opponent) for ns in game.next_states(state, player))
-        cache[state, player] = result
-        return result
-
-    return value(state, player)
+        {  # a set keeps one pile of each size: (2, 2) becomes (2), a win where it was a loss
+            "ex3-solution": """def cancel_pairs(state):
+    piles, player = state
+    return tuple(sorted(set(piles))), player
+""",
+        },
+        {  # the pairs cancelled, but the piles left in their order: (3, 1) and (1, 3) two keys
+            "ex3-solution": """def cancel_pairs(state):
+    piles, player = state
+    return tuple(size for size in dict.fromkeys(piles) if piles.count(size) % 2), player
 """,
         },
     ],
@@ -73,6 +82,32 @@ WRONG: dict[tuple[str, str], list[Answer]] = {
     ],
     ("Game-Trees.ipynb", "ex3-test"): [
         {  # the child's window not turned round: [alpha, beta] for the opponent
+            "ex3-solution": LINE_HEAD
+            + """        for ns in game.next_states(state, player):
+            answer, rest = value(ns, opponent, alpha, beta)
+            if not line or -answer > best:
+                best, line = -answer, [ns, *rest]
+            if best >= beta:
+                break
+            alpha = max(alpha, best)
+        return best, line
+"""
+            + LINE_TAIL,
+        },
+        {  # only a better child takes the line: a lost node (every child worst) keeps none
+            "ex3-solution": LINE_HEAD
+            + """        for ns in game.next_states(state, player):
+            answer, rest = value(ns, opponent, -beta, -alpha)
+            if -answer > best:
+                best, line = -answer, [ns, *rest]
+            if best >= beta:
+                break
+            alpha = max(alpha, best)
+        return best, line
+"""
+            + LINE_TAIL,
+        },
+        {  # the Solver's alpha_beta as it is: right answers, no line
             "ex3-solution": """def my_alpha_beta(game, state, player, stats, alpha=None, beta=None):
     def value(state, player, alpha, beta):
         stats.calls += 1
@@ -81,7 +116,7 @@ WRONG: dict[tuple[str, str], list[Answer]] = {
         opponent = game.other(player)
         best = game.worst
         for ns in game.next_states(state, player):
-            best = max(best, -value(ns, opponent, alpha, beta))
+            best = max(best, -value(ns, opponent, -beta, -alpha))
             if best >= beta:
                 return best
             alpha = max(alpha, best)
@@ -90,18 +125,6 @@ WRONG: dict[tuple[str, str], list[Answer]] = {
     alpha = game.worst if alpha is None else alpha
     beta = game.best if beta is None else beta
     return value(state, player, alpha, beta)
-""",
-        },
-        {  # negamax without pruning: plain minimax
-            "ex3-solution": """def my_alpha_beta(game, state, player, stats, alpha=None, beta=None):
-    def value(state, player):
-        stats.calls += 1
-        if game.finished(state):
-            return game.utility(state, player)
-        opponent = game.other(player)
-        return max(-value(ns, opponent) for ns in game.next_states(state, player))
-
-    return value(state, player)
 """,
         },
     ],
