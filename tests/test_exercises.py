@@ -1074,7 +1074,7 @@ HINTED: list[tuple[Callable[[], Algorithm], str, set[str]]] = [
     (lambda: minimax_with_wrong_sign, "minimax", {"not negated"}),
     (lambda: alpha_beta_with("alpha first"), "alpha_beta", {"cut"}),
     (lambda: max_min_with_min_cut_at_beta, "alpha_beta", {"cut"}),
-    (lambda: handed_in("ex3-test", 1), "alpha_beta", {"no pruning"}),
+    (lambda: plain_minimax, "alpha_beta", {"no pruning"}),
     (lambda: handed_in("ex2-test", 0), "alpha_beta", {"no pruning"}),
     (lambda: alpha_beta_with("fail-hard"), "alpha_beta_fail_soft", {"default window"}),
     # no hint where the calls show none of these mistakes
@@ -1096,7 +1096,7 @@ HINTED: list[tuple[Callable[[], Algorithm], str, set[str]]] = [
         "value not negated (minimax)",
         "cut at alpha",
         "cut at beta in min_value (Max/Min)",
-        "no pruning (handed in)",
+        "no pruning",
         "no pruning (Max/Min, handed in)",
         "fail-hard: hidden by the default window",
         "bounds as values",
