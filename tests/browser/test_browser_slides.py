@@ -314,10 +314,22 @@ def name(slide: slides.Slide, total: int) -> str:
     return f"slide {slide.number}/{total} ({where}: {slide.first_line[:60]!r})"
 
 
-@pytest.mark.parametrize("lecture", lectures())
+def halves() -> tuple[list[str], list[str]]:
+    """``lectures()`` in two halves: this file checks the first, test_browser_slides_more.py the
+    second, so that the two workers of ``make test`` (``--dist loadfile``) share them."""
+    chosen = lectures()
+    return chosen[: (len(chosen) + 1) // 2], chosen[(len(chosen) + 1) // 2 :]
+
+
+@pytest.mark.parametrize("lecture", halves()[0])
 def test_every_slide_fits(lecture: str, jupyterlab: Any, page: Any, artifacts: Any) -> None:
     """Every slide of ``lecture`` fits 1280x720, stepped through with Space; ``RUN``'s also
     1024x768, after a Run All in the slides (the others as stored)."""
+    slides_fit(lecture, jupyterlab, page, artifacts)
+
+
+def slides_fit(lecture: str, jupyterlab: Any, page: Any, artifacts: Any) -> None:
+    """The body of ``test_every_slide_fits``, for either half of the lectures."""
     notebook = json.loads((NOTEBOOKS / lecture).read_text(encoding="utf-8"))
     missing = slides.problems(notebook)
     assert not missing, f"{lecture} is not ready to present:\n" + "\n".join(missing)
