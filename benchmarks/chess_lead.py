@@ -27,7 +27,6 @@ The report is a section of ``benchmarks/chess.md`` between its own markers (``SE
 from __future__ import annotations
 
 import argparse
-import platform
 import statistics
 import sys
 import time
@@ -39,7 +38,7 @@ from pathlib import Path
 import chess
 import chess.engine
 
-from benchmarks.chess import STOCKFISH_INSTALL, find_stockfish, uci, versions
+from benchmarks.chess import STOCKFISH_INSTALL, find_stockfish, uci
 from benchmarks.chess_play import (
     NOTEBOOK,
     OPENINGS,
@@ -47,11 +46,12 @@ from benchmarks.chess_play import (
     REPORT,
     Chooser,
     computer_player,
-    merged,
     opening,
+    run_note,
     scores,
+    write_section,
 )
-from benchmarks.harness import count_option, load_average, machine, md_table
+from benchmarks.harness import count_option, load_average, md_table
 from gamesolver.notebook import load_notebook
 
 SECTION = ("<!-- BEGIN chess_lead -->", "<!-- END chess_lead -->")
@@ -258,20 +258,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     with uci(stockfish) as engine:
         name = engine.id.get("name", "stockfish")
     note = (
-        f"Run {when:%Y-%m-%d %H:%M} UTC with `{command}`"
-        f" ({(time.perf_counter() - started) / 60:.0f} minutes) on {machine()}, load average"
-        f" {load_before} before and {load_average()} after; Python {platform.python_version()};"
-        f" {versions()}; {name} at skill level {args.skill} and {args.opponent_time:g} s a move"
+        run_note(command, when, load_before, started)
+        + f"; {name} at skill level {args.skill} and {args.opponent_time:g} s a move"
         f" as the opponent, and at depth {args.judge_depth} as the judge. The computer has"
         f" {args.budget:g} s (wall clock) a move, as on the play page."
     )
     section = markdown(games, note)
-    if args.no_write:
-        print(section)
-    else:
-        existing = args.out.read_text(encoding="utf-8") if args.out.exists() else ""
-        args.out.write_text(merged(existing, section, SECTION), encoding="utf-8")
-        print(f"wrote {args.out}", file=sys.stderr)
+    write_section(args, section, SECTION)
     if args.pgn is not None:
         args.pgn.write_text(pgn(games), encoding="utf-8")
     return 0

@@ -507,6 +507,29 @@ def points(game: Game, engine: chess.engine.SimpleEngine, limit: chess.engine.Li
     return 1.0 if white >= ADJUDICATE else 0.0 if white <= -ADJUDICATE else 0.5
 
 
+def run_note(command: str, when: datetime, load_before: str, started: float) -> str:
+    """The start of a report's note: when and how it was run, for how long, on what machine
+    and with which versions (``benchmarks/chess_lead.py`` starts its note so too)."""
+    return (
+        f"Run {when:%Y-%m-%d %H:%M} UTC with `{command}`"
+        f" ({(time.perf_counter() - started) / 60:.0f} minutes) on {machine()}, load average"
+        f" {load_before} before and {load_average()} after; Python {platform.python_version()};"
+        f" {versions()}"
+    )
+
+
+def write_section(
+    args: argparse.Namespace, section: str, markers: tuple[str, str] = PLAY_SECTION
+) -> None:
+    """``section`` printed (``--no-write``) or put between its ``markers`` in ``--out``."""
+    if args.no_write:
+        print(section)
+    else:
+        existing = args.out.read_text(encoding="utf-8") if args.out.exists() else ""
+        args.out.write_text(merged(existing, section, markers), encoding="utf-8")
+        print(f"wrote {args.out}", file=sys.stderr)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = parser().parse_args(argv)
     stockfish = find_stockfish()
@@ -521,22 +544,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     with uci(stockfish) as engine:
         name = engine.id.get("name", "stockfish")
     note = (
-        f"Run {when:%Y-%m-%d %H:%M} UTC with `{command}`"
-        f" ({(time.perf_counter() - started) / 60:.0f} minutes) on {machine()}, load average"
-        f" {load_before} before and {load_average()} after; Python {platform.python_version()};"
-        f" {versions()}, {name} judging at depth {args.judge_depth}. The times per move are wall"
+        run_note(command, when, load_before, started)
+        + f", {name} judging at depth {args.judge_depth}. The times per move are wall"
         " clock, as on the play page: on this shared machine the engine got less than a whole"
         " core, so these are the page's settings on a slow computer."
     )
     section = markdown(results, note)
     if args.pgn is not None:
         args.pgn.write_text(pgn(results), encoding="utf-8")
-    if args.no_write:
-        print(section)
-    else:
-        existing = args.out.read_text(encoding="utf-8") if args.out.exists() else ""
-        args.out.write_text(merged(existing, section), encoding="utf-8")
-        print(f"wrote {args.out}", file=sys.stderr)
+    write_section(args, section)
     return 0
 
 
