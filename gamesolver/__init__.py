@@ -12,7 +12,8 @@ each game in its own notebook; this package holds the rest, grouped by who uses 
   ``data_path``: ``resources``); and, imported by module, a value in words, the same on every
   surface (``words``), games between two computers (``match``), trees typed in as lists
   (``trees``), a search recorded as a tree (``trace``) and told step by step (``stepper``), and
-  limits on code we do not control (``guard``), the Solver's demonstrations (``demos``),
+  limits on code we do not control (``guard``), the package's errors and any exception
+  in one line (``errors``), the Solver's demonstrations (``demos``),
   what a notebook declares to the tools (``Offer``, ``decides_move``: ``protocol``);
 - ``gamesolver.widgets``: what a lecture shows and a student clicks: the boards and their
   clicks (``board``), play against the computer (``play``), two computers playing (``watch``),

@@ -49,7 +49,6 @@ import io
 import mmap
 import os
 import pickle
-import re
 import resource
 import select
 import signal
@@ -65,6 +64,8 @@ from types import TracebackType
 from typing import Any, TypeVar
 
 import psutil
+
+from gamesolver.errors import ADDRESS, error_text
 
 _T = TypeVar("_T")
 
@@ -616,8 +617,6 @@ class _Watch:
 LONG_INT_DIGITS = 30
 """An int with more digits than this is written by its number of digits, not in full."""
 
-_ADDRESS = re.compile(r" at 0x[0-9a-fA-F]+")
-
 
 @functools.lru_cache(maxsize=64)  # a check meets the same huge int thousands of times
 def digits(number: int) -> int:
@@ -640,23 +639,10 @@ def shown(value: object, limit: int = 80) -> str:
         if count > LONG_INT_DIGITS:
             return f"<{'a negative' if value < 0 else 'an'} int of {count:,} digits>"
     try:
-        text = _ADDRESS.sub("", repr(value))
+        text = ADDRESS.sub("", repr(value))
     except Exception as error:
         text = f"<a {type(value).__name__} whose repr raises {type(error).__name__}>"
     return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
-def error_text(error: BaseException) -> str:
-    """``Type: message``, as the last line of a traceback says it (the first line of the
-    message, at most 300 characters); never raises, not even when ``str(error)`` does."""
-    name = type(error).__name__
-    try:
-        message = str(error).strip()
-    except Exception as failure:
-        return f"{name} (its message could not be written: str() raised {type(failure).__name__})"
-    first = _ADDRESS.sub("", message.splitlines()[0]) if message else ""
-    first = first if len(first) <= 300 else first[:299] + "…"
-    return f"{name}: {first}" if first else name
 
 
 class Output(io.TextIOBase):

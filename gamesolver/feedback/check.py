@@ -44,6 +44,7 @@ from numbers import Real
 from typing import Any, TypeVar
 
 from gamesolver import guard
+from gamesolver.errors import error_text
 from gamesolver.game import AnyGame
 from gamesolver.guard import (
     CallTimeLimit,
@@ -52,7 +53,6 @@ from gamesolver.guard import (
     Limits,
     TotalTimeLimit,
     captured_output,
-    error_text,
     shown,
 )
 

@@ -88,6 +88,7 @@ from hypothesis import strategies as st
 from hypothesis.configuration import set_hypothesis_home_dir
 
 from gamesolver import guard
+from gamesolver.errors import error_text
 from gamesolver.explore import random_position
 from gamesolver.feedback import hints
 from gamesolver.feedback.check import CheckReport, check_game, ended_report
@@ -101,7 +102,6 @@ from gamesolver.guard import (
     TotalTimeLimit,
     captured_output,
     digits,
-    error_text,
     shown,
 )
 from gamesolver.notebook import find_game, load_notebook

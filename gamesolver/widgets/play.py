@@ -56,9 +56,10 @@ from typing import Any, Generic, Literal
 
 import ipywidgets
 
+from gamesolver.errors import error_text
 from gamesolver.feedback.explain import ENGLISH, Assessment, Explanation, Language, explain
 from gamesolver.game import Game, Player, State, Value, is_number
-from gamesolver.guard import Cancelled, Canceller, error_text
+from gamesolver.guard import Cancelled, Canceller
 from gamesolver.match import Chooser, names, takes
 from gamesolver.stats import Stats
 from gamesolver.table import fmt
