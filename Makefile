@@ -20,7 +20,7 @@ $(STAMP): pyproject.toml
 
 # The course's notebooks are trusted, so that JupyterLab shows their stored outputs as they are
 # (an untrusted notebook's stored style sheet is dropped until its first cell runs again).
-# Alt-R presents the open lecture as live slides (RISE, jupyterlab-rise: README, "Presenting").
+# Alt-R presents the open lecture as live slides (RISE, jupyterlab-rise: docs/teaching.md, "Presenting").
 lab: $(STAMP)
 	$(BIN)/jupyter trust notebooks/*.ipynb notebooks/play/*.ipynb >/dev/null
 	$(BIN)/jupyter lab $(ROOT_FLAG) --notebook-dir=notebooks --LabApp.default_url=/lab/tree/Index.ipynb

@@ -2,7 +2,7 @@
 
 `make release` builds source/ from the lectures (gamesolver/tools/course.py) and the students'
 copies in release/; the rest (submitted/, autograded/, feedback/, gradebook.db) is nbgrader's, and
-nothing here but this file is committed. The README's "Teaching with this course" shows the flow.
+nothing here but this file is committed. docs/teaching.md shows the flow.
 """
 
 from pathlib import Path

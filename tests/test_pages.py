@@ -200,7 +200,7 @@ def test_the_login_is_kept_from_one_start_to_the_next(tmp_path: Path) -> None:
     for broken in ("not json", "{}", '{"token": "short", "cookie_secret": "00"}'):
         path.write_text(broken, encoding="utf-8")
         assert Login.kept_in(folder) not in (login, renewed)
-    path.unlink()  # deleted: a new token, as the README says
+    path.unlink()  # deleted: a new token, as docs/teaching.md says
     assert Login.kept_in(folder).token != renewed.token
 
 

@@ -10,7 +10,7 @@ Index.ipynb is written for students; its syllabus follows two conventions that t
 
 ``python -m gamesolver.tools.syllabus`` (``make shape``) prints the time plan (minutes per class,
 per deep dive) and every rule of a lecture's shape that a notebook breaks, and fails if one
-does (``--readme`` writes the plan into the README's "Teaching with this course"):
+does (``--readme`` writes the plan into the README's "The course at a glance"):
 
 - each lecture states what it teaches, what it needs, sums up and sets exercises (the headings
   ``## In this lecture``, ``**Prerequisites:**``, ``## What we learned``, ``## Exercises``);

@@ -1,5 +1,5 @@
-"""The README's command-line section does what it says: every command of its example block is
-run (``main``, in this process) and what its comment promises is checked."""
+"""The command-line guide (docs/command-line.md) does what it says: every command of its
+example block is run (``main``, in this process) and what its comment promises is checked."""
 
 from __future__ import annotations
 
@@ -12,13 +12,13 @@ import pytest
 
 from gamesolver.tools.cli import main
 
-README = Path(__file__).resolve().parents[1] / "README.md"
+GUIDE = Path(__file__).resolve().parents[1] / "docs" / "command-line.md"
 
 
 def examples() -> list[tuple[list[str], str]]:
-    """The commands of the block under "## The command line": (arguments, comment), a line
+    """The commands of the guide's first block: (arguments, comment), a line
     continued with a backslash joined, ``[--json]``-style options left out."""
-    section = README.read_text(encoding="utf-8").split("## The command line", 1)[1]
+    section = GUIDE.read_text(encoding="utf-8").split("# The command line", 1)[1]
     block = section.split("```", 2)[1]
     joined = re.sub(r"\\\n\s*", " ", block)
     found = []
