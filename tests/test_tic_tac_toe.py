@@ -3,10 +3,14 @@ agreement on every reachable position."""
 
 from __future__ import annotations
 
+import ast
+import json
 import random
 import types
 from collections.abc import Hashable
 from functools import cache
+from pathlib import Path
+from typing import Any
 
 import pytest
 from conftest import assert_knuth_moore, notebook
@@ -15,6 +19,8 @@ from hypothesis import strategies as st
 
 from gamesolver import Stats, measure
 from gamesolver.explore import reachable
+
+NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
 
 # ---------------------------------------------------------------- rules (list-of-rows notebook)
 
@@ -265,3 +271,45 @@ def test_principal_variation_ends_the_game_with_its_value(ttt: types.ModuleType)
 
     line = ttt.principal_variation(game, game.Start, first, value)
     assert len(line) == 9 and game.utility(line[-1], first) == 0
+
+
+def test_the_poisoned_table_answers_wrongly_by_the_order_asked(rows: types.ModuleType) -> None:
+    """Tic-Tac-Toe §5: the table of the wrong memo, kept from one search of the start and asked
+    about every reachable position, gives 242 wrong answers in breadth-first order (the
+    lecture's, ``reachable``'s) and 190 in depth-first order (as the lecture says in words): a
+    wrong answer, once stored, poisons the ones asked after it."""
+    game = rows.game
+    values = exact_values(rows)
+
+    def depth_first() -> list[tuple[Hashable, Hashable]]:
+        seen: dict[tuple[Hashable, Hashable], None] = {}
+
+        def visit(state: Hashable, player: Hashable) -> None:
+            if (state, player) in seen:
+                return
+            seen[state, player] = None
+            if not game.finished(state):
+                for child in game.next_states(state, player):
+                    visit(child, game.other(player))
+
+        visit(game.Start, game.Players[0])
+        return list(seen)
+
+    source = next(  # the lecture's wrong memo, from its demonstration cell
+        "".join(cell["source"])
+        for cell in json.loads((NOTEBOOKS / "Tic-Tac-Toe.ipynb").read_text())["cells"]
+        if "def alpha_beta_memo_wrong" in "".join(cell["source"])
+    )
+    definition = next(node for node in ast.parse(source).body if isinstance(node, ast.FunctionDef))
+    scope: dict[str, Any] = {}
+    exec(compile(ast.Module([definition], []), "Tic-Tac-Toe.ipynb", "exec"), scope)
+    wrong_memo = scope["alpha_beta_memo_wrong"]
+
+    def wrong_answers(order: list[tuple[Hashable, Hashable]]) -> int:
+        table: dict[tuple[Hashable, Hashable], int] = {}
+        wrong_memo(game, game.Start, game.Players[0], table)
+        return sum(wrong_memo(game, *p, table) != values[p] for p in order)
+
+    assert list(values) == list(reachable(game))  # breadth-first, as the lecture asks
+    assert wrong_answers(list(values)) == 242
+    assert wrong_answers(depth_first()) == 190
