@@ -31,6 +31,20 @@ def test_perft_from_the_start() -> None:
     assert [paths for _, paths in per_ply(GAME, 3)] == [1, 20, 400, 8_902]  # the published counts
 
 
+def test_three_moves_reach_5362_positions_in_6482_states() -> None:
+    """Chess §2: after three plies, 6,482 FEN strings but 5,362 positions (OEIS A083276): the
+    move counters make one position several states. Counted here with python-chess's own
+    position key beside the lecture's (the FEN without its counters)."""
+    layer = {chess.STARTING_FEN}
+    for _ in range(3):
+        layer = {
+            after for state in layer for after in LECTURE.next_states(state, LECTURE.to_move(state))
+        }
+    assert len(layer) == 6_482
+    assert len({" ".join(state.split()[:4]) for state in layer}) == 5_362  # the lecture's key
+    assert len({chess.Board(state)._transposition_key() for state in layer}) == 5_362
+
+
 def test_the_game_passes_the_validator() -> None:
     report = check_game(GAME, plays=4, max_states=200)
     assert report.ok, report.errors
