@@ -2,7 +2,7 @@
 clicked piece first, then each square where it lands.
 
 ``CheckersBoard`` keeps a selection between clicks; every click that is not yet a move raises
-``Selected`` (an ``IllegalMove``) with what to click next, every click that cannot be part of a
+``Selected`` (a ``NotAMove``) with what to click next, every click that cannot be part of a
 move says why. The play widget and its controller are driven headlessly, as a student's clicks
 would drive them; the computer searches 1 or 2 moves deep, so the file runs in seconds.
 """
@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 from conftest import NOTEBOOKS, notebook
 
-from gamesolver.widgets.board import OUTSIDE, IllegalMove, Selected
+from gamesolver.widgets.board import OUTSIDE, NotAMove, Selected
 from gamesolver.widgets.checkers_board import JUMP_ON, LIGHT, CheckersBoard, Selection
 from gamesolver.widgets.play import COMPUTER_FIRST, Play, PlayController
 from gamesolver.widgets.watch import Watch, numbered
@@ -190,7 +190,7 @@ def test_the_selection_belongs_to_the_position_it_was_made_in() -> None:
     board.selection = Selection(reply, (10,))  # and move_at ignores one of another position
     blocked = CK.parse("B:W22:B1")[0]
     assert CK.legal_moves(blocked)  # 1 can move
-    with pytest.raises(IllegalMove) as refused:
+    with pytest.raises(NotAMove) as refused:
         board.move_at(blocked, "red", *board.click_point(14))
     assert str(refused.value) == PIECES and not isinstance(refused.value, Selected)
 

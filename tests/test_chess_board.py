@@ -2,7 +2,7 @@
 Chess.ipynb): a move clicked piece first, then its square.
 
 ``ChessBoard`` keeps a selection between clicks; every click that is not yet a move raises
-``Selected`` (an ``IllegalMove``) with what to click next, every click that cannot be part of a
+``Selected`` (a ``NotAMove``) with what to click next, every click that cannot be part of a
 move says why. The play controller is driven headlessly, as a student's clicks would drive it.
 """
 
@@ -18,7 +18,7 @@ import pytest
 from conftest import notebook
 
 from gamesolver.widgets import chess_board
-from gamesolver.widgets.board import OUTSIDE, IllegalMove, Selected
+from gamesolver.widgets.board import OUTSIDE, NotAMove, Selected
 from gamesolver.widgets.chess_board import ChessBoard, Selection
 from gamesolver.widgets.play import Play, PlayController
 
@@ -366,7 +366,7 @@ def test_the_selection_belongs_to_the_position_it_was_made_in() -> None:
     board.draw(reply)  # the same position with no move before it: New game, Undo to the start
     assert board.selection is None
     board.selection = Selection(reply, chess.G1)  # and move_at ignores one of another position
-    with pytest.raises(IllegalMove) as refused:
+    with pytest.raises(NotAMove) as refused:
         board.move_at(START, "white", *board.click_point("f3"))
     assert str(refused.value) == f"f3 is empty. {YOUR_PIECES}"
     assert not isinstance(refused.value, Selected)

@@ -17,7 +17,7 @@ import pytest
 from conftest import notebook
 
 from gamesolver.connect_four.notation import check_size, pons_notation
-from gamesolver.widgets.board import OUTSIDE, IllegalMove
+from gamesolver.widgets.board import OUTSIDE, NotAMove
 from gamesolver.widgets.connect_four_board import DiscBoard
 from gamesolver.widgets.play import Play
 
@@ -45,9 +45,9 @@ def test_a_click_in_a_column_drops_a_disc_and_a_full_column_is_refused() -> None
     x, _ = board.center(0, 3)
     assert board.move_at(GAME.Start, "X", x, board.top + 5 * board.cell) == position("4")
     assert board.move_at(GAME.Start, "X", x, 5) == position("4")  # on the number above
-    with pytest.raises(IllegalMove, match=r"^Column 4 is full: click another column\.$"):
+    with pytest.raises(NotAMove, match=r"^Column 4 is full: click another column\.$"):
         board.move_at(position("444444"), "X", x, board.top + 1)
-    with pytest.raises(IllegalMove, match=f"^{re.escape(OUTSIDE)}$"):
+    with pytest.raises(NotAMove, match=f"^{re.escape(OUTSIDE)}$"):
         board.move_at(GAME.Start, "X", 5, 100)
 
 

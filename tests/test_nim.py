@@ -21,7 +21,7 @@ from gamesolver import Stats, measure
 from gamesolver.explore import reachable
 from gamesolver.feedback.check import check_game
 from gamesolver.trace import record
-from gamesolver.widgets.board import IllegalMove
+from gamesolver.widgets.board import NotAMove
 from gamesolver.widgets.nim_board import WOOD, NimBoard
 from gamesolver.widgets.play import PlayController
 
@@ -303,7 +303,7 @@ def test_a_click_beside_the_matches_is_refused(row: int, col: int) -> None:
     board = NimBoard(nim.take, nim.other, (1, 3, 5, 7))
     state = ((1, 3, 5, 7), "A")
     x, y = board.center(row, col)
-    with pytest.raises(IllegalMove, match=r"no match there|outside the board"):
+    with pytest.raises(NotAMove, match=r"no match there|outside the board"):
         board.move_at(state, "A", x, y)
 
 
@@ -341,7 +341,7 @@ def test_on_the_table_keeps_an_emptied_pile_in_its_row(nb: types.ModuleType) -> 
     assert (
         second == ((0, 1, 5, 7), "A") and table.move_name(emptied, second) == "take 2 from pile 2"
     )
-    with pytest.raises(IllegalMove, match="no match there"):
+    with pytest.raises(NotAMove, match="no match there"):
         board.move_at(emptied, "B", *board.center(0, 0))
     assert table.finished(((0, 0, 0, 0), "A")) and table.utility(((0, 0, 0, 0), "A"), "A") == -1
     assert check_game(nb.on_the_table((1, 2, 3))).ok

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from gamesolver.widgets.board import IllegalMove
+from gamesolver.widgets.board import NotAMove
 from gamesolver.widgets.nim_board import HEAD, WOOD, NimBoard
 
 Piles = tuple[int, ...]
@@ -42,7 +42,7 @@ def test_a_click_asks_the_rules_for_the_move() -> None:
     assert dropping.move_at(state, "A", *dropping.center(0, 0)) == ((3, 5, 7), "B")
     assert keeping.move_at(state, "A", *keeping.center(0, 0)) == ((0, 3, 5, 7), "B")
     assert keeping.move_at(state, "B", *keeping.center(2, 1)) == ((1, 3, 1, 7), "A")
-    with pytest.raises(IllegalMove, match="no match there"):
+    with pytest.raises(NotAMove, match="no match there"):
         keeping.move_at(((0, 3, 5, 7), "B"), "B", *keeping.center(0, 0))
 
 

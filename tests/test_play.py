@@ -40,9 +40,9 @@ from gamesolver.widgets.board import (
     OUTSIDE,
     PICTURE_NOTE,
     PICTURE_TEXT,
-    Board,
+    BoardWidget,
     GridBoard,
-    IllegalMove,
+    NotAMove,
     PictureCanvas,
     picture_html,
 )
@@ -173,7 +173,7 @@ def test_cell_at_maps_canvas_pixels_to_row_and_col() -> None:
     for outside in [(27.9, 50), (50, 27.9), (328, 50), (50, 328), (-1, -1), (500, 500)]:
         assert board.cell_at(*outside) is None
     assert [board.cell_at(*board.center(r, c)) for r, c in board.cells()] == list(board.cells())
-    with pytest.raises(IllegalMove, match=r"^That click is outside the board\.$"):
+    with pytest.raises(NotAMove, match=r"^That click is outside the board\.$"):
         board.cell_of_click(10, 10)
 
 
@@ -183,7 +183,7 @@ def test_a_click_at_nan_or_infinity_is_outside_the_board(choose: Choose, x: floa
     c = PlayController(GAME, board, choose)
     for click in [(x, 50.0), (50.0, x), (x, x)]:
         assert board.cell_at(*click) is None
-        with pytest.raises(IllegalMove, match=re.escape(OUTSIDE)):
+        with pytest.raises(NotAMove, match=re.escape(OUTSIDE)):
             board.cell_of_click(*click)
         assert not c.click(*click)
         assert (c.status, c.state, c.phase) == (OUTSIDE, START, "human")
@@ -601,7 +601,7 @@ def client_ready(canvas: Any) -> None:
 
 
 def test_ipycanvas_still_has_issue_322(sent: list[list[str]]) -> None:
-    """Pins the ipycanvas behaviour that ``Board._client_ready`` works around.
+    """Pins the ipycanvas behaviour that ``BoardWidget._client_ready`` works around.
 
     The shared canvas manager announces the target canvas only when it changes, so a browser
     that lost the announcement (a reloaded page) never hears it again. If this test fails, the
@@ -670,7 +670,7 @@ def test_a_failing_draw_state_leaves_ipycanvas_working(sent: list[list[str]]) ->
 
 def test_board_is_abstract() -> None:
     with pytest.raises(TypeError, match="abstract"):
-        Board(10, 10)  # type: ignore[abstract]
+        BoardWidget(10, 10)  # type: ignore[abstract]
 
 
 def test_ghost_marks_and_discs_draw(sent: list[list[str]]) -> None:
@@ -1480,7 +1480,7 @@ def test_a_ghost_tag_leaves_the_piece_in_view(monkeypatch: pytest.MonkeyPatch) -
 
 
 def test_a_board_draws_the_same_picture_as_on_the_canvas(monkeypatch: pytest.MonkeyPatch) -> None:
-    """``Board.picture``: the drawing commands of ``draw``, as SVG; the shapes and the styles
+    """``BoardWidget.picture``: the drawing commands of ``draw``, as SVG; the shapes and the styles
     of the canvas, the text in the board's font."""
     drawn = record_drawing(monkeypatch)
     board = TTT.ExplainingBoard()

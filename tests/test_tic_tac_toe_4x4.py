@@ -16,7 +16,7 @@ from gamesolver import Stats, data_path
 from gamesolver.feedback.check import check_game
 from gamesolver.match import IllegalMove, match, openings, play_game
 from gamesolver.tools.cli import main
-from gamesolver.widgets.board import IllegalMove as NotAMove
+from gamesolver.widgets.board import NotAMove
 from gamesolver.widgets.cube_board import CubeBoard
 
 NOTEBOOK = NOTEBOOKS / "Tic-Tac-Toe-4x4.ipynb"

@@ -268,7 +268,7 @@ class Explanation(Generic[State]):
     ``str(explanation)`` (and its ``repr``, shown by a notebook cell) is the sentences, one
     paragraph per line; ``brief`` is the short form that ``Play`` shows (at most two lines).
     ``line`` is the line of best play after the move, which a board can draw
-    (``Board.draw_line``).
+    (``BoardWidget.draw_line``).
     """
 
     chosen: Assessment[State]

@@ -1,6 +1,6 @@
 """What a lecture shows and a student clicks: boards, play, two computers playing, trees, charts.
 
-- ``board``: ``Board`` and ``GridBoard``, the canvas boards of every game and their clicks;
+- ``board``: ``BoardWidget`` and ``GridBoard``, the canvas boards of every game and their clicks;
 - ``chess_board``: ``ChessBoard``, chess on the canvas (python-chess's rules, drawn and clicked);
 - ``connect_four_board``: ``DiscBoard``, Connect Four's board, given the lecture's rules;
 - ``nim_board``: ``NimBoard``, Nim's piles of matches (one module per game's board);

@@ -1,7 +1,7 @@
 """The board on the canvas: one look for every game, clicks mapped to moves.
 
-A game notebook draws its board by subclassing ``Board`` (or ``GridBoard`` for a game on a grid)
-and writing two methods, with the lecture's ``(row, col)`` coordinates, 0-based::
+A game notebook draws its board by subclassing ``BoardWidget`` (or ``GridBoard`` for a game on a
+grid) and writing two methods, with the lecture's ``(row, col)`` coordinates, 0-based::
 
     class TicTacToeBoard(GridBoard):
         prompt = "click an empty cell."
@@ -20,17 +20,17 @@ and writing two methods, with the lecture's ``(row, col)`` coordinates, 0-based:
         def move_at(self, state, player, x, y):
             row, col = self.cell_of_click(x, y)      # "That click is outside the board."
             if state[row][col] != " ":
-                raise IllegalMove(f"{(row, col)} is taken: click an empty cell.")
+                raise NotAMove(f"{(row, col)} is taken: click an empty cell.")
             return put(state, row, col, player)
 
 The base class owns what no game is about: the ``ipycanvas.Canvas`` with a fixed size in pixels
 (so that click coordinates arrive unscaled), the palette and fonts, batching the drawing commands,
 and redrawing when a browser (re)connects, which works around a known ipycanvas bug (see
-``Board._client_ready``). ``gamesolver.widgets.play.Play`` turns a board and a ``Game`` into a
+``BoardWidget._client_ready``). ``gamesolver.widgets.play.Play`` turns a board and a ``Game`` into a
 game to play against the computer.
 
 A board also draws itself as a picture, an SVG image made from the same drawing code
-(``Board.picture``, on a ``PictureCanvas``): displayed, the canvas (and ``Play``) comes with
+(``BoardWidget.picture``, on a ``PictureCanvas``): displayed, the canvas (and ``Play``) comes with
 that picture in an output of its own, so that a notebook stored with its outputs shows its
 boards before it runs, where JupyterLab would otherwise say "Error displaying widget: model
 not found"; once the live widget is there, the picture hides itself (``BOARD_STYLE``).
@@ -89,7 +89,7 @@ LABEL_SIZE = 16
 room (a grid's margin must be wide enough for them)."""
 
 
-class IllegalMove(Exception):
+class NotAMove(Exception):
     """A click that is not a move: outside the board, on an occupied cell, ...
 
     The message is shown to the student on the status line, so it says exactly what was wrong
@@ -163,7 +163,7 @@ def _number(value: float) -> str:
 
 
 class PictureCanvas:
-    """A stand-in for ``ipycanvas.Canvas`` that records a drawing as SVG: ``Board.picture``.
+    """A stand-in for ``ipycanvas.Canvas`` that records a drawing as SVG: ``BoardWidget.picture``.
 
     It has the styles and the commands that the course's boards use (rectangles, lines,
     circles, text, dashes, transparency) with ipycanvas' names and defaults; anything else is
@@ -317,11 +317,11 @@ def show_with_picture(widget: Any, picture: str | None) -> None:
 
 
 class BoardCanvas(Canvas):  # type: ignore[misc]  # ipycanvas is untyped
-    """The canvas of a ``Board``: an ``ipycanvas.Canvas`` with the CSS class
+    """The canvas of a ``BoardWidget``: an ``ipycanvas.Canvas`` with the CSS class
     ``gamesolver-board``, displayed with the board's picture before it (``show_with_picture``).
     """
 
-    def __init__(self, board: Board[Any, Any], **kwargs: Any) -> None:
+    def __init__(self, board: BoardWidget[Any, Any], **kwargs: Any) -> None:
         """The canvas of ``board``; ``kwargs`` go to ``Canvas``."""
         super().__init__(**kwargs)
         self.add_class("gamesolver-board")
@@ -336,7 +336,7 @@ class BoardCanvas(Canvas):  # type: ignore[misc]  # ipycanvas is untyped
         show_with_picture(self, None if picture is None else picture_html(picture))
 
 
-class Board(ABC, Generic[State, Player]):
+class BoardWidget(ABC, Generic[State, Player]):
     """A game's view on an ``ipycanvas.Canvas``: draws states and maps clicks to moves.
 
     Subclasses write ``draw_state`` and ``move_at``; they may also override ``draw_move`` (show
@@ -376,7 +376,7 @@ class Board(ABC, Generic[State, Player]):
     def move_at(self, state: State, player: Player, x: float, y: float) -> State:
         """The state after ``player`` clicks at canvas pixel ``(x, y)`` in ``state``.
 
-        Raises ``IllegalMove`` with a message for the student if the click is not a move.
+        Raises ``NotAMove`` with a message for the student if the click is not a move.
         The caller checks that the result is one of ``game.next_states(state, player)``.
         """
 
@@ -582,7 +582,7 @@ def line_marks(landings: Iterable[tuple[Cell, Landing]]) -> list[tuple[Cell, Lan
 Shape = Literal["x", "o", "disc"]
 
 
-class GridBoard(Board[State, Player]):
+class GridBoard(BoardWidget[State, Player]):
     """A board of ``rows`` x ``cols`` square cells, with the coordinates written in the margin.
 
     Tic-tac-toe, Connect Four, Othello, ... share it: ``cell_at`` maps a click to ``(row, col)``
@@ -640,10 +640,10 @@ class GridBoard(Board[State, Player]):
         return None
 
     def cell_of_click(self, x: float, y: float) -> Cell:
-        """The cell under ``(x, y)``; raises ``IllegalMove`` for a click outside the grid."""
+        """The cell under ``(x, y)``; raises ``NotAMove`` for a click outside the grid."""
         cell = self.cell_at(x, y)
         if cell is None:
-            raise IllegalMove(OUTSIDE)
+            raise NotAMove(OUTSIDE)
         return cell
 
     def center(self, row: float, col: float) -> tuple[float, float]:
@@ -818,7 +818,7 @@ def _light(color: str) -> bool:
     return 0.2126 * red + 0.7152 * green + 0.0722 * blue > 0.5
 
 
-class Selected(IllegalMove):
+class Selected(NotAMove):
     """Not a move yet: part of one is clicked (a piece, a landing square, a pawn waiting for its
     promotion); the message says what to click next."""
 

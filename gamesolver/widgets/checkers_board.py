@@ -13,7 +13,7 @@ position and turns clicks into moves, and it asks the rules for everything it ne
 
 A move takes two clicks, the piece and then where it goes; a multi-jump one click per landing
 square. Until a move is complete the board keeps a *selection* (the squares clicked so far); a
-click that does not end a move raises ``Selected`` (an ``IllegalMove``) whose message says what
+click that does not end a move raises ``Selected`` (a ``NotAMove``) whose message says what
 to click next, and a click that cannot be part of a move says why.
 """
 
@@ -24,7 +24,7 @@ from collections.abc import Callable, Sequence
 from itertools import pairwise
 from typing import Any, NamedTuple, Protocol
 
-from gamesolver.widgets.board import OUTSIDE, PALETTE, IllegalMove, TwoClickBoard, line_marks
+from gamesolver.widgets.board import OUTSIDE, PALETTE, NotAMove, TwoClickBoard, line_marks
 
 Square = int
 """A dark square, 1 to 32 in the standard numbering."""
@@ -269,7 +269,7 @@ class CheckersBoard(TwoClickBoard[Any, str, Selection]):
 
     def move_at(self, state: Any, player: str, x: float, y: float) -> Any:
         """The state after a click that completes a move; else Selected (what to click next) or
-        IllegalMove (why the click is no move)."""
+        NotAMove (why the click is no move)."""
         path = self.selection.path if self.selection and self.selection.state == state else ()
         # A refused click keeps the piece selected, and says so where its words do not name it.
         still = f" {JUMP_ON}" if len(path) > 1 else ""
@@ -277,10 +277,10 @@ class CheckersBoard(TwoClickBoard[Any, str, Selection]):
             still = f" {path[0]} is still selected: click a blue dot or one of the ringed pieces."
         cell = self.cell_at(x, y)
         if cell is None:
-            raise IllegalMove(f"{OUTSIDE}{still}")
+            raise NotAMove(f"{OUTSIDE}{still}")
         square = self.square_at.get(cell)
         if square is None:
-            raise IllegalMove(f"{LIGHT}{still}")
+            raise NotAMove(f"{LIGHT}{still}")
         moves = self.legal_moves(state)
         movers = sorted({move.path[0] for move in moves})
         mine = state.red if player == PLAYERS[0] else state.white
@@ -300,12 +300,12 @@ class CheckersBoard(TwoClickBoard[Any, str, Selection]):
             )
         if mine & bit(square):
             if moves and moves[0].captured:
-                raise IllegalMove(f"A capture is compulsory: {names(movers)} must jump.{still}")
+                raise NotAMove(f"A capture is compulsory: {names(movers)} must jump.{still}")
             if still:
-                raise IllegalMove(f"{square} cannot move.{still}")
-            raise IllegalMove(f"{square} cannot move: click one of the ringed pieces.")
+                raise NotAMove(f"{square} cannot move.{still}")
+            raise NotAMove(f"{square} cannot move: click one of the ringed pieces.")
         if len(path) > 1:
-            raise IllegalMove(f"{square} is not a landing square: click a blue dot to jump on.")
+            raise NotAMove(f"{square} is not a landing square: click a blue dot to jump on.")
         if path:
-            raise IllegalMove(f"{path[0]} cannot go to {square}: click a blue dot.")
-        raise IllegalMove(you)
+            raise NotAMove(f"{path[0]} cannot go to {square}: click a blue dot.")
+        raise NotAMove(you)

@@ -2,7 +2,7 @@
 
 ``ChessBoard`` draws a position given as a FEN string (the lecture's states) and turns two clicks
 into a move: one of the player's pieces, then its square; a pawn reaching the last rank asks for
-its piece. Every click that is not yet a move raises ``Selected`` (an ``IllegalMove``) saying what
+its piece. Every click that is not yet a move raises ``Selected`` (a ``NotAMove``) saying what
 to click next; every click that cannot be part of a move says why. The board turns to the
 student's side (``face``): black at the bottom when the student plays black.
 
@@ -22,7 +22,7 @@ import chess
 from gamesolver.widgets.board import (
     OUTSIDE,
     PALETTE,
-    IllegalMove,
+    NotAMove,
     Shape,
     TwoClickBoard,
     line_marks,
@@ -316,13 +316,13 @@ class ChessBoard(TwoClickBoard[State, Player, Selection]):
 
     def move_at(self, state: State, player: Player, x: float, y: float) -> State:
         """The state after a click that completes a move; else Selected (what to click next) or
-        IllegalMove (why the click is no move). A refused click keeps the selection, and says
+        NotAMove (why the click is no move). A refused click keeps the selection, and says
         so when its own words do not name the selected piece (``still_selected``)."""
         board = board_of(state)
         selection = self.selection if self.selection and self.selection.state == state else None
         square = self.square_at_point(x, y)
         if square is None:
-            raise IllegalMove(f"{OUTSIDE}{self.still_selected(board, selection)}")
+            raise NotAMove(f"{OUTSIDE}{self.still_selected(board, selection)}")
         name = chess.square_name(square)
         you = f"Click one of your pieces ({self.player_name(player)})."
         if board.is_check():
@@ -346,13 +346,13 @@ class ChessBoard(TwoClickBoard[State, Player, Selection]):
         piece = board.piece_at(square)
         if piece is not None and piece.color == board.turn:
             still = self.still_selected(board, selection)
-            raise IllegalMove(f"{self.cannot_move(board, square, kept=bool(still))}{still}")
+            raise NotAMove(f"{self.cannot_move(board, square, kept=bool(still))}{still}")
         if selection is not None:
-            raise IllegalMove(self.cannot_go(board, selection.square, square))
+            raise NotAMove(self.cannot_go(board, selection.square, square))
         if piece is None:
-            raise IllegalMove(f"{name} is empty. {you}")
+            raise NotAMove(f"{name} is empty. {you}")
         owner = "white" if piece.color else "black"
-        raise IllegalMove(f"{piece_on(board, square).capitalize()} is {owner}'s. {you}")
+        raise NotAMove(f"{piece_on(board, square).capitalize()} is {owner}'s. {you}")
 
     def play(self, board: chess.Board, move: chess.Move) -> State:
         """The state after `move`; the selection is done with."""

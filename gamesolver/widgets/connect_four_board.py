@@ -21,7 +21,7 @@ from collections.abc import Callable, Sequence
 from itertools import pairwise
 from typing import Any
 
-from gamesolver.widgets.board import OUTSIDE, GridBoard, IllegalMove
+from gamesolver.widgets.board import OUTSIDE, GridBoard, NotAMove
 
 Rows = tuple[str, ...]
 """A state as the lecture writes it: the rows from the bottom up, a row a string of marks."""
@@ -119,8 +119,8 @@ class DiscBoard(GridBoard[Rows, str]):
         """The state after ``player`` clicks at (x, y), in a column or on its number above it."""
         cell = self.cell_at(x, max(y, self.top))
         if cell is None:
-            raise IllegalMove(OUTSIDE)
+            raise NotAMove(OUTSIDE)
         col = cell[1]
         if state[-1][col] != self.empty:  # the top square is taken: discs rest on each other
-            raise IllegalMove(f"Column {col + 1} is full: click another column.")
+            raise NotAMove(f"Column {col + 1} is full: click another column.")
         return self.drop(state, col, player)

@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from itertools import pairwise
 from typing import Any, cast
 
-from gamesolver.widgets.board import OUTSIDE, GridBoard, IllegalMove
+from gamesolver.widgets.board import OUTSIDE, GridBoard, NotAMove
 
 Side = 4
 """Cells along each edge; four in a row wins."""
@@ -160,17 +160,17 @@ class CubeBoard(GridBoard[int, int]):
         return Symbols[player]
 
     def move_at(self, state: int, player: int, x: float, y: float) -> int:
-        """The state after ``player`` clicks at (x, y); IllegalMove if that is not a free cell."""
+        """The state after ``player`` clicks at (x, y); NotAMove if that is not a free cell."""
         cell = self.cell_under(x, y)
         if cell is None:
             between = self.cell_at(x, y) is not None
-            raise IllegalMove(BETWEEN if between else OUTSIDE)
+            raise NotAMove(BETWEEN if between else OUTSIDE)
         if self.owner(state, cell) is not None:
-            raise IllegalMove(f"{coords_of(cell, self.n)} is taken: click a free cell.")
+            raise NotAMove(f"{coords_of(cell, self.n)} is taken: click a free cell.")
         for after in self.game.next_states(state, player):
             if self.marks(after, player) >> cell & 1:
                 return cast(int, after)
-        raise IllegalMove(f"{coords_of(cell, self.n)} is no move now: click a free cell.")
+        raise NotAMove(f"{coords_of(cell, self.n)} is no move now: click a free cell.")
 
     def click_point(self, cell: int) -> tuple[float, float]:
         """The canvas pixel at the centre of ``cell``: where a test clicks."""

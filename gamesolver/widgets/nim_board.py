@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from gamesolver.widgets.board import GridBoard, IllegalMove
+from gamesolver.widgets.board import GridBoard, NotAMove
 
 Piles = tuple[int, ...]
 """The sizes of the piles, pile 1 first."""
@@ -137,7 +137,7 @@ class NimBoard(GridBoard[NimState, str]):
         piles, _ = state
         row, col = self.cell_of_click(x, y)
         if row >= len(piles) or col >= piles[row]:
-            raise IllegalMove("There is no match there: click a match.")
+            raise NotAMove("There is no match there: click a match.")
         return self.take(piles, (row + 1, piles[row] - col), self.keep_empty), self.other(player)
 
     def player_name(self, player: str) -> str:

@@ -26,7 +26,7 @@ With ``explain``, a function ``explain(state, player, next_state) -> Explanation
 ``gamesolver.feedback.explain``), the widget gets an *Explain* toggle: when it is on, the computer's
 move is explained in words under the status line (the explanation's brief form: its move, its
 verdict, the other moves grouped), and the line of play it expects is drawn on the board
-(``Board.draw_line``), until the student's next move::
+(``BoardWidget.draw_line``), until the student's next move::
 
     Play(game, board, computer, explain=explain_move, explaining=True)
 
@@ -65,8 +65,8 @@ from gamesolver.stats import Stats
 from gamesolver.table import fmt
 from gamesolver.widgets.board import (
     PICTURE_NOTE,
-    Board,
-    IllegalMove,
+    BoardWidget,
+    NotAMove,
     picture_html,
     show_with_picture,
 )
@@ -190,7 +190,7 @@ class PlayController(Generic[State, Player]):
     def __init__(
         self,
         game: Game[State, Player],
-        board: Board[State, Player],
+        board: BoardWidget[State, Player],
         choose: Chooser,
         *,
         human_first: bool = True,
@@ -301,7 +301,7 @@ class PlayController(Generic[State, Player]):
         """The student clicked at canvas pixel ``(x, y)``: make their move if it is one.
 
         Returns whether a move was made. Otherwise the state is unchanged and the notice says
-        why: not the student's turn, the game is over, or the board's ``IllegalMove``; the
+        why: not the student's turn, the game is over, or the board's ``NotAMove``; the
         status line (``message``) keeps what the computer said, and its explanation stays.
         The settle rule: a move clicked at time ``at`` (``clock()``, given for clicks from the
         canvas) less than ``SETTLE`` seconds after the computer's move is refused (``NOT_SEEN``),
@@ -333,7 +333,7 @@ class PlayController(Generic[State, Player]):
             return None
         try:
             after = self.board.move_at(self.state, self.human, x, y)
-        except IllegalMove as illegal:
+        except NotAMove as illegal:
             self.refuse(str(illegal))
             return None
         if after not in self.game.next_states(self.state, self.human):
@@ -603,7 +603,7 @@ class Play(ipywidgets.Box):  # type: ignore[misc]  # ipywidgets is untyped
     games reproducible. New game (or a change of who moves first) cancels a search still
     running for the old game: ``Cancelled`` is raised in its thread (``gamesolver.guard``), so
     at most one search runs per widget. ``clock`` is the controller's, for the settle rule. The
-    board is turned to the student's side at each new game (``Board.face``).
+    board is turned to the student's side at each new game (``BoardWidget.face``).
 
     With ``explain`` (an ``Explainer``, or ``True`` for the line of play in the ``Stats`` that
     ``choose`` returns), a toggle button *Explain* joins the buttons (on from the start if
@@ -618,9 +618,9 @@ class Play(ipywidgets.Box):  # type: ignore[misc]  # ipywidgets is untyped
     With ``budgets`` (seconds), a menu *Time per move* joins the buttons, set to ``budget``
     (default: the first); ``choose`` must take the keyword ``budget``, and gets the seconds
     chosen there. The board is drawn with ``moved=True`` after each move, so that it can
-    animate it (``Board.draw_motion``).
+    animate it (``BoardWidget.draw_motion``).
 
-    Displayed, the widget comes with a picture of itself (``Board.picture``, and the texts):
+    Displayed, the widget comes with a picture of itself (``BoardWidget.picture``, and the texts):
     a notebook stored with its outputs shows the board where the widget was, before it runs;
     once the widget is live, the picture hides itself (``gamesolver.widgets.board.BOARD_STYLE``).
     """
@@ -628,7 +628,7 @@ class Play(ipywidgets.Box):  # type: ignore[misc]  # ipywidgets is untyped
     def __init__(
         self,
         game: Game[Any, Any],
-        board: Board[Any, Any],
+        board: BoardWidget[Any, Any],
         choose: Chooser,
         *,
         human_first: bool = True,
@@ -777,7 +777,7 @@ class Play(ipywidgets.Box):  # type: ignore[misc]  # ipywidgets is untyped
         show_with_picture(self, self.picture_html())
 
     def picture_html(self) -> str | None:
-        """The widget as it looks now, as HTML: the board's picture (``Board.picture``) and
+        """The widget as it looks now, as HTML: the board's picture (``BoardWidget.picture``) and
         beside it the status line, the notice and the explanation, with a word that it is a
         picture. ``None`` if the board cannot be drawn as a picture."""
         with self._play_lock:

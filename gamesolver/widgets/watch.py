@@ -34,7 +34,7 @@ from gamesolver.game import Game
 from gamesolver.guard import Cancelled, Canceller
 from gamesolver.match import Chooser, takes
 from gamesolver.table import fmt
-from gamesolver.widgets.board import PICTURE_NOTE, Board, picture_html, show_with_picture
+from gamesolver.widgets.board import PICTURE_NOTE, BoardWidget, picture_html, show_with_picture
 from gamesolver.widgets.play import Answer, BadAnswer, ComputerTurn, PlayController
 
 Result = Literal["first", "second", "draw"]
@@ -71,7 +71,7 @@ class Watch(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped
     def __init__(
         self,
         game: Game[Any, Any],
-        board: Board[Any, Any],
+        board: BoardWidget[Any, Any],
         players: Mapping[Any, Chooser] | Sequence[Chooser],
         *,
         max_plies: int = 200,

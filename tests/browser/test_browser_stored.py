@@ -3,8 +3,8 @@
 A widget's stored output is a reference to a model in the kernel; a notebook opened without
 running it has none, and JupyterLab wrote "Error displaying widget: model not found" where every
 board should be (issue 28: three times in Tic-Tac-Toe, three in Chess). A board now comes with a
-picture of itself, an output of its own (``gamesolver.widgets.board.Board.picture``): opened as
-stored, each notebook shows its boards as pictures, at their size, and no widget error.
+picture of itself, an output of its own (``gamesolver.widgets.board.BoardWidget.picture``): opened
+as stored, each notebook shows its boards as pictures, at their size, and no widget error.
 """
 
 from __future__ import annotations
