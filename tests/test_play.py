@@ -831,6 +831,44 @@ def test_the_widget_reports_a_failing_search(plays: list[Play]) -> None:
     assert play.status_line.value == html.escape(play.status)
 
 
+def shown_within(seconds: float, what: Callable[[], bool]) -> bool:
+    """Whether ``what()`` comes true within ``seconds``, asked every hundredth of a second: what
+    a student sees without anyone calling ``wait()``."""
+    stop = threading.Event()
+    deadline = 0.0
+    while deadline < seconds:
+        if what():
+            return True
+        stop.wait(0.01)
+        deadline += 0.01
+    return what()
+
+
+def test_the_widget_shows_a_move_it_cannot_draw_without_wait(
+    choose: Choose, plays: list[Play]
+) -> None:
+    """Before: the board's failure when the computer's move was drawn in the background was
+    kept for ``wait()``, and the status line said "I played (1, 1) ... Your turn" over a
+    board that did not show that move."""
+
+    class Broken(TicTacToeBoard):
+        def draw_state(self, canvas: Any, state: State) -> None:
+            if any("O" in row for row in state):
+                raise ValueError("no O on this board")
+            super().draw_state(canvas, state)
+
+    play = Play(GAME, Broken(), choose)
+    plays.append(play)
+    play.click(*play.board.center(0, 0))
+    status = "I cannot show my move (ValueError: no O on this board). Press Undo or New game."
+    assert shown_within(10, lambda: play.status == status)
+    assert play.status_line.value == html.escape(status) and play.controller.phase == "over"
+    with pytest.raises(ValueError, match="no O"):
+        play.wait()  # and the cell that waits gets the traceback, once
+    play.undo()
+    assert (play.controller.state, play.controller.phase) == (START, "human")
+
+
 @pytest.mark.parametrize(("leave", "said"), LEAVING.values(), ids=LEAVING)
 def test_the_widget_reports_a_search_that_exits(
     leave: BaseException, said: str, choose: Choose, plays: list[Play]

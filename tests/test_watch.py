@@ -296,6 +296,25 @@ def test_a_failing_search_is_reported_and_raised() -> None:
         watch.wait()
 
 
+def test_a_search_that_exits_in_the_background_is_shown() -> None:
+    """Before: ``sys.exit()`` in a chooser ended the playing thread in silence, and the status
+    said "X is thinking ..." for ever, with Play and Step disabled."""
+
+    def leaving(state: State, player: str, rng: random.Random) -> tuple[Value, State]:
+        raise SystemExit(3)
+
+    watch = Watch(GAME, TicTacToeBoard(), [leaving, first_move])
+    watch.start()
+    done = threading.Event()
+    for _ in range(1000):
+        if watch.status.startswith("Stopped") or done.wait(0.01):
+            break
+    assert watch.status == "Stopped: X's search failed (SystemExit: 3)."
+    assert watch.pause_button.disabled and not watch.play_button.disabled
+    with pytest.raises(SystemExit):
+        watch.wait()
+
+
 def test_the_budget_menu_sets_the_budget_of_the_choosers_that_take_it() -> None:
     asked: list[float | None] = []
 

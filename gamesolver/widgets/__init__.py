@@ -8,6 +8,7 @@
   tic-tac-toe, which take the rules from their lectures;
 - ``play``: ``Play``, a game against the computer (``PlayController``: its rules, headless);
 - ``watch``: ``Watch``, two computers playing each other on a board;
+- ``background``: ``Background``, the computer's search in a thread of its own, for both;
 - ``treeplot`` and ``treewidget``: a recorded search drawn as a tree, and stepped through;
 - ``plots``: the charts of the statistics lecture.
 """

@@ -59,10 +59,11 @@ import ipywidgets
 from gamesolver.errors import error_text
 from gamesolver.feedback.explain import ENGLISH, Assessment, Explanation, Language, explain
 from gamesolver.game import Game, Player, State, Value, is_number
-from gamesolver.guard import Cancelled, Canceller
+from gamesolver.guard import Cancelled
 from gamesolver.match import Chooser, names, takes
 from gamesolver.stats import Stats
 from gamesolver.table import fmt
+from gamesolver.widgets.background import Background
 from gamesolver.widgets.board import (
     PICTURE_NOTE,
     BoardWidget,
@@ -113,6 +114,8 @@ EXPLAIN = "Explain"
 """The *Explain* toggle's name; its label says whether it is on (``explain_label``)."""
 NO_EXPLANATION = "I cannot explain this move ({error})."
 NO_LINE = "my search gave no line of play"
+CANNOT_SHOW = "I cannot show my move ({error})"
+"""Said when the board fails to draw the computer's move: the game stops there, Undo goes back."""
 OVER_BUDGET = "Looking one move ahead took me longer than my time per move."
 """Said after the computer's move when its search went over its budget (``Stats.over_budget``):
 a search always looks one move ahead, whatever the time, so that it has a move to play."""
@@ -517,13 +520,16 @@ class PlayController(Generic[State, Player]):
         """The search for ``turn`` raised ``error``: stop the game and say so on the status line."""
         if not self.is_current(turn):
             return False
-        self.error = error
-        self.phase = "over"
         if isinstance(error, BadAnswer):
-            self.say(f"My search gave no move: {error}. Press Undo or New game.")
+            self.stop(error, f"My search gave no move: {error}")
         else:
-            self.say(f"My search failed ({error_text(error)}). Press Undo or New game.")
+            self.stop(error, f"My search failed ({error_text(error)})")
         return True
+
+    def stop(self, error: BaseException, said: str) -> None:
+        """End the game on ``error``: the status line says ``said`` and what to press."""
+        self.error, self.phase = error, "over"
+        self.say(f"{said}. Press Undo or New game.")
 
     def computer_move(self) -> bool:
         """The computer's whole turn, here and now (headless play, tests); returns ``True``.
@@ -736,15 +742,9 @@ class Play(ipywidgets.Box):  # type: ignore[misc]  # ipywidgets is untyped
         """The HTML widget under the notice that shows explanations (``None`` without)."""
         self.explain_button = explain_button
         """The *Explain* toggle (``None`` without ``explain``)."""
-        # One lock for the controller and the widgets: the click handler (the kernel's thread)
-        # and the computer's thread both change them. The search itself runs without it.
-        self._play_lock = threading.RLock()
-        self._thread: threading.Thread | None = None
-        self._error: BaseException | None = None
+        self._background = Background("gamesolver-computer-move", "the computer is still thinking")
+        self._play_lock = self._background.lock
         self._setting_first = False
-        # Cancelling a search: the lock guards the identity of the thread while it is inside the
-        # search (the only code that may receive Cancelled) and the current search's flag.
-        self._canceller = Canceller()
         board.canvas.on_mouse_down(self._mouse_down)
         new_button.on_click(lambda _button: self.new_game())
         undo_button.on_click(lambda _button: self.undo())
@@ -871,10 +871,9 @@ class Play(ipywidgets.Box):  # type: ignore[misc]  # ipywidgets is untyped
     def new_game(self, human_first: bool | None = None) -> None:
         """Start again (the New game button); ``human_first`` as in the toggle by default."""
         with self._play_lock:
-            self._cancel_search()
+            self._background.cancel()
             self.controller.new_game(human_first)
             self.board.face(self.controller.human)
-            self._error = None
             self._setting_first = True
             try:
                 self.first.value = YOU_FIRST if self.controller.human_first else COMPUTER_FIRST
@@ -896,50 +895,28 @@ class Play(ipywidgets.Box):  # type: ignore[misc]  # ipywidgets is untyped
     # -- the computer's move --------------------------------------------------------------------
 
     def wait(self, timeout: float | None = 60.0) -> None:
-        """Wait until the computer has moved and the widget shows it.
-
-        Raises ``TimeoutError`` if the search takes longer than ``timeout`` seconds, and the
-        search's own exception if it failed (once), so that a notebook cell shows the traceback.
-        """
-        with self._play_lock:
-            thread = self._thread
-        if thread is not None:
-            thread.join(timeout)
-            if thread.is_alive():
-                raise TimeoutError(f"the computer is still thinking after {timeout} s")
-        with self._play_lock:
-            error, self._error = self._error, None
-        if error is not None:
-            raise error
+        """Wait until the computer has moved and the widget shows it (``Background.wait``):
+        ``TimeoutError`` after ``timeout`` seconds; the search's own exception, once."""
+        self._background.wait(timeout)
 
     def _think_if_my_turn(self) -> None:
         """Start the computer's search in a background thread if it is the computer's turn."""
-        if self.controller.phase != "computer":
-            return
-        turn = self.controller.start_computer_turn()
-        ticket = self._canceller.ticket()
-        thread = threading.Thread(
-            target=self._think, args=(turn, ticket), name="gamesolver-computer-move", daemon=True
-        )
-        self._thread = thread
-        thread.start()
-
-    def _cancel_search(self) -> None:
-        """Stop the current search: its result is no longer wanted (New game)."""
-        self._canceller.cancel()
-        self._thread = None  # abandoned: wait() waits for the new game's search only
+        if self.controller.phase == "computer":
+            turn = self.controller.start_computer_turn()
+            self._background.start(lambda ticket: self._think(turn, ticket))
 
     def _think(self, turn: ComputerTurn[Any, Any], ticket: threading.Event) -> None:
         """The background thread: search (and explain) without the lock, then show the move.
 
-        ``Cancelled`` may arrive only inside the search (``Canceller.searching``), so that none
-        lands in the bookkeeping below, outside the ``except Cancelled``. Any other exception is
-        a failed search, ``SystemExit`` and ``KeyboardInterrupt`` too (a student's computer may
-        call ``sys.exit()``): were one to end the thread unseen, the game would wait for its
-        move for ever, "thinking", refusing every click and Undo.
+        ``Cancelled`` may arrive only inside the search (``Background.searching``), so that
+        none lands in the bookkeeping below, outside the ``except Cancelled``. Any other
+        exception is a failed search, ``SystemExit`` and ``KeyboardInterrupt`` too (a student's
+        computer may call ``sys.exit()``): were one to end the thread unseen, the game would
+        wait for its move for ever, "thinking", refusing every click and Undo. A board that
+        fails to draw the move stops the game too, and says so (``CANNOT_SHOW``).
         """
         try:
-            with self._canceller.searching(ticket):
+            with self._background.searching(ticket):
                 result = self.controller.think(turn)
                 explanation, failure = self.controller.try_explain(turn, result)
         except Cancelled:
@@ -947,8 +924,7 @@ class Play(ipywidgets.Box):  # type: ignore[misc]  # ipywidgets is untyped
         except BaseException as error:  # sys.exit too: it would end this thread in silence
             with self._play_lock:
                 if self.controller.fail_computer_turn(turn, error):
-                    self._error = error
-                    self._show_status()
+                    self._failed(error)
             return
         with self._play_lock:
             if not self.controller.is_current(turn):
@@ -956,11 +932,17 @@ class Play(ipywidgets.Box):  # type: ignore[misc]  # ipywidgets is untyped
             try:
                 if self.controller.finish_computer_turn(turn, result, explanation, failure):
                     self._show(moved=True)
-                else:  # not a legal move: the controller reports a failed search
-                    self._error = self.controller.error
-                    self._show_status()
+                elif self.controller.error is not None:  # no legal move: a failed search
+                    self._failed(self.controller.error)
             except BaseException as error:  # e.g. the board's draw_state failed
-                self._error = error
+                self.controller.stop(error, CANNOT_SHOW.format(error=error_text(error)))
+                self._failed(error)
+
+    def _failed(self, error: BaseException) -> None:
+        """Show on the status line that the computer's turn failed, and keep ``error`` for
+        ``wait``."""
+        self._background.failed(error)
+        self._show_status()
 
     # -- showing --------------------------------------------------------------------------------
 

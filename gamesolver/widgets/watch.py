@@ -30,10 +30,12 @@ from typing import Any, Literal
 
 import ipywidgets
 
+from gamesolver.errors import error_text
 from gamesolver.game import Game
-from gamesolver.guard import Cancelled, Canceller
+from gamesolver.guard import Cancelled
 from gamesolver.match import Chooser, takes
 from gamesolver.table import fmt
+from gamesolver.widgets.background import Background
 from gamesolver.widgets.board import PICTURE_NOTE, BoardWidget, picture_html, show_with_picture
 from gamesolver.widgets.play import Answer, BadAnswer, ComputerTurn, PlayController
 
@@ -152,15 +154,11 @@ class Watch(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped
         self.pause_button.on_click(lambda _button: self.pause())
         self.step_button.on_click(lambda _button: self.step())
         self.new_button.on_click(lambda _button: self.new_game())
-        # One lock for the game and the widgets, which the kernel's thread (buttons, methods)
-        # and the playing thread both change; the searches run without it.
-        self._lock = threading.RLock()
+        self._background = Background("gamesolver-watch", "the game is still playing")
+        self._lock = self._background.lock
         self._epoch = 0  # one per game: a move searched for an older game is dropped
         self._running = False  # whether a playing thread has been started and has not stopped
         self._stop_at: int | None = None  # the thread stops before searching ply number this
-        self._thread: threading.Thread | None = None
-        self._error: BaseException | None = None
-        self._canceller = Canceller()  # New game stops a search under way, as in Play
         self.new_game()
 
     def __repr__(self) -> str:
@@ -229,9 +227,9 @@ class Watch(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped
     def new_game(self) -> None:
         """Back to the start (New game): a search under way is cancelled, its move dropped."""
         with self._lock:
-            self._canceller.cancel()
+            self._background.cancel()
             self._epoch += 1
-            self._running, self._thread, self._error = False, None, None
+            self._running = False
             self._rngs = [random.Random(f"{self.seed}:{index}") for index in range(2)]
             self._history: list[Any] = [self.start_state]
             self._moves: list[str] = []
@@ -281,20 +279,9 @@ class Watch(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped
                 raise
 
     def wait(self, timeout: float | None = 60.0) -> None:
-        """Wait until the playing thread stops (or ``TimeoutError`` after ``timeout`` seconds).
-
-        Raises the exception that stopped it, once, so that a notebook cell shows the traceback.
-        """
-        with self._lock:
-            thread = self._thread
-        if thread is not None:
-            thread.join(timeout)
-            if thread.is_alive():
-                raise TimeoutError(f"the game is still playing after {timeout} s")
-        with self._lock:
-            error, self._error = self._error, None
-        if error is not None:
-            raise error
+        """Wait until the playing thread stops (``Background.wait``): ``TimeoutError`` after
+        ``timeout`` seconds; the exception that stopped it, once."""
+        self._background.wait(timeout)
 
     def _launch(self, stop_at: int | None) -> None:
         """Play until ply ``stop_at`` (``None``: the end) in the thread, starting it if needed."""
@@ -303,18 +290,15 @@ class Watch(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped
             if self._running or self._over():
                 return
             self._running = True
-            self._thread = threading.Thread(
-                target=self._play,
-                args=(self._epoch, self._canceller.ticket()),
-                name="gamesolver-watch",
-                daemon=True,
-            )
-            self._thread.start()
+            epoch = self._epoch
+            self._background.start(lambda ticket: self._play(epoch, ticket))
             self._show()
 
     def _play(self, epoch: int, ticket: threading.Event) -> None:
         """The playing thread: search a move without the lock, make it with the lock, again.
-        ``Cancelled`` (New game) may arrive only inside the search (``Canceller.searching``)."""
+        ``Cancelled`` (New game) may arrive only inside the search (``Background.searching``).
+        Any other exception stops the game and is shown, ``SystemExit`` too (a chooser's
+        ``sys.exit()``): it would end the thread in silence, the game "thinking" for ever."""
         while True:
             with self._lock:
                 if epoch != self._epoch:
@@ -325,19 +309,19 @@ class Watch(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped
                     self._show()
                     return
             try:
-                with self._canceller.searching(ticket):
+                with self._background.searching(ticket):
                     answer = self._think(turn)
                 with self._lock:
                     if epoch == self._epoch:
                         self._move(answer)
             except Cancelled:
                 return  # New game: nobody wants this move
-            except Exception as error:
+            except BaseException as error:  # sys.exit() too
                 with self._lock:
                     if epoch == self._epoch:
+                        self._background.failed(error)
+                        self._running = False
                         self._fail(turn, error)
-                        self._error, self._running = error, False
-                        self._show()
                 return
 
     def _think(self, turn: ComputerTurn[Any, Any]) -> Answer[Any]:
@@ -378,7 +362,7 @@ class Watch(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped
             self._status = f"Stopped: {error}."
         else:
             name = self._name(turn.player)
-            self._status = f"Stopped: {name}'s search failed ({type(error).__name__}: {error})."
+            self._status = f"Stopped: {name}'s search failed ({error_text(error)})."
         self._show()
 
     # -- texts ----------------------------------------------------------------------------------
