@@ -1550,6 +1550,25 @@ def test_a_drawing_the_picture_cannot_make_gives_no_picture() -> None:
         PictureCanvas(10, 10).fill_polygon([])
 
 
+def test_a_drawing_that_fails_fails_its_picture_too() -> None:
+    """Before: ``picture()`` returned ``None`` on any exception, and a notebook showed no
+    picture and no error; only a command that ``PictureCanvas`` lacks means no picture."""
+
+    class Failing(TicTacToeBoard):
+        broken = False
+
+        def draw_state(self, canvas: Any, state: State) -> None:
+            if self.broken:
+                raise ValueError("a student's mistake")
+            super().draw_state(canvas, state)
+
+    board = Failing()
+    board.draw(START)
+    board.broken = True
+    with pytest.raises(ValueError, match="a student's mistake"):
+        board.picture()
+
+
 def test_picture_canvas_writes_svg() -> None:
     canvas = PictureCanvas(20, 10)
     canvas.fill_style = "#123456"

@@ -156,6 +156,11 @@ PICTURE_TEXT = "[a picture of the board]"
 """The picture's text form, for a front end that shows no HTML."""
 
 
+class NoPicture(AttributeError):
+    """A board draws with a canvas command that ``PictureCanvas`` does not have: it has no
+    picture, and the widget shows without one (any other failure of the drawing is raised)."""
+
+
 def _number(value: float) -> str:
     """A coordinate or a length for SVG: at most 2 decimals, no trailing zeros, no -0."""
     text = f"{round(value, 2) + 0.0:.2f}".rstrip("0").rstrip(".")
@@ -166,8 +171,8 @@ class PictureCanvas:
     """A stand-in for ``ipycanvas.Canvas`` that records a drawing as SVG: ``BoardWidget.picture``.
 
     It has the styles and the commands that the course's boards use (rectangles, lines,
-    circles, text, dashes, transparency) with ipycanvas' names and defaults; anything else is
-    an ``AttributeError``, and the board has no picture. ``svg()`` is the drawing so far.
+    circles, text, dashes, transparency) with ipycanvas' names and defaults; any other command
+    is a ``NoPicture``, and the board has no picture. ``svg()`` is the drawing so far.
     Text is left to the browser's fonts, as on the canvas.
     """
 
@@ -202,6 +207,10 @@ class PictureCanvas:
         self.text_baseline = "alphabetic"
         self._dash: list[float] = []
         self._shapes: list[str] = []
+
+    def __getattr__(self, name: str) -> Any:
+        """A canvas command that a picture cannot record (only called for missing names)."""
+        raise NoPicture(f"a picture cannot record the canvas command {name!r}")
 
     # -- styles ----------------------------------------------------------------------------------
 
@@ -459,12 +468,13 @@ class BoardWidget(ABC, Generic[State, Player]):
 
     def picture(self) -> str | None:
         """The board as it is shown now (``draw``), as an SVG image; ``None`` if its drawing
-        uses a command that ``PictureCanvas`` does not have, or fails."""
+        uses a command that ``PictureCanvas`` does not have (``NoPicture``). Any other failure
+        of the drawing is raised: a notebook shows it where the board would be."""
         canvas = PictureCanvas(self.width, self.height)
         with _DRAWING:
             try:
                 self._paint_on(canvas)
-            except Exception:
+            except NoPicture:
                 return None
         return canvas.svg()
 
@@ -524,7 +534,8 @@ class BoardWidget(ABC, Generic[State, Player]):
         so without a switch every command fails there ("Cannot read properties of undefined
         (reading 'clearCanvas')") and the board stays blank. ipycanvas has no public way to
         reset the manager, so the private attribute is reset here; tests/test_play.py pins
-        this behaviour of ipycanvas, and fails if an upgrade changes it.
+        this behaviour of ipycanvas, and pyproject.toml bounds ipycanvas below 0.15 so that no
+        install gets a version the test has not seen.
         """
         with _DRAWING:
             self.canvas._canvas_manager._current_canvas = None
