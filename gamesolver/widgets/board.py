@@ -844,13 +844,54 @@ class Picked(Protocol):
 PickedT = TypeVar("PickedT", bound=Picked)
 
 
+Hint = "#56b4e9"
+"""What a two-click board suggests: the selection, the pieces that can move, where they go
+(the sky blue of the Okabe–Ito palette)."""
+
+
 class TwoClickBoard(GridBoard[State, Player], Generic[State, Player, PickedT]):
     """A grid board whose moves take more than one click (checkers, chess): ``selection``, what
     was clicked so far in its ``state``, is kept and drawn (by the subclass's ``draw_state``)
     until the board shows another state, or the same one with no move before it (New game, or
-    Undo to the start)."""
+    Undo to the start). Both games are played on the squares of a chequered board, drawn here
+    (``draw_squares``) with the marks that the two share."""
 
     selection: PickedT | None = None
+    ring: ClassVar[float] = 0.41
+    """The radius of ``draw_ring``'s ring, in cells: just around the game's pieces."""
+
+    def draw_squares(self, canvas: Any, light: str, dark: str) -> None:
+        """The squares in ``light`` and ``dark`` (the top left one light), framed in the grid's
+        colour."""
+        width, height = self.cols * self.cell, self.rows * self.cell
+        canvas.fill_style = self.palette.grid
+        canvas.fill_rect(self.left - 4, self.top - 4, width + 8, height + 8)
+        for row, col in self.cells():  # drawn, not turned: the pattern is the same turned
+            canvas.fill_style = dark if (row + col) % 2 else light
+            x, y = self.left + col * self.cell, self.top + row * self.cell
+            canvas.fill_rect(x, y, self.cell, self.cell)
+
+    def outline(self, canvas: Any, cell: Cell, color: str) -> None:
+        """A 3-px outline just inside ``cell``: a square of the last move, a promotion's piece."""
+        canvas.stroke_style = color
+        canvas.line_width = 3
+        left, top = self.origin(*cell)
+        canvas.stroke_rect(left + 2, top + 2, self.cell - 4, self.cell - 4)
+
+    def draw_ring(self, canvas: Any, cell: Cell, width: float) -> None:
+        """A ``Hint`` ring ``width`` px wide around ``cell``'s piece: selected, it can move, ..."""
+        canvas.stroke_style = Hint
+        canvas.line_width = width
+        canvas.stroke_circle(*self.center(*cell), self.cell * self.ring)
+
+    def draw_dot(self, canvas: Any, cell: Cell) -> None:
+        """A ``Hint`` dot in ``cell``: the selected piece can go there."""
+        x, y = self.center(*cell)
+        canvas.fill_style = Hint
+        canvas.fill_circle(x, y, self.cell * 0.14)
+        canvas.stroke_style = self.palette.grid
+        canvas.line_width = 1.5
+        canvas.stroke_circle(x, y, self.cell * 0.14)
 
     def draw(
         self,

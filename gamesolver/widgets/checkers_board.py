@@ -24,7 +24,7 @@ from collections.abc import Callable, Sequence
 from itertools import pairwise
 from typing import Any, NamedTuple, Protocol
 
-from gamesolver.widgets.board import OUTSIDE, PALETTE, NotAMove, TwoClickBoard, line_marks
+from gamesolver.widgets.board import OUTSIDE, PALETTE, Hint, NotAMove, TwoClickBoard, line_marks
 
 Square = int
 """A dark square, 1 to 32 in the standard numbering."""
@@ -33,7 +33,6 @@ PLAYERS = ("red", "white")
 """The sides, red (the dark side, moving first) then white."""
 
 LightSquare, DarkSquare = "#f0dfbf", "#6f4a35"  # buff and a dark brown
-Hint = "#56b4e9"  # the selection, the pieces that can move, where they go (Okabe–Ito sky blue)
 LIGHT = "That is a light square: pieces move on the dark squares."
 JUMP_ON = "Jump on: click the next landing square."
 
@@ -133,13 +132,7 @@ class CheckersBoard(TwoClickBoard[Any, str, Selection]):
 
     def draw_state(self, canvas: Any, state: Position) -> None:
         """The squares, their numbers, the pieces; the selection, or the pieces that can move."""
-        canvas.fill_style = self.palette.grid
-        canvas.fill_rect(self.left - 4, self.top - 4, 8 * self.cell + 8, 8 * self.cell + 8)
-        for row, col in self.cells():
-            canvas.fill_style = DarkSquare if (row + col) % 2 else LightSquare
-            canvas.fill_rect(
-                self.left + col * self.cell, self.top + row * self.cell, self.cell, self.cell
-            )
+        self.draw_squares(canvas, LightSquare, DarkSquare)
         for square in range(1, 33):
             self.draw_number(canvas, square)
         for who, mask in enumerate([state.red, state.white]):
@@ -149,7 +142,7 @@ class CheckersBoard(TwoClickBoard[Any, str, Selection]):
             self.draw_selection(canvas, state, self.selection.path)
         else:
             for square in sorted({move.path[0] for move in self.legal_moves(state)}):
-                self.draw_ring(canvas, square, 3)
+                self.draw_ring(canvas, self.coords(square), 3)
 
     def draw_number(self, canvas: Any, square: Square, patch: bool = False) -> None:
         """The number of `square` in its top left corner; with `patch`, on a patch of the
@@ -175,12 +168,6 @@ class CheckersBoard(TwoClickBoard[Any, str, Selection]):
             canvas.stroke_circle(x, y, self.cell * 0.26)
             self.draw_text(canvas, x, y + 1, "K", round(self.cell * 0.28), mark, bold=True)
 
-    def draw_ring(self, canvas: Any, square: Square, width: float) -> None:
-        """A blue ring around the piece on `square`: it can move (3 px), or it is selected."""
-        canvas.stroke_style = Hint
-        canvas.line_width = width
-        canvas.stroke_circle(*self.center_of(square), self.cell * 0.41)
-
     def draw_cross(self, canvas: Any, square: Square, color: str) -> None:
         """An x over `square`: a piece captured (or about to be)."""
         x, y = self.center_of(square)
@@ -205,7 +192,7 @@ class CheckersBoard(TwoClickBoard[Any, str, Selection]):
 
     def draw_selection(self, canvas: Any, state: Position, path: tuple[Square, ...]) -> None:
         """The selected piece ringed, the jumps so far, a dot where it can go next."""
-        self.draw_ring(canvas, path[0], 5)
+        self.draw_ring(canvas, self.coords(path[0]), 5)
         if len(path) > 1:
             self.draw_path(canvas, path, Hint)
             for a, b in pairwise(path):
@@ -214,22 +201,14 @@ class CheckersBoard(TwoClickBoard[Any, str, Selection]):
             self.draw_piece(canvas, path[-1], PLAYERS.index(state.turn))
             canvas.global_alpha = 1.0
         for square in self.next_squares(state, path):
-            x, y = self.center_of(square)
-            canvas.fill_style = Hint
-            canvas.fill_circle(x, y, self.cell * 0.14)
-            canvas.stroke_style = self.palette.grid
-            canvas.line_width = 1.5
-            canvas.stroke_circle(x, y, self.cell * 0.14)
+            self.draw_dot(canvas, self.coords(square))
 
     def draw_move(self, canvas: Any, before: Any, after: Any) -> None:
         """The last move: its first and last squares outlined, a line through its path, an x
         where it captured."""
         move = self.move_of(before, after)
-        canvas.stroke_style = self.palette.highlight
-        canvas.line_width = 3
         for square in {move.path[0], move.path[-1]}:
-            left, top = self.origin(*self.coords(square))
-            canvas.stroke_rect(left + 2, top + 2, self.cell - 4, self.cell - 4)
+            self.outline(canvas, self.coords(square), self.palette.highlight)
         self.draw_path(canvas, move.path, self.palette.highlight)
         for square in move.captured:
             self.draw_cross(canvas, square, self.palette.highlight)

@@ -22,6 +22,7 @@ import chess
 from gamesolver.widgets.board import (
     OUTSIDE,
     PALETTE,
+    Hint,
     NotAMove,
     Shape,
     TwoClickBoard,
@@ -34,7 +35,6 @@ Player = str
 """``"white"`` or ``"black"``."""
 
 LightSquare, DarkSquare = "#f0d9b5", "#b58863"  # the classic buff and brown of a wooden board
-Hint = "#56b4e9"  # the selection and where it can go (Okabe–Ito sky blue)
 CheckTint = "#e0402a"  # under a king in check
 PieceInk = {chess.WHITE: ("#ffffff", "#1a1a1a"), chess.BLACK: ("#1a1a1a", "#ffffff")}
 """Each colour's fill, then its outline: the other colour, so both read on both squares."""
@@ -94,6 +94,7 @@ class ChessBoard(TwoClickBoard[State, Player, Selection]):
 
     prompt = "click one of your pieces, then where it goes."
     palette = dataclasses.replace(PALETTE, players=("#ffffff", "#1a1a1a"))  # white, black
+    ring = 0.45  # around the pieces, which fill more of their squares than checkers' discs
 
     def __init__(self) -> None:
         super().__init__(rows=8, cols=8, cell=64, margin=8)
@@ -133,13 +134,7 @@ class ChessBoard(TwoClickBoard[State, Player, Selection]):
     def draw_state(self, canvas: Any, state: State) -> None:
         """The squares, their coordinates, a king in check, the pieces, and the selection."""
         board = board_of(state)
-        canvas.fill_style = self.palette.grid
-        canvas.fill_rect(self.left - 4, self.top - 4, 8 * self.cell + 8, 8 * self.cell + 8)
-        for row, col in self.cells():
-            canvas.fill_style = DarkSquare if (row + col) % 2 else LightSquare
-            canvas.fill_rect(
-                self.left + col * self.cell, self.top + row * self.cell, self.cell, self.cell
-            )
+        self.draw_squares(canvas, LightSquare, DarkSquare)
         self.draw_coordinates(canvas)
         king = board.king(board.turn)
         if board.is_check() and king is not None:
@@ -199,30 +194,15 @@ class ChessBoard(TwoClickBoard[State, Player, Selection]):
         canvas.line_width = 3
         canvas.stroke_circle(x, y, self.cell * 0.46)
 
-    def draw_ring(self, canvas: Any, square: chess.Square, width: float) -> None:
-        """A blue ring on `square`: the selected piece (5 px), or a piece it can take (4 px)."""
-        canvas.stroke_style = Hint
-        canvas.line_width = width
-        canvas.stroke_circle(*self.center_of(square), self.cell * 0.45)
-
-    def draw_dot(self, canvas: Any, square: chess.Square) -> None:
-        """A blue dot on `square`: the selected piece can go there."""
-        x, y = self.center_of(square)
-        canvas.fill_style = Hint
-        canvas.fill_circle(x, y, self.cell * 0.14)
-        canvas.stroke_style = self.palette.grid
-        canvas.line_width = 1.5
-        canvas.stroke_circle(x, y, self.cell * 0.14)
-
     def draw_selection(self, canvas: Any, board: chess.Board, selection: Selection) -> None:
         """The selected piece ringed, a dot where it can go (a ring where it takes); for a
         promotion, the four pieces to choose from over the rest of the board."""
-        self.draw_ring(canvas, selection.square, 5)
+        self.draw_ring(canvas, self.cell_of(selection.square), 5)
         for square, moves in self.targets(board, selection.square).items():
-            if board.is_capture(moves[0]):
-                self.draw_ring(canvas, square, 4)
+            if board.is_capture(moves[0]):  # a ring where it takes (4 px), a dot where it goes
+                self.draw_ring(canvas, self.cell_of(square), 4)
             else:
-                self.draw_dot(canvas, square)
+                self.draw_dot(canvas, self.cell_of(square))
         if selection.promotion is not None:
             self.draw_promotion(canvas, selection.promotion, board.turn)
 
@@ -237,19 +217,14 @@ class ChessBoard(TwoClickBoard[State, Player, Selection]):
             left, top = self.origin(*self.cell_of(square))
             canvas.fill_style = self.palette.background
             canvas.fill_rect(left + 2, top + 2, self.cell - 4, self.cell - 4)
-            canvas.stroke_style = Hint
-            canvas.line_width = 3
-            canvas.stroke_rect(left + 2, top + 2, self.cell - 4, self.cell - 4)
+            self.outline(canvas, self.cell_of(square), Hint)
             self.draw_piece(canvas, square, kind, color)
 
     def draw_move(self, canvas: Any, before: State, after: State) -> None:
         """The last move: the square it left and the square it reached outlined."""
         move = move_of(before, after)
-        canvas.stroke_style = self.palette.highlight
-        canvas.line_width = 3
         for square in (move.from_square, move.to_square):
-            left, top = self.origin(*self.cell_of(square))
-            canvas.stroke_rect(left + 2, top + 2, self.cell - 4, self.cell - 4)
+            self.outline(canvas, self.cell_of(square), self.palette.highlight)
 
     def draw_ghost(
         self,
