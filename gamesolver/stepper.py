@@ -31,11 +31,11 @@ move's (negamax's own view)."""
 
 
 def number(value: Value) -> str:
-    """A value as the traces write it: ``10``, ``-2.5``, ``∞``, ``-∞``."""
+    """A value as the traces write it: as every table does (``fmt``: ``10``, ``-2.5``, a whole
+    float without its ``.0``), and the infinities of a window as the seed writes them, ``∞`` and
+    ``-∞``."""
     if math.isinf(value):
         return "∞" if value > 0 else "-∞"
-    if isinstance(value, float) and value.is_integer():
-        return fmt(int(value))
     return fmt(value)
 
 
