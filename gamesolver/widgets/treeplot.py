@@ -219,6 +219,68 @@ leaves' below them, then without windows (but the current node's). Each is narro
 before."""
 
 
+@dataclass(frozen=True)
+class _Fit:
+    """How a tree fits its figure: the label style that won and the sizes, in inches."""
+
+    style: _Style
+    inside: bool
+    """Whether the names are short enough (two characters) to go on the nodes."""
+    spacing: float
+    """The distance between neighbouring leaves: the smallest at which no labels meet."""
+    left: float
+    """The left edge of the leftmost label, ``x = 0`` being the first leaf."""
+    right: float
+    """The right edge of the rightmost label (the players' column goes after it)."""
+    width: float
+
+
+def _fit(
+    stepper: Stepper,
+    nodes: list[DrawNode],
+    windows: bool,
+    replay: bool,
+    extra: tuple[float, float],
+    name_of: Callable[[Hashable], str],
+) -> _Fit:
+    """The first style of ``STYLES`` whose figure fits ``FIT_WIDTH``, else the narrowest (the
+    last). ``replay``: the current node's window shows in every style; ``extra``: the width of
+    the players' column and of the title."""
+    layers: dict[int, list[int]] = {}
+    for key, node in enumerate(nodes):
+        layers.setdefault(node.depth, []).append(key)  # left to right: nodes come in preorder
+    with_windows = [_labels(stepper, node, None, windows, name_of) for node in nodes]
+    for style in STYLES:
+        widest = [
+            _labels(stepper, node, None, windows and style.windows, name_of) for node in nodes
+        ]
+        inside = all(len(name) <= 2 for _, name, _ in widest)  # short names go on the node
+        reach = [
+            style.extent(labels, inside, not node.children)
+            for labels, node in zip(widest, nodes, strict=True)
+        ]
+        spacing = max(
+            [
+                (reach[a][1] + reach[b][0] + 1.5 * _Style.char) / (nodes[b].x - nodes[a].x)
+                for keys in layers.values()
+                for a, b in pairwise(keys)
+            ],
+            default=1.0,
+        )
+        edge = reach
+        if replay and windows and not style.windows:
+            edge = [
+                _Style(True, style.below).extent(labels, inside, not node.children)
+                for labels, node in zip(with_windows, nodes, strict=True)
+            ]
+        left = min(node.x * spacing - edge[key][0] for key, node in enumerate(nodes))
+        right = max(node.x * spacing + edge[key][1] for key, node in enumerate(nodes))
+        width = max(right - left + extra[0], extra[1])
+        if width <= FIT_WIDTH:
+            break
+    return _Fit(style, inside, spacing, left, right, width)
+
+
 def draw_search(
     search: Search,
     step: int | None = None,
@@ -244,125 +306,106 @@ def draw_search(
     stepper = Stepper(search, view)
     snapshot = stepper.snapshot(len(stepper) if step is None else step)
     nodes = layout(search, snapshot.root)
-    game = search.game
-    name_of = game.text if label is None else label
+    name_of = search.game.text if label is None else label
     root_depth = nodes[0].depth
     levels = max(node.depth for node in nodes) - root_depth + 1
     players = [_player_at(nodes, depth + root_depth) for depth in range(levels)]
     level_text = max(len(f"{player}'s move") for player in players)
-    layers: dict[int, list[int]] = {}
-    for key, node in enumerate(nodes):
-        layers.setdefault(node.depth, []).append(key)  # left to right: nodes come in preorder
-
-    # Sizes in inches: the leaf spacing is the smallest at which no two neighbours' labels meet.
-    # The first style that fits the output area wins; if none does, the narrowest (the last).
-    char, half = _Style.char, _Style.half
-    level_width = (level_text + 3) * char * SMALL_FONT / FONT + 0.2
-    title_width = (len(title) * char + 0.4) if title else 0.0
-    with_windows = [_labels(stepper, node, None, windows, name_of) for node in nodes]
-    for style in STYLES:
-        widest = [
-            _labels(stepper, node, None, windows and style.windows, name_of) for node in nodes
-        ]
-        inside = all(len(name) <= 2 for _, name, _ in widest)  # short names go on the node
-        reach = [
-            style.extent(labels, inside, not node.children)
-            for labels, node in zip(widest, nodes, strict=True)
-        ]
-        gap = 1.5 * char
-        spacing = max(
-            [
-                (reach[a][1] + reach[b][0] + gap) / (nodes[b].x - nodes[a].x)
-                for keys in layers.values()
-                for a, b in pairwise(keys)
-            ],
-            default=1.0,
-        )
-        edge = reach  # in a replay, the current node's window shows in every style
-        if step is not None and windows and not style.windows:
-            edge = [
-                _Style(True, style.below).extent(labels, inside, not node.children)
-                for labels, node in zip(with_windows, nodes, strict=True)
-            ]
-        left_edge = min(node.x * spacing - edge[key][0] for key, node in enumerate(nodes))
-        right_edge = max(node.x * spacing + edge[key][1] for key, node in enumerate(nodes))
-        width = max(right_edge - left_edge + level_width, title_width)
-        if width <= FIT_WIDTH:
-            break
-    font, marker = FONT, 2.6 * FONT
-    show_windows = windows and style.windows
-    labels = [_labels(stepper, node, snapshot, show_windows, name_of) for node in nodes]
-    layer = 0.85 + 0.02 * font
-    # the leaves' labels under the last layer: the value, then the window (in a replay at least
-    # the current node's) and a long name
-    window_below = windows and (show_windows or step is not None)
-    lines_below = 1 + int(window_below) + int(not inside)
-    below = (0.3 + 1.2 * lines_below) * font / 72 if style.below else 0.0
-    height = (levels - 1) * layer + 0.7 + below + (0.45 if title else 0)
-    figure = TreeFigure(figsize=(width, height), dpi=DPI)
+    level_width = (level_text + 3) * _Style.char * SMALL_FONT / FONT + 0.2
+    title_width = (len(title) * _Style.char + 0.4) if title else 0.0
+    fit = _fit(stepper, nodes, windows, step is not None, (level_width, title_width), name_of)
+    height = _height(fit, levels, windows and (fit.style.windows or step is not None), title)
+    figure = TreeFigure(figsize=(fit.width, height), dpi=DPI)
     figure.description = (
-        f"{search.algorithm} on {game.name!r}, {len(nodes)} nodes, "
+        f"{search.algorithm} on {search.game.name!r}, {len(nodes)} nodes, "
         f"step {snapshot.step} of {len(stepper)}"
     )
     axes = figure.add_axes((0, 0, 1, 1))
     axes.set_axis_off()
     # Data units are inches, x from the left edge of the labels, y down from the root.
-    x_start = left_edge - 0.1
-    axes.set_xlim(x_start, x_start + width)
+    x_start = fit.left - 0.1
+    axes.set_xlim(x_start, x_start + fit.width)
     top = 0.4 + (0.45 if title else 0)
     axes.set_ylim(top - height, top)
+    show_windows = windows and fit.style.windows
+    replay = step is not None
+    painter = _Painter(axes, fit, palette, stepper, snapshot, windows, replay, root_depth)
+    for node in nodes:
+        labels = _labels(stepper, node, snapshot, show_windows, name_of)
+        parent = None if node.parent is None else nodes[node.parent]
+        painter.node(node, parent, labels, search.game.Players[0])
+    painter.players(players)
+    if title:
+        axes.text(x_start + 0.1, top - 0.3, title, ha="left", va="center", fontsize=FONT)
+    return figure
 
-    statuses = [status(node, snapshot) for node in nodes]
-    grey = palette.label
-    ring = step is not None and snapshot.current is not None
-    for key, node in enumerate(nodes):
-        style_of = statuses[key]
+
+def _height(fit: _Fit, levels: int, window_below: bool, title: str | None) -> float:
+    """The figure's height in inches: ``levels`` layers, the leaves' labels under the last one
+    in a style that puts them there (the value, then the window if ``window_below``, and a
+    long name), the title."""
+    lines_below = 1 + int(window_below) + int(not fit.inside)
+    below = (0.3 + 1.2 * lines_below) * FONT / 72 if fit.style.below else 0.0
+    return (levels - 1) * LAYER + 0.7 + below + (0.45 if title else 0)
+
+
+LAYER = 0.85 + 0.02 * FONT
+"""The height of a layer of the tree, in inches."""
+MARKER = 2.6 * FONT
+"""The size of a node's triangle, in points."""
+
+
+@dataclass(frozen=True)
+class _Painter:
+    """Draws the nodes of one tree on ``axes``: an edge up to the parent, the triangle (ringed
+    if it is the current step's), the name, the window and the value."""
+
+    axes: Any
+    fit: _Fit
+    palette: Palette
+    stepper: Stepper
+    snapshot: Snapshot
+    windows: bool
+    replay: bool
+    """Whether the current step's node is ringed (a ``step`` was given)."""
+    root_depth: int
+    """The depth of the tree's root, drawn at ``y = 0``; each layer ``LAYER`` lower."""
+
+    def node(
+        self,
+        node: DrawNode,
+        parent: DrawNode | None,
+        labels: tuple[str, str, str],
+        first: Hashable,
+    ) -> None:
+        """Draw ``node`` (its ``labels``: window, name, value); ``first`` is Max, the first
+        player, who has the up-triangles in blue."""
+        palette, snapshot = self.palette, self.snapshot
+        style_of = status(node, snapshot)
         searched = style_of in ("open", "returned")
-        x, y = node.x * spacing, -(node.depth - root_depth) * layer
-        if node.parent is not None:
-            axes.plot(
-                [nodes[node.parent].x * spacing, x],
-                [y + layer, y],
-                color=palette.grid if searched else grey,
+        x, y = node.x * self.fit.spacing, -(node.depth - self.root_depth) * LAYER
+        if parent is not None:
+            self.axes.plot(
+                [parent.x * self.fit.spacing, x],
+                [y + LAYER, y],
+                color=palette.grid if searched else palette.label,
                 linewidth=1.8 if searched else 1.0,
                 linestyle="--" if style_of == "pruned" else "-",
                 alpha=1.0 if searched else 0.45,
                 zorder=1,
             )
-        who = 0 if node.player == game.Players[0] else 1
-        shape = "^" if who == 0 else "v"
-        colour = palette.players[who]
-        faint = grey if style_of == "pruned" else colour
-        current = ring and node.call is not None and node.call == snapshot.current
-        if current:
-            axes.plot(
-                x,
-                y,
-                shape,
-                markersize=marker * 1.6,
-                markerfacecolor="none",
-                markeredgecolor=palette.highlight,
-                markeredgewidth=3.5,
-                zorder=2,
-            )
-        axes.plot(
-            x,
-            y,
-            shape,
-            markersize=marker,
-            markerfacecolor=colour if searched else palette.background,
-            markeredgecolor=palette.grid if searched else faint,
-            markeredgewidth=1.2,
-            alpha=0.6 if style_of == "pruned" else 1.0,
-            zorder=3,
-        )
-        window, name, value = labels[key]
-        if current and not window and windows and node.call is not None:
-            call_window = stepper.window(node.call)
+        who = 0 if node.player == first else 1
+        current = self.replay and node.call is not None and node.call == snapshot.current
+        self._triangle(x, y, who, style_of, current)
+        window, name, value = labels
+        if current and not window and self.windows and node.call is not None:
+            call_window = self.stepper.window(node.call)
             window = _minus(window_text(call_window)) if call_window is not None else ""
-        if inside:
-            body = y - half * 0.3 if who == 0 else y + half * 0.3  # the triangle's wide part
-            axes.text(
+        faint = palette.label if style_of == "pruned" else palette.players[who]
+        if self.fit.inside:
+            half = _Style.half * 0.3
+            body = y - half if who == 0 else y + half  # the triangle's wide part
+            self.axes.text(
                 x,
                 body,
                 name,
@@ -373,60 +416,106 @@ def draw_search(
                 color=palette.background if searched else faint,
                 zorder=4,
             )
+        self._texts(x, y, (window, name, value), searched, current, leaf=not node.children)
+
+    def players(self, players: list[Hashable]) -> None:
+        """The player to move, right of every layer ("Max's move")."""
+        for depth, player in enumerate(players):
+            self.axes.text(
+                self.fit.right + 2 * _Style.char,
+                -depth * LAYER,
+                f"{player}'s move",
+                ha="left",
+                va="center",
+                fontsize=SMALL_FONT,
+                color=self.palette.label,
+            )
+
+    def _triangle(self, x: float, y: float, who: int, style_of: Status, current: bool) -> None:
+        """The node's triangle: Max's up, Min's down, hollow if not searched, grey if pruned;
+        ringed in the highlight colour if it is the ``current`` step's."""
+        palette = self.palette
+        shape = "^" if who == 0 else "v"
+        searched = style_of in ("open", "returned")
+        faint = palette.label if style_of == "pruned" else palette.players[who]
+        if current:
+            self.axes.plot(
+                x,
+                y,
+                shape,
+                markersize=MARKER * 1.6,
+                markerfacecolor="none",
+                markeredgecolor=palette.highlight,
+                markeredgewidth=3.5,
+                zorder=2,
+            )
+        self.axes.plot(
+            x,
+            y,
+            shape,
+            markersize=MARKER,
+            markerfacecolor=palette.players[who] if searched else palette.background,
+            markeredgecolor=palette.grid if searched else faint,
+            markeredgewidth=1.2,
+            alpha=0.6 if style_of == "pruned" else 1.0,
+            zorder=3,
+        )
+
+    def _texts(
+        self,
+        x: float,
+        y: float,
+        labels: tuple[str, str, str],
+        searched: bool,
+        current: bool,
+        leaf: bool,
+    ) -> None:
+        """The window (and a long name) left of the node, its value right of it; a leaf's
+        below it in the styles that put them there."""
+        palette, half, char = self.palette, _Style.half, _Style.char
+        window, name, value = labels
+        grey = palette.label
+        box = {"facecolor": palette.background, "edgecolor": "none", "pad": 0.5}
         window_style: dict[str, Any] = {
             "color": palette.highlight if current else (palette.ink if searched else grey),
             "fontweight": "bold" if current else "normal",
-            "bbox": {"facecolor": palette.background, "edgecolor": "none", "pad": 0.5},
+            "bbox": box,
             "zorder": 5 if current else 4,
         }
         value_style: dict[str, Any] = {
-            "fontsize": font,
+            "fontsize": FONT,
             "fontweight": "bold" if searched else "normal",
             "color": palette.ink if searched else grey,
-            "bbox": {"facecolor": palette.background, "edgecolor": "none", "pad": 0.5},
+            "bbox": box,
             "zorder": 4,
         }
-        if style.below and not node.children:
+        if self.fit.style.below and leaf:
             under = y - 1.5 * half  # clear of the ring of the current node
-            axes.text(x, under, value, ha="center", va="top", **value_style)
-            lines = [line for line in (window, "" if inside else name) if line]
+            self.axes.text(x, under, value, ha="center", va="top", **value_style)
+            lines = [line for line in (window, "" if self.fit.inside else name) if line]
             if lines:
-                axes.text(
+                self.axes.text(
                     x,
-                    under - font * 1.25 / 72,
+                    under - FONT * 1.25 / 72,
                     "\n".join(lines),
                     ha="center",
                     va="top",
-                    fontsize=font,
+                    fontsize=FONT,
                     linespacing=1.1,
                     **window_style,
                 )
-            continue
-        left_text = window if inside else f"{window} {name}".strip()
-        axes.text(
+            return
+        left_text = window if self.fit.inside else f"{window} {name}".strip()
+        self.axes.text(
             x - half - char / 2,
             y,
             left_text,
             ha="right",
             va="center",
-            fontsize=font,
+            fontsize=FONT,
             **window_style,
         )
-        axes.text(x + half + char / 2, y, value, ha="left", va="center", **value_style)
-    # The player to move, on the right of every layer.
-    for depth, player in enumerate(players):
-        axes.text(
-            right_edge + 2 * char,
-            -depth * layer,
-            f"{player}'s move",
-            ha="left",
-            va="center",
-            fontsize=SMALL_FONT,
-            color=grey,
-        )
-    if title:
-        axes.text(x_start + 0.1, top - 0.3, title, ha="left", va="center", fontsize=font)
-    return figure
+        self.axes.text(x + half + char / 2, y, value, ha="left", va="center", **value_style)
 
 
 def _labels(
