@@ -650,7 +650,7 @@ class Play(ipywidgets.Box):  # type: ignore[misc]  # ipywidgets is untyped
         if budgets and not takes(choose, "budget"):
             raise ValueError("a time per move needs a choose(state, player, rng, budget=...)")
         budget = budgets[0] if budget is None and budgets else budget  # the menu checks it
-        controller = PlayController(
+        self.controller: PlayController[Any, Any] = PlayController(
             game,
             board,
             choose,
@@ -661,104 +661,77 @@ class Play(ipywidgets.Box):  # type: ignore[misc]  # ipywidgets is untyped
             clock=clock,
             budget=budget,
         )
-        status_line = ipywidgets.HTML(style={"font_size": TEXT_SIZE})
-        status_line.add_class("gamesolver-status")
-        notice_line = ipywidgets.HTML(style={"font_size": TEXT_SIZE})
-        notice_line.add_class("gamesolver-notice")
-        new_button = ipywidgets.Button(
-            description="New game", tooltip="Start a new game", layout={"width": "auto"}
-        )
-        undo_button = ipywidgets.Button(
-            description="Undo",
-            tooltip="Take back your last move and my answer",
-            layout={"width": "auto"},
-        )
-        first = ipywidgets.ToggleButtons(
-            options=[YOU_FIRST, COMPUTER_FIRST],
-            value=YOU_FIRST if human_first else COMPUTER_FIRST,
-            tooltips=["You move first", "I move first"],
-            style={"button_width": "auto"},
-        )
-        rows: list[list[Any]] = [[new_button, undo_button], [first]]
-        texts: list[Any] = [status_line, notice_line]
-        explanation_line: Any = None
-        explain_button: Any = None
-        self.budget_menu: Any = None
-        """The menu *Time per move* (``None`` without ``budgets``)."""
-        last: list[Any] = []
-        if budgets:
-            self.budget_menu = ipywidgets.Dropdown(
-                options=[(f"{fmt(seconds)} s", seconds) for seconds in budgets],
-                value=budget,
-                description="Time per move",
-                style={"description_width": "initial"},
-                layout=ipywidgets.Layout(width="auto"),
-            )
-            last.append(self.budget_menu)
-        if explain is not None and explain is not False:
-            explanation_line = ipywidgets.HTML(style={"font_size": TEXT_SIZE})
-            explanation_line.add_class("gamesolver-explanation")
-            explain_button = ipywidgets.ToggleButton(
-                value=explaining,
-                description=explain_label(explaining),
-                button_style="info" if explaining else "",
-                tooltip="After my move: why I played it, and the line I expect on the board",
-                layout={"width": "auto"},
-            )
-            explain_button.add_class("gamesolver-explain")
-            texts.append(explanation_line)
-            last.append(explain_button)
-        if last:
-            rows.append(last)
-        self.buttons: tuple[Any, ...] = tuple(widget for row in rows for widget in row)
-        """Every button and menu, in their order in the column."""
-        controls = ipywidgets.VBox([ipywidgets.HBox(row) for row in rows])
-        controls.add_class("gamesolver-controls")
-        side = ipywidgets.VBox(
-            [controls, *texts],
-            layout=ipywidgets.Layout(width=f"{SIDE_WIDTH}px", flex="0 0 auto"),
-        )
-        side.add_class("gamesolver-side")
+        self.board = board
+        self.side = self._column(human_first, budget_menu(budgets, budget), explain, explaining)
+        """The column beside the board: the buttons, the status line, the notice, the
+        explanation."""
         board.canvas.layout.margin = "0 20px 8px 0"  # from the column, beside or under it
         super().__init__(
-            children=[board.canvas, side],
+            children=[board.canvas, self.side],
             layout=ipywidgets.Layout(
                 display="flex", flex_flow="row wrap", align_items="flex-start"
             ),
         )
         self.add_class("gamesolver-play")
-        self.controller: PlayController[Any, Any] = controller
-        self.board = board
-        self.side = side
-        """The column beside the board: the buttons, the status line, the notice, the
-        explanation."""
-        self.status_line = status_line
-        self.notice_line = notice_line
-        """The HTML widget under the status line that says why a click was refused."""
-        self.new_button = new_button
-        self.undo_button = undo_button
-        self.first = first
-        self.explanation_line = explanation_line
-        """The HTML widget under the notice that shows explanations (``None`` without)."""
-        self.explain_button = explain_button
-        """The *Explain* toggle (``None`` without ``explain``)."""
         self._background = Background("gamesolver-computer-move", "the computer is still thinking")
         self._play_lock = self._background.lock
         self._setting_first = False
-        board.canvas.on_mouse_down(self._mouse_down)
-        new_button.on_click(lambda _button: self.new_game())
-        undo_button.on_click(lambda _button: self.undo())
-        first.observe(self._first_changed, names="value")
-        if explain_button is not None:
-            explain_button.observe(self._explain_changed, names="value")
-        if self.budget_menu is not None:  # from the computer's next move on
-            self.budget_menu.observe(
-                lambda change: setattr(controller, "budget", change["new"]), names="value"
-            )
+        self._listen()
         with self._play_lock:
-            board.face(controller.human)
+            board.face(self.controller.human)
             self._show()
             self._think_if_my_turn()
+
+    def _column(
+        self, human_first: bool, menu: Any, explain: Explainer | bool | None, explaining: bool
+    ) -> Any:
+        """The column beside the board: the buttons in rows (New game and Undo; who moves
+        first; the ``menu`` *Time per move* and the *Explain* toggle, if any), then the texts.
+        Sets the attributes of its widgets."""
+        self.status_line = text_line("gamesolver-status")
+        self.notice_line = text_line("gamesolver-notice")
+        """The HTML widget under the status line that says why a click was refused."""
+        self.new_button = side_button("New game", "Start a new game")
+        self.undo_button = side_button("Undo", "Take back your last move and my answer")
+        self.first = ipywidgets.ToggleButtons(
+            options=[YOU_FIRST, COMPUTER_FIRST],
+            value=YOU_FIRST if human_first else COMPUTER_FIRST,
+            tooltips=["You move first", "I move first"],
+            style={"button_width": "auto"},
+        )
+        self.budget_menu: Any = menu
+        """The menu *Time per move* (``None`` without ``budgets``)."""
+        explains = explain is not None and explain is not False
+        self.explanation_line: Any = text_line("gamesolver-explanation") if explains else None
+        """The HTML widget under the notice that shows explanations (``None`` without)."""
+        self.explain_button: Any = explain_toggle(explaining) if explains else None
+        """The *Explain* toggle (``None`` without ``explain``)."""
+        last = [widget for widget in (menu, self.explain_button) if widget is not None]
+        rows = [[self.new_button, self.undo_button], [self.first]] + ([last] if last else [])
+        self.buttons: tuple[Any, ...] = tuple(widget for row in rows for widget in row)
+        """Every button and menu, in their order in the column."""
+        controls = ipywidgets.VBox([ipywidgets.HBox(row) for row in rows])
+        controls.add_class("gamesolver-controls")
+        texts = [self.status_line, self.notice_line, self.explanation_line]
+        side = ipywidgets.VBox(
+            [controls, *(text for text in texts if text is not None)],
+            layout=ipywidgets.Layout(width=f"{SIDE_WIDTH}px", flex="0 0 auto"),
+        )
+        side.add_class("gamesolver-side")
+        return side
+
+    def _listen(self) -> None:
+        """Connect the canvas' clicks, the buttons, the toggles and the menu."""
+        self.board.canvas.on_mouse_down(self._mouse_down)
+        self.new_button.on_click(lambda _button: self.new_game())
+        self.undo_button.on_click(lambda _button: self.undo())
+        self.first.observe(self._first_changed, names="value")
+        if self.explain_button is not None:
+            self.explain_button.observe(self._explain_changed, names="value")
+        if self.budget_menu is not None:  # from the computer's next move on
+            self.budget_menu.observe(
+                lambda change: setattr(self.controller, "budget", change["new"]), names="value"
+            )
 
     def __repr__(self) -> str:
         """Short and stable: nbval compares it, so no widget ids and no racy game state."""
@@ -974,6 +947,45 @@ class Play(ipywidgets.Box):  # type: ignore[misc]  # ipywidgets is untyped
             return ""
         text = NO_EXPLANATION.format(error=error_text(error))
         return html.escape(text) if html_form else text
+
+
+def text_line(css_class: str) -> Any:
+    """A line of text of the column beside the board, ``TEXT_SIZE`` large, of ``css_class``."""
+    line = ipywidgets.HTML(style={"font_size": TEXT_SIZE})
+    line.add_class(css_class)
+    return line
+
+
+def side_button(description: str, tooltip: str) -> Any:
+    """A button of the column beside the board, as wide as its words."""
+    return ipywidgets.Button(description=description, tooltip=tooltip, layout={"width": "auto"})
+
+
+def budget_menu(budgets: Sequence[float], budget: float | None) -> Any:
+    """The menu *Time per move* of the seconds ``budgets``, set to ``budget``; ``None`` without
+    ``budgets`` (``Play`` and ``Watch``)."""
+    if not budgets:
+        return None
+    return ipywidgets.Dropdown(
+        options=[(f"{fmt(seconds)} s", seconds) for seconds in budgets],
+        value=budget,
+        description="Time per move",
+        style={"description_width": "initial"},
+        layout=ipywidgets.Layout(width="auto"),
+    )
+
+
+def explain_toggle(on: bool) -> Any:
+    """The *Explain* toggle, on or off; its label says which (``explain_label``)."""
+    toggle = ipywidgets.ToggleButton(
+        value=on,
+        description=explain_label(on),
+        button_style="info" if on else "",
+        tooltip="After my move: why I played it, and the line I expect on the board",
+        layout={"width": "auto"},
+    )
+    toggle.add_class("gamesolver-explain")
+    return toggle
 
 
 def explain_label(on: bool) -> str:

@@ -34,10 +34,9 @@ from gamesolver.errors import error_text
 from gamesolver.game import Game
 from gamesolver.guard import Cancelled
 from gamesolver.match import Chooser, takes
-from gamesolver.table import fmt
 from gamesolver.widgets.background import Background
 from gamesolver.widgets.board import PICTURE_NOTE, BoardWidget, picture_html, show_with_picture
-from gamesolver.widgets.play import Answer, BadAnswer, ComputerTurn, PlayController
+from gamesolver.widgets.play import Answer, BadAnswer, ComputerTurn, PlayController, budget_menu
 
 Result = Literal["first", "second", "draw"]
 """How a finished game ended: ``game.Players[0]`` won, ``game.Players[1]`` won, or a draw."""
@@ -50,6 +49,20 @@ def numbered(moves: Sequence[str], first: int = 0) -> str:
     return "  ".join(
         f"{i // 2 + 1}. {' '.join(padded[i : i + 2])}" for i in range(0, len(padded), 2)
     )
+
+
+def choosers_of(
+    game: Game[Any, Any], players: Mapping[Any, Chooser] | Sequence[Chooser]
+) -> list[Chooser]:
+    """The choosers of ``players`` in the order of ``game.Players``, one for each of its two
+    players (a mapping from the player, or a sequence in that order); else ``ValueError``."""
+    if isinstance(players, Mapping):
+        if any(p not in players for p in game.Players) or len(players) != len(game.Players):
+            raise ValueError(f"players needs one chooser for each of {list(game.Players)!r}")
+        players = [players[p] for p in game.Players]
+    if len(players) != 2 or len(game.Players) != 2:
+        raise ValueError(f"players needs one chooser for each of {list(game.Players)!r}")
+    return list(players)
 
 
 class Watch(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped
@@ -84,15 +97,7 @@ class Watch(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped
         first: Any = None,
     ) -> None:
         """Show the start; nothing is played before a button or a method says so."""
-        if isinstance(players, Mapping):
-            missing = [p for p in game.Players if p not in players]
-            if missing or len(players) != len(game.Players):
-                raise ValueError(f"players needs one chooser for each of {list(game.Players)!r}")
-            choosers = [players[p] for p in game.Players]
-        else:
-            choosers = list(players)
-        if len(choosers) != 2 or len(game.Players) != 2:
-            raise ValueError(f"players needs one chooser for each of {list(game.Players)!r}")
+        choosers = choosers_of(game, players)
         if max_plies < 1:
             raise ValueError(f"max_plies must be at least 1, not {max_plies!r}")
         if budgets and not any(takes(choose, "budget") for choose in choosers):
@@ -120,46 +125,39 @@ class Watch(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped
         self.progress.add_class("gamesolver-progress")
         self.move_list = ipywidgets.HTML(layout=ipywidgets.Layout(max_height="10em"))
         self.move_list.add_class("gamesolver-moves")
-        self.play_button = ipywidgets.Button(description="Play", tooltip="Play on to the end")
-        self.pause_button = ipywidgets.Button(
-            description="Pause", tooltip="Stop after the current move"
-        )
-        self.step_button = ipywidgets.Button(description="Step", tooltip="Play one move")
-        self.new_button = ipywidgets.Button(description="New game", tooltip="Back to the start")
-        buttons = [self.play_button, self.pause_button, self.step_button, self.new_button]
-        self.budget_menu: Any = None
-        """The menu *Time per move* (``None`` without ``budgets``)."""
-        if budgets:
-            self.budget_menu = ipywidgets.Dropdown(
-                options=[(f"{fmt(seconds)} s", seconds) for seconds in budgets],
-                value=self.budget,
-                description="Time per move",
-                style={"description_width": "initial"},
-                layout=ipywidgets.Layout(width="auto"),
-            )
-            self.budget_menu.observe(
-                lambda change: setattr(self, "budget", change["new"]), names="value"
-            )
-            buttons.append(self.budget_menu)
+        buttons = self._buttons(budgets)
         super().__init__(
-            children=[
-                board.canvas,
-                self.status_line,
-                self.progress,
-                ipywidgets.HBox(buttons),
-                self.move_list,
-            ]
+            children=[board.canvas, self.status_line, self.progress, buttons, self.move_list]
         )
-        self.play_button.on_click(lambda _button: self.start())
-        self.pause_button.on_click(lambda _button: self.pause())
-        self.step_button.on_click(lambda _button: self.step())
-        self.new_button.on_click(lambda _button: self.new_game())
         self._background = Background("gamesolver-watch", "the game is still playing")
         self._lock = self._background.lock
         self._epoch = 0  # one per game: a move searched for an older game is dropped
         self._running = False  # whether a playing thread has been started and has not stopped
         self._stop_at: int | None = None  # the thread stops before searching ply number this
         self.new_game()
+
+    def _buttons(self, budgets: Sequence[float]) -> Any:
+        """The row of buttons Play, Pause, Step, New game (and the menu *Time per move* with
+        ``budgets``), connected."""
+        self.play_button = ipywidgets.Button(description="Play", tooltip="Play on to the end")
+        self.pause_button = ipywidgets.Button(
+            description="Pause", tooltip="Stop after the current move"
+        )
+        self.step_button = ipywidgets.Button(description="Step", tooltip="Play one move")
+        self.new_button = ipywidgets.Button(description="New game", tooltip="Back to the start")
+        self.play_button.on_click(lambda _button: self.start())
+        self.pause_button.on_click(lambda _button: self.pause())
+        self.step_button.on_click(lambda _button: self.step())
+        self.new_button.on_click(lambda _button: self.new_game())
+        buttons = [self.play_button, self.pause_button, self.step_button, self.new_button]
+        self.budget_menu = budget_menu(budgets, self.budget)
+        """The menu *Time per move* (``None`` without ``budgets``)."""
+        if self.budget_menu is not None:
+            self.budget_menu.observe(
+                lambda change: setattr(self, "budget", change["new"]), names="value"
+            )
+            buttons.append(self.budget_menu)
+        return ipywidgets.HBox(buttons)
 
     def __repr__(self) -> str:
         """Short and stable: nbval compares it, so no widget ids and no racy game state."""
