@@ -312,8 +312,9 @@ def picture_html(board_svg: str, side: str = "") -> str:
     return f'<div class="gamesolver-picture"><style>{BOARD_STYLE}</style>{board_svg}{side}</div>'
 
 
-def show_with_picture(widget: Any, picture: str | None) -> None:
-    """Display ``picture`` (``picture_html``; none if ``None``), then ``widget``: two outputs.
+def show_with_picture(widget: Any, picture: str | None, text: str = PICTURE_TEXT) -> None:
+    """Display ``picture`` (``picture_html``; none if ``None``; ``text`` its text form), then
+    ``widget``: two outputs.
 
     A widget's output alone is a reference to a model that lives in the kernel: a notebook
     opened without running it has no model, and JupyterLab writes an error in its place.
@@ -321,7 +322,7 @@ def show_with_picture(widget: Any, picture: str | None) -> None:
     from IPython.display import display
 
     if picture is not None:
-        display({"text/html": picture, "text/plain": PICTURE_TEXT}, raw=True)  # type: ignore[no-untyped-call]
+        display({"text/html": picture, "text/plain": text}, raw=True)  # type: ignore[no-untyped-call]
     display(widget._repr_mimebundle_(), raw=True)  # type: ignore[no-untyped-call]
 
 

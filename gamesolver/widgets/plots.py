@@ -71,34 +71,7 @@ def calls_bars(
     if unknown:
         raise ValueError(f"counts for algorithms not in the list: {sorted(unknown)}")
     fig, ax = plt.subplots(figsize=figsize)
-    width = 0.84 / len(algorithms)
-    colours = plt.get_cmap("viridis")
-    not_run: dict[str, Any] = {
-        "hatch": "////",
-        "facecolor": "none",
-        "edgecolor": "0.6",
-        "linewidth": 0,
-    }
-    for number, algorithm in enumerate(algorithms):
-        xs, heights = [], []
-        for group, game in enumerate(games):
-            x = group - 0.42 + width * (number + 0.5)
-            if algorithm not in calls[game]:
-                continue
-            count = calls[game][algorithm]
-            if count is None:  # the whole height of the slot, in axes coordinates
-                ax.fill_between(
-                    [x - width / 2, x + width / 2],
-                    0,
-                    1,
-                    transform=ax.get_xaxis_transform(),
-                    **not_run,
-                )
-            else:
-                xs.append(x)
-                heights.append(count)
-        colour = colours(number / max(1, len(algorithms) - 1) * 0.92)
-        ax.bar(xs, heights, width, label=algorithm, color=colour, edgecolor="white", linewidth=0.4)
+    _bars(ax, calls, algorithms)
     ax.set_yscale("log")
     ax.set_xticks(range(len(games)), games)
     ax.set_xlim(-0.5, len(games) - 0.5)
@@ -108,7 +81,7 @@ def calls_bars(
     ax.set_axisbelow(True)
     handles, labels = ax.get_legend_handles_labels()
     if any(count is None for row in calls.values() for count in row.values()):
-        handles.append(Patch(label="not run", **not_run))
+        handles.append(Patch(label="not run", **NOT_RUN))
         labels.append("not run")
     tick_size = _tick_size(ax)
     ax.legend(
@@ -121,6 +94,39 @@ def calls_bars(
     )
     fig.tight_layout()
     return fig
+
+
+NOT_RUN: dict[str, Any] = {"hatch": "////", "facecolor": "none", "edgecolor": "0.6", "linewidth": 0}
+"""The grey hatching of a search that was not run, in its slot and in the legend."""
+
+
+def _bars(
+    ax: Axes, calls: Mapping[str, Mapping[str, Count | None]], algorithms: Sequence[str]
+) -> None:
+    """The bars of ``calls_bars``: each algorithm in its slot of every game's group, in its
+    colour; a count of ``None`` hatched (``NOT_RUN``), a count missing left out."""
+    width = 0.84 / len(algorithms)
+    colours = plt.get_cmap("viridis")
+    for number, algorithm in enumerate(algorithms):
+        xs, heights = [], []
+        for group, game in enumerate(calls):
+            x = group - 0.42 + width * (number + 0.5)
+            if algorithm not in calls[game]:
+                continue
+            count = calls[game][algorithm]
+            if count is None:  # the whole height of the slot, in axes coordinates
+                ax.fill_between(
+                    [x - width / 2, x + width / 2],
+                    0,
+                    1,
+                    transform=ax.get_xaxis_transform(),
+                    **NOT_RUN,
+                )
+            else:
+                xs.append(x)
+                heights.append(count)
+        colour = colours(number / max(1, len(algorithms) - 1) * 0.92)
+        ax.bar(xs, heights, width, label=algorithm, color=colour, edgecolor="white", linewidth=0.4)
 
 
 def _tick_size(ax: Axes) -> float:

@@ -36,6 +36,7 @@ from typing import Any
 
 import ipywidgets
 
+from gamesolver.errors import error_text
 from gamesolver.game import Value
 from gamesolver.stepper import Stepper, View, number
 from gamesolver.trace import Search, record
@@ -50,7 +51,7 @@ from gamesolver.trees import (
     size,
     tree_game,
 )
-from gamesolver.widgets.board import PALETTE, picture_html
+from gamesolver.widgets.board import PALETTE, picture_html, show_with_picture
 from gamesolver.widgets.treeplot import draw_search, png
 
 MAX_NODES = 160
@@ -163,7 +164,7 @@ class SearchPlayer(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is unty
 
     def _ipython_display_(self) -> None:
         """Display the widget after its picture (``picture_html``), for stored notebooks."""
-        _show_with_tree_picture(self, self.picture_html())
+        show_with_picture(self, self.picture_html(), TREE_PICTURE_TEXT)
 
     def _show(self) -> None:
         step = self.step
@@ -202,8 +203,26 @@ class TreeExplorer(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is unty
             raise ValueError("TreeExplorer needs at least one algorithm")
         self.algorithms = {algorithm.__name__: algorithm for algorithm in algorithms}
         self.values = values
+        inputs = self._inputs(seed, depth, branching)
+        self.message = ipywidgets.HTML()
+        self.status = ""
+        """The message line as plain text: what is shown, or what is wrong with the input."""
+        self.tree: Tree = random_tree(seed, depth, branching, values)
+        self.source = "random"
+        """Where the tree shown comes from: ``"random"`` or ``"typed"``."""
+        self._description = self._random_description()
+        self.player = SearchPlayer(record_tree(algorithms[0], self.tree), view)
+        super().__init__(children=[*inputs, self.message, self.player])
+        self._summarize(self.player.search)
+        self.add_class("gamesolver-board")  # its picture hides once it is live (BOARD_STYLE)
+
+    def _inputs(self, seed: int, depth: int, branching: tuple[int, int]) -> list[Any]:
+        """The rows of the inputs, connected: the algorithm and the seed, the depth and the
+        branching, the box for a tree and its button."""
         self.algorithm = ipywidgets.Dropdown(
-            options=list(self.algorithms), value=algorithms[0].__name__, description="algorithm"
+            options=list(self.algorithms),
+            value=next(iter(self.algorithms)),
+            description="algorithm",
         )
         self.seed = ipywidgets.IntSlider(
             min=0, max=99, value=seed, description="seed", continuous_update=False
@@ -226,37 +245,23 @@ class TreeExplorer(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is unty
             tooltip="Search the tree typed in the box",
             layout=ipywidgets.Layout(width="auto", flex="none"),  # never squeezed to "Search t"
         )
-        self.message = ipywidgets.HTML()
-        self.status = ""
-        """The message line as plain text: what is shown, or what is wrong with the input."""
-        self.tree: Tree = random_tree(seed, depth, branching, values)
-        self.source = "random"
-        """Where the tree shown comes from: ``"random"`` or ``"typed"``."""
-        self._description = self._random_description()
-        self.player = SearchPlayer(record_tree(algorithms[0], self.tree), view)
-        super().__init__(
-            children=[
-                ipywidgets.HBox([self.algorithm, self.seed]),
-                ipywidgets.HBox([self.depth, self.branching]),
-                # on a narrow screen (a slide) the button goes below the box, whole
-                ipywidgets.HBox(
-                    [self.typed, self.use_typed], layout=ipywidgets.Layout(flex_flow="row wrap")
-                ),
-                self.message,
-                self.player,
-            ]
-        )
         for slider in (self.seed, self.depth, self.branching):
             slider.observe(lambda _change: self.show_random(), names="value")
         self.algorithm.observe(lambda _change: self._search(), names="value")
         self.typed.observe(lambda _change: self.show_typed(), names="value")
         self.use_typed.on_click(lambda _button: self.show_typed())
-        self._summarize(self.player.search)
-        self.add_class("gamesolver-board")  # its picture hides once it is live (BOARD_STYLE)
+        return [
+            ipywidgets.HBox([self.algorithm, self.seed]),
+            ipywidgets.HBox([self.depth, self.branching]),
+            # on a narrow screen (a slide) the button goes below the box, whole
+            ipywidgets.HBox(
+                [self.typed, self.use_typed], layout=ipywidgets.Layout(flex_flow="row wrap")
+            ),
+        ]
 
     def _ipython_display_(self) -> None:
         """Display the widget after its picture: the tree shown and the message line."""
-        _show_with_tree_picture(self, self.player.picture_html(self.status))
+        show_with_picture(self, self.player.picture_html(self.status), TREE_PICTURE_TEXT)
 
     def _random_description(self) -> str:
         low, high = self.branching.value
@@ -312,7 +317,7 @@ class TreeExplorer(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is unty
         try:
             search = record_tree(self.algorithms[name], self.tree)
         except Exception as error:  # a student's algorithm: report, never a traceback
-            self._say(f"{name} failed on this tree: {type(error).__name__}: {error}", error=True)
+            self._say(f"{name} failed on this tree: {error_text(error)}", error=True)
             return
         self.player.show_search(search)
         self._summarize(search)
@@ -339,14 +344,6 @@ class TreeExplorer(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is unty
     def __repr__(self) -> str:
         """Short and stable: nbval compares it."""
         return f"TreeExplorer({', '.join(self.algorithms)})"
-
-
-def _show_with_tree_picture(widget: ipywidgets.Widget, picture: str) -> None:
-    """Display ``picture`` (HTML, text form ``TREE_PICTURE_TEXT``), then ``widget``."""
-    from IPython.display import display
-
-    display({"text/html": picture, "text/plain": TREE_PICTURE_TEXT}, raw=True)  # type: ignore[no-untyped-call]
-    display(widget._repr_mimebundle_(), raw=True)  # type: ignore[no-untyped-call]
 
 
 def _as_lists(tree: Tree) -> Tree:
