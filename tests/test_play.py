@@ -869,6 +869,29 @@ def test_the_widget_shows_a_move_it_cannot_draw_without_wait(
     assert (play.controller.state, play.controller.phase) == (START, "human")
 
 
+def test_a_click_the_board_fails_on_is_shown_on_the_status_line(
+    choose: Choose, plays: list[Play]
+) -> None:
+    """Before: a board whose ``draw_state`` failed on the student's move raised into ipycanvas'
+    event handler, which only logs; the page said nothing, and the game waited for a computer
+    that never started ("thinking" for ever)."""
+
+    class Broken(TicTacToeBoard):
+        def draw_state(self, canvas: Any, state: State) -> None:
+            if state != START:
+                raise ValueError("no X on this board")
+            super().draw_state(canvas, state)
+
+    play = Play(GAME, Broken(), choose)
+    plays.append(play)
+    mouse_down(play, 0, 0)  # ipywidgets' dispatcher logs the exception, and goes on
+    status = "Your click failed (ValueError: no X on this board). Press Undo or New game."
+    assert play.status == status and play.status_line.value == html.escape(status)
+    assert play.controller.phase == "over"
+    play.undo_button.click()
+    assert (play.controller.state, play.controller.phase) == (START, "human")
+
+
 @pytest.mark.parametrize(("leave", "said"), LEAVING.values(), ids=LEAVING)
 def test_the_widget_reports_a_search_that_exits(
     leave: BaseException, said: str, choose: Choose, plays: list[Play]

@@ -115,7 +115,9 @@ EXPLAIN = "Explain"
 NO_EXPLANATION = "I cannot explain this move ({error})."
 NO_LINE = "my search gave no line of play"
 CANNOT_SHOW = "I cannot show my move ({error})"
-"""Said when the board fails to draw the computer's move: the game stops there, Undo goes back."""
+CLICK_FAILED = "Your click failed ({error})"
+"""Said when the board fails to draw the computer's move, or on a click (``CLICK_FAILED``):
+the game stops there, and Undo goes back."""
 OVER_BUDGET = "Looking one move ahead took me longer than my time per move."
 """Said after the computer's move when its search went over its budget (``Stats.over_budget``):
 a search always looks one move ahead, whatever the time, so that it has a move to play."""
@@ -830,8 +832,19 @@ class Play(ipywidgets.Box):  # type: ignore[misc]  # ipywidgets is untyped
                 self._show_status()
 
     def _mouse_down(self, x: float, y: float) -> None:
-        """A click on the canvas, timed when it arrives, before it waits for the lock."""
-        self.click(x, y, self.controller.clock())
+        """A click on the canvas, timed when it arrives, before it waits for the lock.
+
+        A failure of the board (its ``move_at`` or ``draw_state``) stops the game and says so
+        on the status line (``CLICK_FAILED``): raised, it reaches only ipywidgets' log, which
+        the student does not see, and the game would wait for a computer that never starts.
+        """
+        try:
+            self.click(x, y, self.controller.clock())
+        except BaseException as error:
+            with self._play_lock:
+                self.controller.stop(error, CLICK_FAILED.format(error=error_text(error)))
+                self._show_status()
+            raise
 
     def undo(self) -> None:
         """Back to the student's previous turn (the Undo button)."""
