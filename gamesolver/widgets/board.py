@@ -312,6 +312,22 @@ def picture_html(board_svg: str, side: str = "") -> str:
     return f'<div class="gamesolver-picture"><style>{BOARD_STYLE}</style>{board_svg}{side}</div>'
 
 
+def picture_side(texts: Iterable[tuple[str, str]], note: str, width: int | None = None) -> str:
+    """The column beside a widget's picture (``picture_html``'s ``side``): each ``(text, kind)``
+    of ``texts`` (HTML) in a ``div`` of the class ``gamesolver-picture-{kind}`` (none for the
+    kind ``""``), then ``note``, why the picture does not answer; ``width`` pixels wide, if
+    given, as the live widget's column."""
+    divs = "".join(
+        f'<div class="gamesolver-picture-{kind}">{text}</div>' if kind else f"<div>{text}</div>"
+        for text, kind in texts
+    )
+    style = f' style="width: {width}px"' if width is not None else ""
+    return (
+        f'<div class="gamesolver-picture-side"{style}>{divs}'
+        f'<div class="gamesolver-picture-note">{note}</div></div>'
+    )
+
+
 def show_with_picture(widget: Any, picture: str | None, text: str = PICTURE_TEXT) -> None:
     """Display ``picture`` (``picture_html``; none if ``None``; ``text`` its text form), then
     ``widget``: two outputs.

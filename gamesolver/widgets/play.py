@@ -69,6 +69,7 @@ from gamesolver.widgets.board import (
     BoardWidget,
     NotAMove,
     picture_html,
+    picture_side,
     show_with_picture,
 )
 from gamesolver.words import looks_even, value_words
@@ -768,14 +769,7 @@ class Play(ipywidgets.Box):  # type: ignore[misc]  # ipywidgets is untyped
                 ]
                 if text
             ]
-        side = "".join(
-            f'<div class="gamesolver-picture-{kind}">{text}</div>' for text, kind in texts
-        )
-        return picture_html(
-            board,
-            f'<div class="gamesolver-picture-side" style="width: {SIDE_WIDTH}px">{side}'
-            f'<div class="gamesolver-picture-note">{PICTURE_NOTE}</div></div>',
-        )
+        return picture_html(board, picture_side(texts, PICTURE_NOTE, SIDE_WIDTH))
 
     @property
     def status(self) -> str:

@@ -51,7 +51,7 @@ from gamesolver.trees import (
     size,
     tree_game,
 )
-from gamesolver.widgets.board import PALETTE, picture_html, show_with_picture
+from gamesolver.widgets.board import PALETTE, picture_html, picture_side, show_with_picture
 from gamesolver.widgets.treeplot import draw_search, png
 
 MAX_NODES = 160
@@ -158,9 +158,8 @@ class SearchPlayer(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is unty
             f'href="data:image/png;base64,{data}"/></svg>'
         )
         text = self.description() if words is None else words
-        lines = "".join(f"<div>{html.escape(line)}</div>" for line in text.split("\n"))
-        note = f'<div class="gamesolver-picture-note">{TREE_PICTURE_NOTE}</div>'
-        return picture_html(image, f'<div class="gamesolver-picture-side">{lines}{note}</div>')
+        lines = [(html.escape(line), "") for line in text.split("\n")]
+        return picture_html(image, picture_side(lines, TREE_PICTURE_NOTE))
 
     def _ipython_display_(self) -> None:
         """Display the widget after its picture (``picture_html``), for stored notebooks."""

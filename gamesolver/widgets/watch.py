@@ -35,7 +35,13 @@ from gamesolver.game import Game
 from gamesolver.guard import Cancelled
 from gamesolver.match import Chooser, takes
 from gamesolver.widgets.background import Background
-from gamesolver.widgets.board import PICTURE_NOTE, BoardWidget, picture_html, show_with_picture
+from gamesolver.widgets.board import (
+    PICTURE_NOTE,
+    BoardWidget,
+    picture_html,
+    picture_side,
+    show_with_picture,
+)
 from gamesolver.widgets.play import Answer, BadAnswer, ComputerTurn, PlayController, budget_menu
 
 Result = Literal["first", "second", "draw"]
@@ -169,18 +175,8 @@ class Watch(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped
         with self._lock:
             board = self.board.picture()
             texts = [self.status_line.value, self.move_list.value]
-        if board is None:
-            show_with_picture(self, None)
-            return
-        side = "".join(f"<div>{text}</div>" for text in texts if text)
-        show_with_picture(
-            self,
-            picture_html(
-                board,
-                f'<div class="gamesolver-picture-side">{side}'
-                f'<div class="gamesolver-picture-note">{PICTURE_NOTE}</div></div>',
-            ),
-        )
+        side = picture_side([(text, "") for text in texts if text], PICTURE_NOTE)
+        show_with_picture(self, None if board is None else picture_html(board, side))
 
     # -- what a notebook reads ------------------------------------------------------------------
 
