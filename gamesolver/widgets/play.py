@@ -593,45 +593,32 @@ class PlayController(Generic[State, Player]):
 
 
 class Play(ipywidgets.Box):  # type: ignore[misc]  # ipywidgets is untyped
-    """Play ``game`` against the computer on ``board``'s canvas: the widget for a notebook.
+    """Play ``game`` against the computer on ``board``'s canvas: the widget for a notebook
+    (its use: the module's docstring).
 
     The canvas, and beside it a column (``SIDE_WIDTH`` pixels; under the board where the page
     is too narrow for both): the buttons New game, Undo and who moves first at its top, then
     the status line (an HTML widget with the CSS class ``gamesolver-status``) and the notice
     (``gamesolver-notice``: why the last click was refused, empty otherwise). The buttons come
     first so that no text, however long, moves them, and the board never moves. A click on the
-    canvas goes to the ``PlayController``; the computer's move is searched in a background
-    thread, so the kernel stays free to handle events. ``wait()`` joins that thread, so that a
-    notebook cell can play::
-
-        play.click(x, y)
-        play.wait()
-        print(play.status)
-
-    ``choose(state, player, rng)`` is the computer's choice; ``seed`` (or an ``rng``) makes the
-    games reproducible. New game (or a change of who moves first) cancels a search still
-    running for the old game: ``Cancelled`` is raised in its thread (``gamesolver.guard``), so
-    at most one search runs per widget. ``clock`` is the controller's, for the settle rule. The
-    board is turned to the student's side at each new game (``BoardWidget.face``).
+    canvas goes to the ``PlayController``; the computer's move is searched in a ``Background``
+    thread, at most one per widget: New game (or a change of who moves first) cancels a search
+    still running for the old game. ``seed`` (or an ``rng``) makes the games reproducible;
+    ``clock`` is the controller's, for the settle rule. The board is turned to the student's
+    side at each new game (``BoardWidget.face``), and drawn with ``moved=True`` after each move,
+    so that it can animate it (``BoardWidget.draw_motion``).
 
     With ``explain`` (an ``Explainer``, or ``True`` for the line of play in the ``Stats`` that
-    ``choose`` returns), a toggle button *Explain* joins the buttons (on from the start if
-    ``explaining``; its label says ``Explain: on`` or ``Explain: off``), and an explanation line
-    (CSS class ``gamesolver-explanation``) the texts: while the toggle is on, after each of the
-    computer's moves it shows why the computer moved there, and the board shows the line of
-    play it expects, until the student's next move, as large as the status line
-    (``TEXT_SIZE``). It shows the explanation's brief form (``Explanation.brief``: the move and
-    its verdict, the other moves grouped, at most two lines; the board draws the line of play
-    that the full form reads). ``explanation`` is that text as plain text.
+    ``choose`` returns), the toggle *Explain* (on from the start if ``explaining``) joins the
+    buttons, and an explanation line (CSS class ``gamesolver-explanation``, ``TEXT_SIZE`` as the
+    status line) the texts: the brief form of the explanation of the computer's last move
+    (``Explanation.brief``: at most two lines; the board draws the line of play that the full
+    form reads). With ``budgets`` (seconds), the menu *Time per move* joins the buttons, set to
+    ``budget`` (default: the first); ``choose`` must take the keyword ``budget``.
 
-    With ``budgets`` (seconds), a menu *Time per move* joins the buttons, set to ``budget``
-    (default: the first); ``choose`` must take the keyword ``budget``, and gets the seconds
-    chosen there. The board is drawn with ``moved=True`` after each move, so that it can
-    animate it (``BoardWidget.draw_motion``).
-
-    Displayed, the widget comes with a picture of itself (``BoardWidget.picture``, and the texts):
-    a notebook stored with its outputs shows the board where the widget was, before it runs;
-    once the widget is live, the picture hides itself (``gamesolver.widgets.board.BOARD_STYLE``).
+    Displayed, the widget comes with a picture of itself (``picture_html``): a notebook stored
+    with its outputs shows the board where the widget was, before it runs; once the widget is
+    live, the picture hides itself (``gamesolver.widgets.board.BOARD_STYLE``).
     """
 
     def __init__(
