@@ -35,6 +35,7 @@ from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any, cast
 
+from gamesolver.errors import GameSolverError
 from gamesolver.game import AnyGame, Game, Player, State, Value
 from gamesolver.stats import LimitedStats, LimitReached, Stats
 
@@ -58,7 +59,7 @@ Position = tuple[Hashable, Hashable]
 """A state and the player to move in it."""
 
 
-class IllegalMove(ValueError):
+class IllegalMove(GameSolverError, ValueError):
     """A chooser answered something that is not a legal move."""
 
 

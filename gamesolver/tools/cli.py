@@ -25,7 +25,7 @@ A state given with ``--state`` (a Python literal) or ``--position`` (the game's 
 read by the notebook's ``parse``) is checked before any search: by the game's notation where it
 has one (a board that no game reaches is refused in the game's words), else by the validator on
 it and on what is reachable from it (bounded), and by whether it can be reached from the start.
-``move --positions FILE`` grades a game's moves as seed 004's assignment does: one decision for
+``move --positions FILE`` grades a game's moves as the games assignment does: one decision for
 each position of FILE under the budget, a table of the moves with their times and depths.
 ``move`` and ``play`` give a decision 1 s unless told otherwise: ``--budget 1`` to a search that
 takes one, ``--max-seconds 1`` to one that does not.
@@ -68,11 +68,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NoReturn, TextIO
 
+from gamesolver.errors import GameSolverError, error_text
 from gamesolver.explore import is_reachable, per_ply
-from gamesolver.game import AnyGame, Game, Value
+from gamesolver.game import AnyGame, Game, Value, is_number
 from gamesolver.guard import Interrupted, TotalTimeLimit, Watchdog
 from gamesolver.match import names
-from gamesolver.notebook import NotebookError, describe_error, find_game, load_notebook
+from gamesolver.notebook import NotebookError, find_game, load_notebook
 from gamesolver.protocol import Offer, find_offer
 from gamesolver.resources import REPOSITORY, notebooks_folder
 from gamesolver.stats import Algorithm, LimitedStats, LimitReached, OutOfTime, Stats
@@ -100,8 +101,8 @@ which has no ``iterative_deepening``)."""
 MOVE_BUDGET = 1.0
 """The time of a decision of ``move`` and ``play`` when none is given: ``--budget`` for a search
 that takes one, ``--max-seconds`` for one that does not (an exact solver: stopped, not answered).
-Seed 004's grader allows 1 s for the 100 positions of 4 × 4 tic-tac-toe, so 1 s is generous, and
-a decision on a big game cannot run for hours."""
+The assignment's grader allows 1 s for the 100 positions of 4 × 4 tic-tac-toe, so 1 s is
+generous, and a decision on a big game cannot run for hours."""
 
 ECHOED = 100
 """The most characters of an argument an error line repeats: the start of a longer one and its
@@ -132,7 +133,7 @@ CHECK_SECONDS = 10.0
 """How long the checks of a ``--state`` may take (the validator's, then the search from the
 start), unless ``--max-seconds`` is less."""
 
-MOVE_GRADING = """grading your own game (seed 004's assignment: the best next move in 100
+MOVE_GRADING = """grading your own game (the games assignment: the best next move in 100
 positions, with a time budget for each):
   1. write the game in a notebook, game = Game(...), with parse(text) for the
      positions' notation, and the course's Solver.ipynb
@@ -191,25 +192,15 @@ def _quoted(text: str, limit: int = ECHOED) -> str:
     return repr(text) if len(text) <= limit else f"{text[:limit]!r}… ({len(text):,} characters)"
 
 
-def _said(error: BaseException, limit: int = 200) -> str:
-    """The message of ``error`` (raised by a notebook's code) on one line, cut at ``limit``
-    characters; never raises."""
-    try:
-        text = str(error)
-    except Exception as failed:
-        return f"{type(error).__name__} (its message raised {type(failed).__name__})"
-    return _cut(" ".join(text.split()), limit)
-
-
-class UsageError(Exception):
+class UsageError(GameSolverError):
     """A bad argument: reported as one line, exit status 2."""
 
 
-class NotebookCodeError(Exception):
+class NotebookCodeError(GameSolverError):
     """An exception raised by a notebook's own code: reported in one or two lines, exit status 1."""
 
 
-class NotSolved(Exception):
+class NotSolved(GameSolverError):
     """A search stopped by ``--max-seconds`` or ``--max-calls``: one line, exit status 1."""
 
 
@@ -288,7 +279,7 @@ def _code_error(
             f"{deep:,} times deep, deeper than Python allows: does its recursion end?"
         ]
     else:
-        lines = [f"{doing} failed: {_cut(describe_error(error), 200)}"]
+        lines = [f"{doing} failed: {error_text(error, 200)}"]
     where = _where(error)
     if where:
         lines.append(f"  {where}")
@@ -408,8 +399,7 @@ def load_game(
         except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
             values[key] = text_value  # a word, e.g. --set variant=misere
         number = values[key]
-        is_number = isinstance(number, int | float) and not isinstance(number, bool)
-        if is_number and not DECIMAL.fullmatch(text_value.strip()):  # 0x5: 5 to Python
+        if is_number(number) and not DECIMAL.fullmatch(text_value.strip()):  # 0x5: 5 to Python
             example = f"--set {key}=5"
             raise UsageError(
                 f"--set {_cut(setting)}: write the number in decimal digits, e.g. {example}"
@@ -417,7 +407,7 @@ def load_game(
     try:
         game = build(**values)
     except (ValueError, TypeError) as error:  # the builder's bounds and types, in its words
-        raise UsageError(f"--set {_cut(' '.join(settings))}: {_said(error)}") from error
+        raise UsageError(f"--set {_cut(' '.join(settings))}: {error_text(error)}") from error
     except BaseException as error:
         raise _code_error(f"building the game of {path}", error) from error
     if not isinstance(game, Game):
@@ -667,7 +657,7 @@ def given_position(args: argparse.Namespace, game: AnyGame) -> tuple[Hashable, H
         try:
             state, player = parse(args.position)
         except (Exception, SystemExit) as error:
-            raise UsageError(f"--position {_quoted(args.position)}: {_said(error)}") from error
+            raise UsageError(f"--position {_quoted(args.position)}: {error_text(error)}") from error
         return state, player
     given = None if args.player is None else player_at(game, args.player)
     state = game.Start if args.state is None else parse_state(args.state, game)
@@ -704,7 +694,7 @@ def told_player(game: AnyGame, state: Hashable, text: str) -> Hashable | None:
         player = to_move(state)
     except (Exception, SystemExit) as error:
         raise UsageError(
-            f"{problem}: to_move(state) raised {_cut(describe_error(error))}{_start_example(game)}"
+            f"{problem}: to_move(state) raised {error_text(error, ECHOED)}{_start_example(game)}"
         ) from error
     if not any(player == known for known in game.Players):
         players = " and ".join(str(p) for p in game.Players)
@@ -751,7 +741,7 @@ def check_notation(
         )
         return
     except (Exception, SystemExit) as error:
-        raise UsageError(f"{problem}: {_said(error)}{_start_example(game)}") from error
+        raise UsageError(f"{problem}: {error_text(error)}{_start_example(game)}") from error
     if again != (state, player):
         raise UsageError(
             f"{problem}: in the game's notation it is {_quoted(str(written))}, which reads back "
@@ -844,7 +834,9 @@ def read_positions(args: argparse.Namespace, game: AnyGame, game_path: Path) -> 
         try:
             state, player = parse(text)
         except (Exception, SystemExit) as error:
-            raise UsageError(f"{name}, line {number}: {_quoted(text)}: {_said(error)}") from error
+            raise UsageError(
+                f"{name}, line {number}: {_quoted(text)}: {error_text(error)}"
+            ) from error
         if run_code(f"reading {game_path}", functools.partial(game.finished, state)):
             over = game_over(game, state, player, game_path)
             raise UsageError(f"{name}, line {number}: {_quoted(text)}: {over}")
@@ -1227,9 +1219,10 @@ def move_in_each(args: argparse.Namespace, it: Setup) -> int:
     ``move`` makes it in one position (a fresh ``Stats``, ``--max-calls`` and ``--max-seconds``
     for each, ``--budget`` for each, the same seed); then a table and a summary, or JSON.
 
-    This is how seed 004's assignment grades a program: the best next move in 100 positions
-    under a time budget per position. All the positions are read before the first search.
-    Ctrl-C prints the moves made so far, and says after how many positions it came (status 130).
+    This is how the games assignment (``gamesolver.tools.assignment``) grades a program: the
+    best next move in 100 positions under a time budget per position. All the positions are
+    read before the first search. Ctrl-C prints the moves made so far, and says after how many
+    positions it came (status 130).
     """
     game = it.game
     name = "stdin" if args.positions == "-" else args.positions

@@ -13,6 +13,7 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from gamesolver.errors import GameSolverError
 from gamesolver.game import Game, Player, State
 from gamesolver.match import names, read_answer
 from gamesolver.words import number_text, player_name, value_words
@@ -26,7 +27,7 @@ QUIT = ("q", "quit", "exit")
 """What a human can type to end the game early (unless a move has that name)."""
 
 
-class GameAbandoned(Exception):
+class GameAbandoned(GameSolverError):
     """The human ended the game before it was over (quit, end of input or Ctrl-C)."""
 
 
