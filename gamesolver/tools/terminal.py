@@ -186,7 +186,8 @@ def play_in_terminal(
             else:
                 known = {"earlier": tuple(played[:-1])} if remembers else {}
                 answer = choose(state, player, **known)
-                value, next_state, stats = read_answer(game, state, player, answer)
+                choice = read_answer(game, state, player, answer)
+                value, next_state, stats = choice.value, choice.state, choice.stats
                 said = f"My move: {game.move_name(state, next_state)}."
                 if value is not None:
                     seen = value_words(
