@@ -38,6 +38,7 @@ from typing import Any, Generic, cast
 
 from gamesolver.errors import GameSolverError
 from gamesolver.game import AnyGame, Game, Player, State, Value, is_number
+from gamesolver.protocol import BestMove
 from gamesolver.stats import LimitedStats, LimitReached, Stats
 
 Chooser = Callable[..., Any]
@@ -317,10 +318,6 @@ def within_nodes(
 def plain(stats: Stats) -> Stats:
     """A plain copy of ``stats`` (of ``LimitedStats``: without the limits)."""
     return Stats(**{f.name: getattr(stats, f.name) for f in fields(Stats)})
-
-
-BestMove = Callable[..., tuple[Value, Hashable]]
-"""The Solver's ``best_move(game, state, player, algorithm, rng, stats) -> (value, next_state)``."""
 
 
 def searching(

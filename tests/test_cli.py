@@ -98,6 +98,7 @@ def undocumented(game, state, player, stats):
 
 
 Algorithms = [minimax, alpha_beta, undocumented]  # a Solver from before the search in depth
+solver = Solver(Algorithms, best_move)
 """
 
 
@@ -559,7 +560,7 @@ BAD_ARGUMENTS = {
     ),
     "solver without Algorithms": (
         "solve {games}/Nim.ipynb --algorithm minimax --solver {games}/NoGame.ipynb",
-        ["defines no list Algorithms"],
+        ["declares no Solver(Algorithms, best_move)"],
     ),
     "no algorithm given": (
         "solve {games}/Nim.ipynb",
@@ -1705,3 +1706,24 @@ def test_the_package_s_refusals_have_one_base() -> None:
 
     refusals = [UsageError, NotebookCodeError, NotSolved, IllegalMove, OutOfTime, LimitReached]
     assert all(issubclass(refusal, GameSolverError) for refusal in [*refusals, GameAbandoned])
+
+
+def test_a_solver_s_algorithms_are_declared_not_read_by_name(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The command line read `Algorithms` and `best_move` from a Solver notebook by name; now it
+    takes what the notebook declares, `Solver(algorithms, best_move)`, and a notebook that binds
+    the names without declaring them is no Solver."""
+    search = "def first_move(game, state, player, stats):\n    return 0\n"
+    named = write_notebook(
+        tmp_path / "Named.ipynb", search, "Algorithms = [first_move]\nbest_move = print"
+    )
+    status, out, err = run(["algorithms", "--solver", str(named)], capsys)
+    assert_one_line_error(status, out, err, "declares no Solver(Algorithms, best_move)")
+    declared = write_notebook(
+        tmp_path / "Declared.ipynb",
+        search,
+        "from gamesolver.protocol import Solver\n\nsolver = Solver([first_move], print)",
+    )
+    status, out, err = run(["algorithms", "--solver", str(declared)], capsys)
+    assert status == 0 and err == "" and out.splitlines()[1].split() == ["first_move"]

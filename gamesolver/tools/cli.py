@@ -74,7 +74,7 @@ from gamesolver.game import AnyGame, Game, Value, is_number
 from gamesolver.guard import Interrupted, TotalTimeLimit, Watchdog
 from gamesolver.match import names
 from gamesolver.notebook import NotebookError, find_game, load_notebook
-from gamesolver.protocol import Offer, find_offer
+from gamesolver.protocol import BestMove, Offer, Solver, find, find_offer
 from gamesolver.resources import REPOSITORY, notebooks_folder
 from gamesolver.stats import Algorithm, LimitedStats, LimitReached, OutOfTime, Stats
 from gamesolver.table import Table, fmt
@@ -457,13 +457,15 @@ def solver_path(game_path: Path | None, given: str | None) -> Path:
     raise UsageError(f"no {' or '.join(SOLVERS)} next to {game_path}; give one with --solver PATH")
 
 
-def load_algorithms(path: Path) -> tuple[types.ModuleType, dict[str, Algorithm]]:
-    """The Solver notebook at ``path`` and its ``Algorithms``, by function name, in list order."""
-    solver = _load(path)
-    algorithms = getattr(solver, "Algorithms", None)
-    if not isinstance(algorithms, list | tuple) or not all(callable(a) for a in algorithms):
-        raise UsageError(f"{path} defines no list Algorithms of search functions")
-    return solver, {algorithm.__name__: algorithm for algorithm in algorithms}
+def load_solver(path: Path) -> Solver:
+    """What the Solver notebook at ``path`` declares: its ``Solver(algorithms, best_move)``."""
+    solver = find(Solver, _load(path))
+    if solver is None:
+        raise UsageError(
+            f"{path} declares no Solver(Algorithms, best_move): its list of search functions "
+            "and its best_move"
+        )
+    return solver
 
 
 def _plain(name: str) -> str:
@@ -916,7 +918,7 @@ def _ask(prompt: str) -> str:
 def cmd_algorithms(args: argparse.Namespace) -> int:
     """List the Solver notebook's algorithms with the first line of each docstring."""
     path = solver_path(None, args.solver)
-    _, algorithms = load_algorithms(path)
+    algorithms = load_solver(path).by_name()
     width = max((len(name) for name in algorithms), default=0)
     shown = None  # the notebook whose algorithms are being listed
     for name, algorithm in algorithms.items():
@@ -990,8 +992,8 @@ class Setup:
     game_path: Path
     module: types.ModuleType
     game: AnyGame
-    best_move: Callable[..., tuple[Value, Any]] | None
-    """The Solver's ``best_move`` (``None`` only for ``solve``, which needs none)."""
+    best_move: BestMove
+    """The Solver's ``best_move``."""
     name: str
     algorithm: Algorithm
     options: dict[str, Any]
@@ -1008,7 +1010,8 @@ def setup(args: argparse.Namespace, default: str | None) -> Setup:
     itself is the search's own mark (``decides_move``), whatever notebook defines it."""
     game_path = _notebook_path(args.notebook)
     path = solver_path(game_path, args.solver)
-    solver, algorithms = load_algorithms(path)
+    solver = load_solver(path)
+    algorithms = solver.by_name()
     game_path, module, game, offer = load_game(args.notebook, args.set)
     if offer is not None:
         offered = [*offer.searches, *([offer.plays_with] if offer.plays_with else [])]
@@ -1031,12 +1034,7 @@ def setup(args: argparse.Namespace, default: str | None) -> Setup:
         args.max_seconds, no_budget = MOVE_BUDGET, name  # a decision is bounded all the same
     options = algorithm_options(args, name, algorithms, path)
     check_game_serves(options, game, game_path)
-    best_move = getattr(solver, "best_move", None)
-    if not callable(best_move):
-        if args.command != "solve":
-            raise UsageError(f"{path} defines no best_move(game, state, player, algorithm, rng)")
-        best_move = None
-    return Setup(game_path, module, game, best_move, name, algorithm, options, no_budget)
+    return Setup(game_path, module, game, solver.best_move, name, algorithm, options, no_budget)
 
 
 def score_of(game: AnyGame, value: Value, stats: Stats) -> dict[str, Value]:
@@ -1165,7 +1163,6 @@ def decide(it: Setup, state: Hashable, player: Hashable, stats: Stats, seed: int
     rng = random.Random(seed)
     doing = f"choosing a move in {it.game_path} with {it.name}"
     choose = it.best_move
-    assert choose is not None  # setup checked it
     cpu = time.process_time()
     start = time.perf_counter()
     value, after = run_code(
@@ -1434,7 +1431,6 @@ def cmd_play(args: argparse.Namespace) -> int:
     rng = random.Random(args.seed)
 
     best_move = it.best_move
-    assert best_move is not None  # setup checked it
 
     remembers = names(search, "earlier")  # the chess engine: it sees a position repeated
 
