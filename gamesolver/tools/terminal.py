@@ -15,7 +15,7 @@ from typing import Any
 
 from gamesolver.errors import GameSolverError
 from gamesolver.game import Game, Player, State
-from gamesolver.match import names, read_answer
+from gamesolver.match import Choice, names, read_answer
 from gamesolver.words import number_text, player_name, value_words
 
 Read = Callable[[str], str]
@@ -150,6 +150,28 @@ def result_text(game: Game[State, Player], state: State, human: Player) -> str:
     return f"Game over: {verdict}."
 
 
+def computer_says(
+    game: Game[State, Player], state: State, choice: Choice[State], human: Player, estimates: bool
+) -> str:
+    """The computer's move ``choice`` in ``state`` in words, with the value it sees as the play
+    widget says it (``gamesolver.words``): with the search's stats, exact or an estimate and
+    from which depth; without them, with ``estimates``, that it may be an estimate."""
+    said = f"My move: {game.move_name(state, choice.state)}."
+    if choice.value is None:
+        return said
+    stats = choice.stats
+    seen = value_words(
+        game,
+        choice.value,
+        game.other(human),
+        exact=(False if estimates else None) if stats is None else stats.exact,
+        depth=None if stats is None else stats.depth,
+        names=lambda p: ("I", "me") if p != human else ("you", "you"),
+        reader=human,
+    )
+    return f"{said} I see {seen}."
+
+
 def play_in_terminal(
     game: Game[State, Player],
     choose: Callable[..., Any],
@@ -185,23 +207,9 @@ def play_in_terminal(
                 state = get_move(game, state, player, read, write)
             else:
                 known = {"earlier": tuple(played[:-1])} if remembers else {}
-                answer = choose(state, player, **known)
-                choice = read_answer(game, state, player, answer)
-                value, next_state, stats = choice.value, choice.state, choice.stats
-                said = f"My move: {game.move_name(state, next_state)}."
-                if value is not None:
-                    seen = value_words(
-                        game,
-                        value,
-                        player,
-                        exact=(False if estimates else None) if stats is None else stats.exact,
-                        depth=None if stats is None else stats.depth,
-                        names=lambda p: ("I", "me") if p != human else ("you", "you"),
-                        reader=human,
-                    )
-                    said += f" I see {seen}."
-                write(said)
-                state = next_state
+                choice = read_answer(game, state, player, choose(state, player, **known))
+                write(computer_says(game, state, choice, human, estimates))
+                state = choice.state
             played.append(state)
             player = game.other(player)
     except GameAbandoned as reason:
