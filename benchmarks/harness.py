@@ -272,13 +272,13 @@ class Settings:
         return min(self.runs, self.long_runs) if first > self.long_after else self.runs
 
 
-class OutOfTime(Exception):
+class DeadlinePassed(Exception):
     """Raised inside a run whose budget is spent."""
 
 
 @contextmanager
 def deadline(seconds: float) -> Iterator[None]:
-    """Raise ``OutOfTime`` in the block after ``seconds`` (main thread only; else no limit)."""
+    """Raise ``DeadlinePassed`` in the block after ``seconds`` (main thread only; else no limit)."""
     if seconds <= 0 or not hasattr(signal, "setitimer"):
         yield
         return
@@ -296,7 +296,7 @@ def deadline(seconds: float) -> Iterator[None]:
 
 
 def _out_of_time(signum: int, frame: object) -> None:
-    raise OutOfTime
+    raise DeadlinePassed
 
 
 def cpu_seconds(work: Callable[[], T]) -> tuple[T, float]:
@@ -340,7 +340,7 @@ def time_runners(
                 continue
             try:
                 outcome, seconds = timed(runner.prepare(False), settings.budget)
-            except OutOfTime:
+            except DeadlinePassed:
                 _drop(runner, f"did not finish within the budget of {settings.budget:g} s")
                 continue
             except Exception as error:
@@ -438,7 +438,7 @@ def run_case(
             progress(f"{case.game}: counting {runner.library} {runner.algorithm}")
         try:
             counted[runner] = count(runner, settings)
-        except OutOfTime:
+        except DeadlinePassed:
             why = f"its counting run did not finish within {settings.budget * 3:g} s"
             result.not_run.append((f"{runner.library} {runner.algorithm}", why))
         except Exception as error:

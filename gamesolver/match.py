@@ -28,14 +28,17 @@ from __future__ import annotations
 
 import functools
 import inspect
+import numbers
 import random
 import time
 from collections import Counter
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field, fields
-from typing import Any, cast
+from typing import Any, Generic, cast
 
-from gamesolver.game import AnyGame, Game, Player, State, Value
+from gamesolver.errors import GameSolverError
+from gamesolver.game import AnyGame, Game, Player, State, Value, is_number
+from gamesolver.protocol import BestMove
 from gamesolver.stats import LimitedStats, LimitReached, Stats
 
 Chooser = Callable[..., Any]
@@ -58,8 +61,8 @@ Position = tuple[Hashable, Hashable]
 """A state and the player to move in it."""
 
 
-class IllegalMove(ValueError):
-    """A chooser answered something that is not a legal move."""
+class IllegalMove(GameSolverError, ValueError):
+    """A chooser answered something that is not a legal move (``read_answer`` says what)."""
 
 
 def takes(choose: Callable[..., object], keyword: str) -> bool:
@@ -86,21 +89,55 @@ def names(choose: Callable[..., object], keyword: str) -> bool:
     return found is not None and found.kind not in (found.POSITIONAL_ONLY, found.VAR_KEYWORD)
 
 
+@dataclass(frozen=True)
+class Choice(Generic[State]):
+    """A chooser's answer once read: the move's ``state`` (the state after it), its ``value`` for
+    the player who chose it (``None``: the chooser knows none, as a random player) and the
+    ``stats`` of its search (``None``: it gave none)."""
+
+    state: State
+    value: Value | None = None
+    stats: Stats | None = None
+
+
+MUST = "it must return (value, next_state)"
+"""What every reader of an answer asks for, in its refusals."""
+
+
 def read_answer(
     game: Game[State, Player], state: State, player: Player, answer: object
-) -> tuple[Value | None, State, Stats | None]:
-    """A chooser's ``answer`` in ``state`` as ``(value, next_state, stats)`` (``None`` for what
-    it did not say); ``IllegalMove`` if it holds no legal move of ``player``. A legal next
-    state is taken as it is first, so that a state that is itself a tuple is never misread."""
+) -> Choice[State]:
+    """A chooser's ``answer`` in ``state`` read by the one rule of every surface (the play
+    widget, the terminal, matches, the grader): a ``Choice``, ``(value, next_state)``,
+    ``(value, next_state, stats)``, or a next state alone (a player that knows no value);
+    the value a number (``None``: none known), the stats ``Stats`` or ``None``, the next state
+    one of ``game.next_states(state, player)``. A legal next state is taken as it is first, so
+    that a state that is itself a pair is never misread. Else ``IllegalMove``, saying what is
+    wrong for the student who wrote ``choose``."""
     moves = game.next_states(state, player)
-    if answer in moves:
-        return None, cast(State, answer), None
-    if isinstance(answer, tuple | list) and len(answer) in (2, 3) and answer[1] in moves:
-        stats = answer[2] if len(answer) == 3 and isinstance(answer[2], Stats) else None
-        return answer[0], answer[1], stats
-    shown = repr(answer)
-    shown = shown if len(shown) <= 80 else shown[:77] + "..."
-    raise IllegalMove(f"{shown} is not a legal move of {player!r} (nor (value, move[, stats]))")
+    if isinstance(answer, Choice):
+        after = answer.state
+        if after in moves:
+            return cast(Choice[State], answer)
+    elif answer in moves:
+        return Choice(cast(State, answer))
+    elif (
+        not isinstance(answer, tuple | list)
+        or len(answer) not in (2, 3)
+        or (len(answer) == 3 and not isinstance(answer[2], Stats | None))
+    ):
+        raise IllegalMove(f"choose returned {answer!r}; {MUST}")
+    else:
+        value, after, *seen = answer
+        if not isinstance(value, numbers.Real) and value in moves:
+            raise IllegalMove(f"choose returned (next_state, value); {MUST}")
+        if value is not None and not is_number(value):
+            raise IllegalMove(f"choose returned the value {value!r}, which is not a number; {MUST}")
+        if after in moves:
+            return Choice(after, value, seen[0] if seen else None)
+    raise IllegalMove(
+        f"choose returned {after!r}, which is not one of game.next_states(state, {player!r})"
+    )
 
 
 @dataclass
@@ -175,9 +212,10 @@ def play_game(
         began = time.process_time()
         answer = choosers[index](state, player, random.Random(seed), **limits, **known)
         played.seconds.append(time.process_time() - began)
-        _, state, stats = read_answer(game, state, player, answer)
+        choice = read_answer(game, state, player, answer)
+        state = choice.state
         played.states.append(state)
-        played.stats.append(stats)
+        played.stats.append(choice.stats)
         player = game.other(player)
     winners = [p for p in game.Players if game.utility(state, p) > 0]
     played.winner = winners[0] if winners else None
@@ -280,10 +318,6 @@ def within_nodes(
 def plain(stats: Stats) -> Stats:
     """A plain copy of ``stats`` (of ``LimitedStats``: without the limits)."""
     return Stats(**{f.name: getattr(stats, f.name) for f in fields(Stats)})
-
-
-BestMove = Callable[..., tuple[Value, Hashable]]
-"""The Solver's ``best_move(game, state, player, algorithm, rng, stats) -> (value, next_state)``."""
 
 
 def searching(

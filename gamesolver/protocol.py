@@ -26,6 +26,11 @@ perfect solver, an engine), its default search and the builder of its game with 
 
 The command line finds the notebook's ``Offer`` by its type, as it finds a ``Game``; a notebook
 without one offers its ``game`` alone, with the Solver's searches.
+
+**What a Solver notebook declares.** ``Solver`` names its algorithms and its ``best_move``, the
+two things the tools take from it::
+
+    solver = Solver(Algorithms, best_move)
 """
 
 from __future__ import annotations
@@ -33,11 +38,11 @@ from __future__ import annotations
 import functools
 import inspect
 import types
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from gamesolver.game import AnyGame, Game
+from gamesolver.game import AnyGame, Game, Value
 from gamesolver.notebook import NotebookError
 from gamesolver.stats import Algorithm
 
@@ -45,6 +50,9 @@ DECIDES_MOVE = "decides_move"
 """The attribute that ``decides_move`` sets on a search."""
 
 Search = TypeVar("Search", bound=Callable[..., Any])
+
+BestMove = Callable[..., tuple[Value, Hashable]]
+"""The Solver's ``best_move(game, state, player, algorithm, rng, stats) -> (value, next_state)``."""
 
 
 def decides_move(search: Search) -> Search:
@@ -103,19 +111,7 @@ class Offer:
     def __post_init__(self) -> None:
         if not isinstance(self.game, Game):
             raise TypeError(f"Offer's game is a Game, not {type(self.game).__name__}")
-        if isinstance(self.searches, str | bytes) or not isinstance(self.searches, Sequence):
-            raise TypeError("Offer's searches are a list of search functions")
-        searches = tuple(self.searches)
-        for search in searches:
-            if not isinstance(search, types.FunctionType):
-                raise TypeError(
-                    f"Offer's searches are functions, each with its name for --algorithm: "
-                    f"{search!r} is not one (write def name(game, state, player, stats): ...)"
-                )
-        names = [search.__name__ for search in searches]
-        twice = sorted({name for name in names if names.count(name) > 1})
-        if twice:
-            raise ValueError(f"Offer's searches have one name each: {', '.join(twice)} twice")
+        searches = named("Offer's searches", self.searches)
         if self.plays_with is not None and not isinstance(self.plays_with, types.FunctionType):
             raise TypeError(
                 f"Offer's plays_with is a search function, with its name for --algorithm, not "
@@ -147,13 +143,68 @@ class Offer:
             return {}
 
 
-def find_offer(namespace: object) -> Offer | None:
-    """The ``Offer`` of a notebook's definitions (a module), ``None`` if it has none; a
-    ``NotebookError`` if it has several."""
-    offers = {name: value for name, value in vars(namespace).items() if isinstance(value, Offer)}
-    if len(offers) > 1:
+def named(what: str, searches: object) -> tuple[Algorithm, ...]:
+    """``searches`` as a tuple of functions with one name each (``--algorithm NAME`` takes the
+    names); a ``TypeError`` or ``ValueError`` saying what is wrong, starting with ``what``."""
+    if isinstance(searches, str | bytes) or not isinstance(searches, Sequence):
+        raise TypeError(f"{what} are a list of search functions")
+    for search in searches:
+        if not isinstance(search, types.FunctionType):
+            raise TypeError(
+                f"{what} are functions, each with its name for --algorithm: "
+                f"{search!r} is not one (write def name(game, state, player, stats): ...)"
+            )
+    names = [search.__name__ for search in searches]
+    twice = sorted({name for name in names if names.count(name) > 1})
+    if twice:
+        raise ValueError(f"{what} have one name each: {', '.join(twice)} twice")
+    return tuple(searches)
+
+
+@dataclass(frozen=True)
+class Solver:
+    """What a Solver notebook declares to the tools, in one place: its ``algorithms``, in the
+    order the lecture lists them (``--algorithm NAME`` takes their names, ``gamesolver
+    algorithms`` lists them), and its ``best_move(game, state, player, algorithm, rng, stats)
+    -> (value, next_state)``, which turns a search's values into the computer's move::
+
+        solver = Solver(Algorithms, best_move)
+
+    The second part of the Solver, which runs the first, declares its longer list the same way,
+    under the same name, so that a notebook holds one. The fields are checked when the
+    ``Solver`` is made, so that a mistake shows in the notebook's own cell.
+    """
+
+    algorithms: Sequence[Algorithm]
+    best_move: BestMove
+
+    def __post_init__(self) -> None:
+        algorithms = named("Solver's algorithms", self.algorithms)
+        if not callable(self.best_move):
+            raise TypeError(f"Solver's best_move is a function, not {self.best_move!r}")
+        object.__setattr__(self, "algorithms", algorithms)
+
+    def by_name(self) -> dict[str, Algorithm]:
+        """The algorithms by their names, in the order listed."""
+        return {algorithm.__name__: algorithm for algorithm in self.algorithms}
+
+
+Declared = TypeVar("Declared", Offer, Solver)
+
+
+def find(kind: type[Declared], namespace: object) -> Declared | None:
+    """The ``Offer`` or ``Solver`` (``kind``) of a notebook's definitions (a module), found by
+    its type, ``None`` if it makes none; a ``NotebookError`` if it makes several."""
+    made = {name: value for name, value in vars(namespace).items() if isinstance(value, kind)}
+    if len(made) > 1:
         where = getattr(namespace, "__file__", getattr(namespace, "__name__", "the notebook"))
         raise NotebookError(
-            f"{where} makes several Offers ({', '.join(sorted(offers))}): a notebook offers one"
+            f"{where} makes several {kind.__name__}s ({', '.join(sorted(made))}): a notebook "
+            f"makes one"
         )
-    return next(iter(offers.values()), None)
+    return next(iter(made.values()), None)
+
+
+def find_offer(namespace: object) -> Offer | None:
+    """The ``Offer`` of a notebook's definitions (see ``find``)."""
+    return find(Offer, namespace)

@@ -18,6 +18,7 @@ from collections.abc import Callable, Hashable
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from gamesolver.errors import GameSolverError
 from gamesolver.game import AnyGame, Value
 
 
@@ -55,12 +56,12 @@ class Stats:
         return {name: value for name, value in asdict(self).items() if name not in skip}
 
 
-class OutOfTime(Exception):
+class OutOfTime(GameSolverError):
     """Raised inside a search when its time budget is spent (``iterative_deepening`` catches it
     and answers with its last completed iteration; the first, depth 1, is never stopped)."""
 
 
-class LimitReached(Exception):
+class LimitReached(GameSolverError):
     """A search stopped by the limits of its ``LimitedStats``: it was not solved within them."""
 
     def __init__(self, stats: LimitedStats, limit: str) -> None:

@@ -98,6 +98,7 @@ def undocumented(game, state, player, stats):
 
 
 Algorithms = [minimax, alpha_beta, undocumented]  # a Solver from before the search in depth
+solver = Solver(Algorithms, best_move)
 """
 
 
@@ -559,7 +560,7 @@ BAD_ARGUMENTS = {
     ),
     "solver without Algorithms": (
         "solve {games}/Nim.ipynb --algorithm minimax --solver {games}/NoGame.ipynb",
-        ["defines no list Algorithms"],
+        ["declares no Solver(Algorithms, best_move)"],
     ),
     "no algorithm given": (
         "solve {games}/Nim.ipynb",
@@ -843,8 +844,8 @@ def test_tic_tac_toe_state_and_player(capsys: pytest.CaptureFixture[str]) -> Non
         and out == ""
         and err
         == (
-            f"gamesolver: error: --state {board} is not a position of tic-tac-toe: O is to move in "
-            f"OO. XX. X.., not X (the start state is {ttt.Start})\n"
+            f"gamesolver: error: --state {board} is not a position of tic-tac-toe: ValueError: "
+            f"O is to move in OO. XX. X.., not X (the start state is {ttt.Start})\n"
         )
     )
 
@@ -1440,7 +1441,10 @@ def test_set_builds_the_game_with_parameters(
     ("settings", "says"),
     [
         (["depth=3"], "--set depth=3: nim_game has no parameter depth (piles, win)"),
-        (["piles=(-1,)"], "--set piles=(-1,): piles must be whole numbers of matches, not (-1,)"),
+        (
+            ["piles=(-1,)"],
+            "--set piles=(-1,): ValueError: piles must be whole numbers of matches, not (-1,)",
+        ),
         (["piles"], "--set 'piles' is not NAME=VALUE"),
     ],
 )
@@ -1680,3 +1684,46 @@ def test_json_numbers_are_json_numbers() -> None:
         '"decimal": 0.125, "bool": true, "list": [0.0, null], "huge": "a number of 5,001 digits", '
         '"word": "column 4"}'
     )
+
+
+# ----------------------------------------------------------------------------- contracts (issue 34)
+
+
+def test_move_help_names_no_seed_of_the_course(capsys: pytest.CaptureFixture[str]) -> None:
+    """`move --help` told students about "seed 004's assignment", a name they never meet."""
+    status, out, _ = run(["move", "--help"], capsys)
+    assert status == 0 and "seed" not in out.replace("--seed", "").lower()
+
+
+def test_the_package_s_refusals_have_one_base() -> None:
+    """What the command line, the matches, the searches' limits and the terminal game raise on
+    purpose derives from ``GameSolverError``: a caller tells a refusal from a bug."""
+    from gamesolver.errors import GameSolverError
+    from gamesolver.match import IllegalMove
+    from gamesolver.stats import LimitReached, OutOfTime
+    from gamesolver.tools.cli import NotebookCodeError, NotSolved, UsageError
+    from gamesolver.tools.terminal import GameAbandoned
+
+    refusals = [UsageError, NotebookCodeError, NotSolved, IllegalMove, OutOfTime, LimitReached]
+    assert all(issubclass(refusal, GameSolverError) for refusal in [*refusals, GameAbandoned])
+
+
+def test_a_solver_s_algorithms_are_declared_not_read_by_name(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The command line read `Algorithms` and `best_move` from a Solver notebook by name; now it
+    takes what the notebook declares, `Solver(algorithms, best_move)`, and a notebook that binds
+    the names without declaring them is no Solver."""
+    search = "def first_move(game, state, player, stats):\n    return 0\n"
+    named = write_notebook(
+        tmp_path / "Named.ipynb", search, "Algorithms = [first_move]\nbest_move = print"
+    )
+    status, out, err = run(["algorithms", "--solver", str(named)], capsys)
+    assert_one_line_error(status, out, err, "declares no Solver(Algorithms, best_move)")
+    declared = write_notebook(
+        tmp_path / "Declared.ipynb",
+        search,
+        "from gamesolver.protocol import Solver\n\nsolver = Solver([first_move], print)",
+    )
+    status, out, err = run(["algorithms", "--solver", str(declared)], capsys)
+    assert status == 0 and err == "" and out.splitlines()[1].split() == ["first_move"]

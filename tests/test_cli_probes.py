@@ -21,8 +21,8 @@ import nbformat
 import pytest
 from nbformat.v4 import new_code_cell, new_notebook
 
-from gamesolver.tools import cli
-from gamesolver.tools.cli import UsageError, load_game, main
+from gamesolver.tools.cli import UsageError, count, load_game, main, position
+from gamesolver.tools.cli import move as move_command
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = ROOT / "notebooks"
@@ -190,7 +190,7 @@ def test_a_position_in_the_games_notation_is_not_walked_to_from_the_start(
     def walked(*args: object) -> None:
         raise AssertionError("walked from the start")
 
-    monkeypatch.setattr(cli, "is_reachable", walked)
+    monkeypatch.setattr(position, "is_reachable", walked)
     monkeypatch.setattr("gamesolver.feedback.check.check_game", walked)
     argv = ["solve", str(CHECKERS), "--position", "W:W18:B14", "--depth", "3", "--json"]
     status, out, err = run(argv, capsys)
@@ -300,16 +300,16 @@ def test_ctrl_c_during_positions_shows_the_moves_so_far(
     """Ctrl-C during `--positions` printed nothing of what was done."""
     path = tmp_path / "positions.txt"
     path.write_text("xo..oxx.....o...\n" * 5)
-    decide = cli.decide
+    decide = move_command.decide
     decisions = []
 
-    def interrupted(*args: object, **kwargs: object) -> cli.Decision:
+    def interrupted(*args: object, **kwargs: object) -> move_command.Decision:
         if len(decisions) == 2:
             raise KeyboardInterrupt
         decisions.append(1)
         return decide(*args, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(cli, "decide", interrupted)
+    monkeypatch.setattr(move_command, "decide", interrupted)
     status, out, err = run(["move", str(TTT4), "--positions", str(path), "--depth", "1"], capsys)
     assert status == 130 and "Traceback" not in err
     assert err == "\ngamesolver: interrupted after 2 of 5 positions\n"
@@ -384,7 +384,8 @@ def test_an_exception_whose_text_raises_is_one_line(
     status, out, err = run(["check", str(odd)], capsys)
     assert status == 1 and out == "" and "Traceback" not in err
     assert err.splitlines() == [
-        f"gamesolver: error: loading {odd} failed: Odd (its message raised RuntimeError)",
+        f"gamesolver: error: loading {odd} failed: Odd (its message could not be written: "
+        "str() raised RuntimeError)",
         "  at Odd.ipynb, cell 1, line 7: raise Odd()",
     ]
 
@@ -516,7 +517,7 @@ def test_ctrl_c_during_count_shows_the_plies_counted(
         yield from [(1, 1), (9, 9), (72, 72)]
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(cli, "per_ply", interrupted)
+    monkeypatch.setattr(count, "per_ply", interrupted)
     argv = ["count", str(TTT4), "--depth", "9", *(["--json"] if json_output else [])]
     status, out, err = run(argv, capsys)
     assert status == 130 and err == "\ngamesolver: interrupted after ply 2 of 9\n"

@@ -1806,3 +1806,18 @@ def test_watch_is_displayed_after_its_picture(
     assert (watch.board.picture() or "?") in picture["text/html"]
     assert watch.move_list.value in picture["text/html"] and watch.status in picture["text/html"]
     assert widget["text/plain"] == "Watch('tic-tac-toe')"
+
+
+def test_the_board_reads_an_answer_as_a_match_does() -> None:
+    """One reading, one rule (``gamesolver.match.read_answer``): a match took a next state
+    alone (a random player knows no value) and the board refused it; the board plays it now,
+    saying no value, and refuses what a match refuses, in the same words."""
+    from gamesolver.match import IllegalMove, read_answer
+
+    c = PlayController(GAME, TicTacToeBoard(), lambda state, player, rng: REPLY)
+    click(c, 0, 0)
+    assert c.computer_move() and (c.state, c.value, c.seen) == (REPLY, None, None)
+    assert c.status == f"I played (1, 1). {YOUR_TURN}"
+    for answer, problem in BAD_ANSWERS.values():
+        with pytest.raises(IllegalMove, match=f"^{re.escape(problem)}$"):
+            read_answer(GAME, X_00, "O", answer)

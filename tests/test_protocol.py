@@ -112,6 +112,6 @@ def test_a_notebook_offers_at_most_one_offer() -> None:
     assert find_offer(module) is module.offer
     module.other = Offer(GAME)
     with pytest.raises(
-        NotebookError, match=r"several Offers \(offer, other\): a notebook offers one"
+        NotebookError, match=r"several Offers \(offer, other\): a notebook makes one"
     ):
         find_offer(module)

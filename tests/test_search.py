@@ -485,11 +485,11 @@ def test_solver_defines_nothing_a_game_notebook_defines(name: str, solver_name: 
 
 def test_the_second_part_redefines_nothing_of_the_first() -> None:
     """Each algorithm is defined once: Search-in-Depth binds none of the Solver's names but
-    the lists of algorithms, which it extends."""
+    the lists of algorithms, which it extends, and its declaration of them to the tools."""
     first = top_level_names("Solver.ipynb")[0] | top_level_names("Solver.ipynb", demo=True)[0]
     second = top_level_names("Search-in-Depth.ipynb")[0]
     second |= top_level_names("Search-in-Depth.ipynb", demo=True)[0]
-    assert first & second == {"Algorithms", "Exact"}
+    assert first & second == {"Algorithms", "Exact", "solver"}
     part1, part2 = notebook("Solver.ipynb"), notebook("Search-in-Depth.ipynb")
     names = [algorithm.__name__ for algorithm in part2.Algorithms]
     assert names[: len(part1.Algorithms)] == [a.__name__ for a in part1.Algorithms]

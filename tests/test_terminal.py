@@ -323,7 +323,7 @@ def test_play_says_how_the_computer_knows() -> None:
 
 def test_an_answer_that_is_no_move_is_an_error() -> None:
     read, _ = scripted()
-    with pytest.raises(IllegalMove, match="not a legal move of 'A'"):
+    with pytest.raises(IllegalMove, match=r"'nowhere', which is not one of .*'A'\)$"):
         play_in_terminal(
             NIM, lambda state, player: (0, "nowhere"), human_first=False, read=read, write=print
         )

@@ -154,18 +154,19 @@ def judge(
     took ``seconds`` (and ``cpu_seconds``); ``exact`` solves a position, for the value check."""
     position = position_text(game, state, player) if position is None else position
     try:
-        value, after, stats = read_answer(game, state, player, answer)
+        choice = read_answer(game, state, player, answer)
     except IllegalMove:
         shown = repr(answer)
         shown = shown if len(shown) <= 40 else shown[:37] + "..."
         return Grade(position, player, f"illegal: {shown}", seconds, cpu_seconds, False)
+    after = choice.state
     in_one = check_move_in_one(game, state, player, after)
     kept = None
     if exact is not None:
         kept = -exact(after, game.other(player)) == exact(state, player)
     name = game.move_name(state, after)
     return Grade(
-        position, player, name, seconds, cpu_seconds, True, value, stats, after,
+        position, player, name, seconds, cpu_seconds, True, choice.value, choice.stats, after,
         in_one.won, in_one.saved, kept,
     )  # fmt: skip
 

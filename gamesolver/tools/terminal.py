@@ -13,8 +13,9 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from gamesolver.errors import GameSolverError
 from gamesolver.game import Game, Player, State
-from gamesolver.match import names, read_answer
+from gamesolver.match import Choice, names, read_answer
 from gamesolver.words import number_text, player_name, value_words
 
 Read = Callable[[str], str]
@@ -26,7 +27,7 @@ QUIT = ("q", "quit", "exit")
 """What a human can type to end the game early (unless a move has that name)."""
 
 
-class GameAbandoned(Exception):
+class GameAbandoned(GameSolverError):
     """The human ended the game before it was over (quit, end of input or Ctrl-C)."""
 
 
@@ -149,6 +150,28 @@ def result_text(game: Game[State, Player], state: State, human: Player) -> str:
     return f"Game over: {verdict}."
 
 
+def computer_says(
+    game: Game[State, Player], state: State, choice: Choice[State], human: Player, estimates: bool
+) -> str:
+    """The computer's move ``choice`` in ``state`` in words, with the value it sees as the play
+    widget says it (``gamesolver.words``): with the search's stats, exact or an estimate and
+    from which depth; without them, with ``estimates``, that it may be an estimate."""
+    said = f"My move: {game.move_name(state, choice.state)}."
+    if choice.value is None:
+        return said
+    stats = choice.stats
+    seen = value_words(
+        game,
+        choice.value,
+        game.other(human),
+        exact=(False if estimates else None) if stats is None else stats.exact,
+        depth=None if stats is None else stats.depth,
+        names=lambda p: ("I", "me") if p != human else ("you", "you"),
+        reader=human,
+    )
+    return f"{said} I see {seen}."
+
+
 def play_in_terminal(
     game: Game[State, Player],
     choose: Callable[..., Any],
@@ -184,22 +207,9 @@ def play_in_terminal(
                 state = get_move(game, state, player, read, write)
             else:
                 known = {"earlier": tuple(played[:-1])} if remembers else {}
-                answer = choose(state, player, **known)
-                value, next_state, stats = read_answer(game, state, player, answer)
-                said = f"My move: {game.move_name(state, next_state)}."
-                if value is not None:
-                    seen = value_words(
-                        game,
-                        value,
-                        player,
-                        exact=(False if estimates else None) if stats is None else stats.exact,
-                        depth=None if stats is None else stats.depth,
-                        names=lambda p: ("I", "me") if p != human else ("you", "you"),
-                        reader=human,
-                    )
-                    said += f" I see {seen}."
-                write(said)
-                state = next_state
+                choice = read_answer(game, state, player, choose(state, player, **known))
+                write(computer_says(game, state, choice, human, estimates))
+                state = choice.state
             played.append(state)
             player = game.other(player)
     except GameAbandoned as reason:

@@ -46,7 +46,6 @@ from __future__ import annotations
 
 import html
 import math
-import numbers
 import random
 import threading
 import time
@@ -58,9 +57,10 @@ import ipywidgets
 
 from gamesolver.errors import error_text
 from gamesolver.feedback.explain import ENGLISH, Assessment, Explanation, Language, explain
-from gamesolver.game import Game, Player, State, Value, is_number
+from gamesolver.game import Game, Player, State, Value
 from gamesolver.guard import Cancelled
-from gamesolver.match import Chooser, names, takes
+from gamesolver.match import Chooser, names, read_answer, takes
+from gamesolver.match import IllegalMove as NoMove
 from gamesolver.stats import Stats
 from gamesolver.table import fmt
 from gamesolver.widgets.background import Background
@@ -77,8 +77,9 @@ from gamesolver.words import looks_even, value_words
 Phase = Literal["human", "computer", "over"]
 """Whose turn it is: the student's, the computer's, or nobody's (the game is over)."""
 
-Answer = tuple[Value, State, Stats | None]
-"""An answer of ``choose`` once checked: the value, the next state, the search's ``Stats``."""
+Answer = tuple[Value | None, State, Stats | None]
+"""An answer of ``choose`` once checked: the value (``None``: it gave none), the next state, the
+search's ``Stats``."""
 
 Explainer = Callable[[Any, Any, Any], Explanation[Any]]
 """Why the computer moved: ``explain(state, player, next_state) -> Explanation``.
@@ -399,30 +400,15 @@ class PlayController(Generic[State, Player]):
         return self.check_answer(turn, answer)
 
     def check_answer(self, turn: ComputerTurn[State, Player], answer: object) -> Answer[State]:
-        """``answer``, ``(value, next_state)`` or ``(value, next_state, stats)``, checked: a
-        number, a legal move in ``turn``, ``Stats``; returned as ``(value, next_state, stats)``.
-
-        Otherwise raises ``BadAnswer`` saying what is wrong, for the student who wrote ``choose``.
-        """
-        must = "it must return (value, next_state)"
-        if (
-            not isinstance(answer, tuple | list)
-            or len(answer) not in (2, 3)
-            or (len(answer) == 3 and not isinstance(answer[2], Stats | None))
-        ):
-            raise BadAnswer(f"choose returned {answer!r}; {must}")
-        value, after, *seen = answer
-        legal = self.game.next_states(turn.state, turn.player)
-        if not isinstance(value, numbers.Real) and value in legal:
-            raise BadAnswer(f"choose returned (next_state, value); {must}")
-        if not is_number(value):
-            raise BadAnswer(f"choose returned the value {value!r}, which is not a number; {must}")
-        if after not in legal:
-            raise BadAnswer(
-                f"choose returned {after!r}, which is not one of "
-                f"game.next_states(state, {turn.player!r})"
-            )
-        return value, after, seen[0] if seen else None
+        """``answer`` read by the one rule of every surface (``gamesolver.match.read_answer``),
+        returned as ``(value, next_state, stats)``: the value is ``None`` for a chooser that
+        answered the next state alone. Otherwise raises ``BadAnswer`` saying what is wrong, for
+        the student who wrote ``choose``."""
+        try:
+            choice = read_answer(self.game, turn.state, turn.player, answer)
+        except NoMove as error:
+            raise BadAnswer(str(error)) from None
+        return choice.value, choice.state, choice.stats
 
     def try_explain(
         self, turn: ComputerTurn[State, Player], result: object
@@ -449,10 +435,14 @@ class PlayController(Generic[State, Player]):
             return None, error
 
     def _read_line(
-        self, turn: ComputerTurn[State, Player], value: Value, after: State, seen: Stats | None
+        self,
+        turn: ComputerTurn[State, Player],
+        value: Value | None,
+        after: State,
+        seen: Stats | None,
     ) -> Explanation[State]:
         """The computer's move explained by the line of play its search found (``explain=True``)."""
-        if seen is None or not seen.line or seen.line[0] != after:
+        if value is None or seen is None or not seen.line or seen.line[0] != after:
             raise ValueError(NO_LINE)
         line: tuple[State, ...] = tuple(seen.line[1:])  # type: ignore[arg-type]  # Hashable
         if not seen.exact and looks_even(self.game, value):
@@ -504,7 +494,8 @@ class PlayController(Generic[State, Player]):
         else:
             self.phase = "human"
             late = f" {OVER_BUDGET}" if seen is not None and seen.over_budget else ""
-            self.say(f"{played} {self._sees(value, seen)}{late} {self._your_turn()}")
+            sees = "" if value is None else f" {self._sees(value, seen)}"
+            self.say(f"{played}{sees}{late} {self._your_turn()}")
         return True
 
     def _repeats(self, name: str) -> bool:
