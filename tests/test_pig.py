@@ -215,8 +215,8 @@ def test_the_recursion_comes_back_to_the_start(pig: types.ModuleType) -> None:
 def test_the_policy_holds_at_21_from_the_start_and_breaks_threshold_at_41_49(
     pig: types.ModuleType, optimal: Any
 ) -> None:
-    """Neller and Presser's policy: hold at 21 at the start; with 41 against 49, hold at 22 but
-    roll again at 27 (the case known from their policy's picture)."""
+    """The optimal policy holds at 21 at the start; with 41 against 49 it holds at 22, but at 27
+    it would roll once more: not a threshold on the turn total."""
     holds = pig.holds_at(optimal)
     rolls = pig.rolls(optimal)
     assert holds[0, 0] == 21 and holds[41, 49] == 22 and rolls[27, 41, 49]
