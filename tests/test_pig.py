@@ -22,6 +22,7 @@ from conftest import NOTEBOOKS
 from gamesolver import Stats
 from gamesolver.feedback.check import check_game
 from gamesolver.notebook import load_notebook
+from gamesolver.trees import random_tree, sleator_example, tree_game
 
 TOLERANCE = 1e-9
 """The lecture's value iteration stops once a sweep changes no value by more than this."""
@@ -220,3 +221,12 @@ def test_the_policy_holds_at_21_from_the_start_and_breaks_threshold_at_41_49(
     holds = pig.holds_at(optimal)
     rolls = pig.rolls(optimal)
     assert holds[0, 0] == 21 and holds[41, 49] == 22 and rolls[27, 41, 49]
+
+
+def test_expectimax_is_minimax_on_a_game_without_chance(pig: types.ModuleType) -> None:
+    trees = [tree_game(random_tree(seed, depth=4)) for seed in range(20)]
+    for game in [sleator_example(), *trees]:
+        player = game.Players[0]
+        exact = pig.minimax(game, game.Start, player, Stats())
+        assert pig.expectimax(game, game.Start, player, Stats()) == exact
+        assert pig.star1(game, game.Start, player, Stats(), 100) == exact
