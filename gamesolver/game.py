@@ -58,6 +58,14 @@ class Game(Generic[State, Player]):
     - ``to_move(state)`` (optional): the player to move, for a game whose state says it (Nim's
       ``(piles, player)``), so that a state given without its player (the command line's
       ``--state``) is searched for the player it names, and one that names no player is refused.
+    - ``chances(state)`` (optional): for a game of chance, the outcomes of a chance position
+      (a die in the air) as a list of ``(probability, next_state)`` pairs, the probabilities
+      summing to 1; an empty list at every other position. At a chance position
+      ``next_states`` returns the same next states in the same order (so that whatever walks
+      the game sees every position), and ``to_move`` must be given: after an outcome, the
+      state says who moves (in Pig, a 1 ends the turn). Searches that know no chance
+      (minimax, alpha-beta) treat a chance position as a move of its player; expectimax
+      averages over the outcomes.
     """
 
     name: str
@@ -75,6 +83,7 @@ class Game(Generic[State, Player]):
     notation: Callable[[State, Player], str] | None = None
     describe_value: Callable[[Value], str] | None = None
     to_move: Callable[[State], Player] | None = None
+    chances: Callable[[State], Sequence[tuple[float, State]]] | None = None
     _others: dict[Player, Player] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:

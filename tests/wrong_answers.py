@@ -41,6 +41,31 @@ LINE_TAIL = """
     return answer
 """
 
+COIN = """def coin_take_away(matches: int) -> Game:
+    def chances(state) -> list:
+        left, mover, tossing = state
+        if not tossing:
+            return []
+        return [(1 / 2, (max(left - take, 0), other(mover), False)) for take in (3, 1)]
+
+    def next_states(state, player) -> list:
+        left, mover, tossing = state
+        if tossing:
+            return [ns for _, ns in chances(state)]
+        return [(left - 1, other(mover), False), (left, mover, True)] if left > 0 else []
+
+    return Game(
+        f"coin take-away {matches}",
+        Players,
+        (matches, "A", False),
+        next_states,
+        lambda state: state[0] == 0,
+        lambda state, player: -1 if state[1] == player else 1,
+        to_move=lambda state: state[1],
+        chances=chances,
+    )
+"""
+
 WRONG: dict[tuple[str, str], list[Answer]] = {
     # -- class 1 ---------------------------------------------------------------------------------
     ("Nim.ipynb", "ex3-test"): [
@@ -332,6 +357,35 @@ def perft_memo(state: State, depth: int) -> int:
         return Worth.get(board.piece_type_at(move.from_square), 10_000)
 
     return sorted(board.generate_legal_captures(), key=key)
+""",
+        },
+    ],
+    # -- Pig (after class 4) ---------------------------------------------------------------------
+    ("Pig.ipynb", "ex2-test"): [
+        {  # heads takes 2, not 3: the rules misread
+            "ex2-solution": COIN.replace("(3, 1)", "(2, 1)"),
+        },
+        {  # the coin weighted: heads one time in three
+            "ex2-solution": COIN.replace(
+                "[(1 / 2, (max(left - take, 0), other(mover), False)) for take in (3, 1)]",
+                "[(1 / 3, (max(left - 3, 0), other(mover), False)),"
+                " (2 / 3, (left - 1, other(mover), False))]",
+            ),
+        },
+    ],
+    ("Pig.ipynb", "ex3-test"): [
+        {  # Knizia's 20, not searched for
+            "ex3-solution": """def best_hold(goal, candidates):
+    return 20, float(value_iteration(goal, (hold_at(20), None))[0][0, 0, 0, 0])
+""",
+        },
+        {  # both players hold at n: not against the optimal player
+            "ex3-solution": """def best_hold(goal, candidates):
+    chances = {}
+    for n in candidates:
+        chances[n] = value_iteration(goal, (hold_at(n), hold_at(n)))[0][0, 0, 0, 0]
+    n = max(chances, key=chances.get)
+    return n, float(chances[n])
 """,
         },
     ],
