@@ -57,7 +57,7 @@ from nbgrader.preprocessors import Execute, NbGraderPreprocessor, OverwriteCells
 from traitlets import Bool, Integer, default
 
 from gamesolver.notebook import DEMO_TAG
-from gamesolver.resources import NOTEBOOKS_VARIABLE, PACKAGE, REPOSITORY
+from gamesolver.resources import NOTEBOOKS_VARIABLE, PACKAGE, REPOSITORY, STYLE
 
 LAUNCHER = (
     "import os, resource, sys; limit = int(sys.argv[1]); "
@@ -271,7 +271,9 @@ class CourseKernelManager(AsyncKernelManager):
         hidden = [here.root, Path.home()]
         if (REPOSITORY / "pyproject.toml").is_file():  # installed in place: the lectures too
             hidden.append(REPOSITORY)
-        readable = [*python_paths(), here.folder, here.released]
+        # the style sheet too: every notebook's first cell reads it (load_style), and in a
+        # repository it sits beside the package, in the folder hidden above
+        readable = [*python_paths(), STYLE, here.folder, here.released]
         return sandboxed(command, hidden, readable, [self.runtime], here.folder)
 
     async def interrupt_kernel(self) -> None:  # type: ignore[override]
