@@ -384,7 +384,8 @@ def test_an_exception_whose_text_raises_is_one_line(
     status, out, err = run(["check", str(odd)], capsys)
     assert status == 1 and out == "" and "Traceback" not in err
     assert err.splitlines() == [
-        f"gamesolver: error: loading {odd} failed: Odd (its message raised RuntimeError)",
+        f"gamesolver: error: loading {odd} failed: "
+        "Odd (its message could not be written: str() raised RuntimeError)",
         "  at Odd.ipynb, cell 1, line 7: raise Odd()",
     ]
 

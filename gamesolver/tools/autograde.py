@@ -56,7 +56,8 @@ from nbgrader.coursedir import CourseDirectory
 from nbgrader.preprocessors import Execute, NbGraderPreprocessor, OverwriteCells
 from traitlets import Bool, Integer, default
 
-from gamesolver.notebook import DEMO_TAG
+from gamesolver.errors import GameSolverError
+from gamesolver.notebook import DEMO_TAG, is_exercise, notebook_cells
 from gamesolver.resources import NOTEBOOKS_VARIABLE, PACKAGE, REPOSITORY, STYLE
 
 LAUNCHER = (
@@ -70,7 +71,7 @@ TMP_MB = 256
 """The size of the kernel's private ``/tmp`` (in memory), in MB."""
 
 
-class SandboxError(Exception):
+class SandboxError(GameSolverError):
     """The sandbox cannot run here: one line that says why and what to do."""
 
 
@@ -80,14 +81,7 @@ def skipped(cell: Any) -> bool:
     if cell.get("cell_type") != "code":
         return False
     metadata = cell.get("metadata", {})
-    return DEMO_TAG in metadata.get("tags", []) and not exercise(cell)
-
-
-def exercise(cell: Any) -> bool:
-    """True iff ``cell`` is part of an exercise: nbgrader grades it, or takes a solution or a
-    task from it."""
-    marks = cell.get("metadata", {}).get("nbgrader", {})
-    return any(marks.get(key, False) for key in ("grade", "solution", "task"))
+    return DEMO_TAG in metadata.get("tags", []) and not is_exercise(cell)
 
 
 def graded(notebook: Any) -> bool:
@@ -105,8 +99,7 @@ def answered(path: Path) -> bool:
     """True iff the released notebook at ``path`` has an exercise in it: the student answers
     there, so the student's copy is the one to run. (A notebook the assignment only needs comes
     without its exercises: ``gamesolver.tools.course.write_without_exercises``.)"""
-    cells = json.loads(path.read_text(encoding="utf-8")).get("cells", [])
-    return any(exercise(cell) for cell in cells)
+    return any(is_exercise(cell) for cell in notebook_cells(path))
 
 
 @dataclass(frozen=True)

@@ -68,11 +68,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NoReturn, TextIO
 
+from gamesolver.errors import error_text
 from gamesolver.explore import is_reachable, per_ply
 from gamesolver.game import AnyGame, Game, Value
 from gamesolver.guard import Interrupted, TotalTimeLimit, Watchdog
 from gamesolver.match import names
-from gamesolver.notebook import NotebookError, describe_error, find_game, load_notebook
+from gamesolver.notebook import NotebookError, find_game, load_notebook
 from gamesolver.protocol import Offer, find_offer
 from gamesolver.resources import REPOSITORY, notebooks_folder
 from gamesolver.stats import Algorithm, LimitedStats, LimitReached, OutOfTime, Stats
@@ -288,7 +289,7 @@ def _code_error(
             f"{deep:,} times deep, deeper than Python allows: does its recursion end?"
         ]
     else:
-        lines = [f"{doing} failed: {_cut(describe_error(error), 200)}"]
+        lines = [f"{doing} failed: {_cut(error_text(error), 200)}"]
     where = _where(error)
     if where:
         lines.append(f"  {where}")
@@ -704,7 +705,7 @@ def told_player(game: AnyGame, state: Hashable, text: str) -> Hashable | None:
         player = to_move(state)
     except (Exception, SystemExit) as error:
         raise UsageError(
-            f"{problem}: to_move(state) raised {_cut(describe_error(error))}{_start_example(game)}"
+            f"{problem}: to_move(state) raised {_cut(error_text(error))}{_start_example(game)}"
         ) from error
     if not any(player == known for known in game.Players):
         players = " and ".join(str(p) for p in game.Players)
