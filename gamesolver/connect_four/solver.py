@@ -67,6 +67,7 @@ def first_probe(low: int, high: int) -> int:
     return middle
 
 
+# hot loop: the board's constants and the helpers are closures of one call, for speed
 @decides_move
 def solve(
     game: Game[Any, Any],
@@ -112,6 +113,7 @@ def solve(
 
     known, lookup = spots.get, table.get
 
+    # hot loop: the search's recursion, inlined by hand
     def value(
         current: Stones, mask: Stones, against: Stones, nb: int, alpha: int, beta: int
     ) -> int:
