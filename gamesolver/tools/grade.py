@@ -229,33 +229,14 @@ def machine_mb() -> int:
 # -- grading ---------------------------------------------------------------------------------------
 
 
-def autograde(
-    course: Path,
-    assignment: str,
-    student: str = "*",
-    time_limit: int | None = None,
-    memory_mb: int | None = None,
-    sandbox: bool = True,
-) -> dict[str, str]:
-    """Run ``nbgrader autograde`` (every submission again, ``--force``), with a cell's time
-    limit, the kernel's memory and the sandbox if given (else the course's configuration's).
-    The gradebook is copied first (``BACKUP``) and put back if nbgrader fails as a whole. The
-    students whose submission nbgrader could not autograde, each with nbgrader's reason."""
-    from gamesolver.tools.autograde import sandbox_problem
+def autograde(course: Path, assignment: str, options: Sequence[str]) -> dict[str, str]:
+    """Run ``nbgrader autograde`` on ``assignment`` (every submission again, ``--force``) with
+    ``options`` (``grade_class``'s). The gradebook is copied first (``BACKUP``) and put back if
+    nbgrader fails as a whole. The students whose submission nbgrader could not autograde, each
+    with nbgrader's reason."""
     from gamesolver.tools.course import nbgrader  # looked up at each call: the tests replace it
 
-    if sandbox and (problem := sandbox_problem()) is not None:
-        raise GradeError(
-            f"grading runs each submission in a sandbox, and {problem} (Debian and Ubuntu: "
-            "apt install bubblewrap); to grade work you trust without it: --no-sandbox"
-        )
-    arguments = ["autograde", assignment, "--force", f"--student={student}"]
-    if time_limit is not None:
-        arguments.append(f"--Execute.timeout={time_limit}")
-    if memory_mb is not None:
-        arguments.append(f"--CourseKernelManager.memory_mb={memory_mb}")
-    if not sandbox:
-        arguments.append("--CourseKernelManager.sandbox=False")
+    arguments = ["autograde", assignment, "--force", *options]
     gradebook = course / "gradebook.db"
     shutil.copy2(gradebook, course / BACKUP)
     try:
@@ -411,10 +392,26 @@ def grade_class(
     memory_mb: int | None = None,
     sandbox: bool = True,
 ) -> Grading:
-    """Check the course, autograde the submissions with nbgrader, read back the grades."""
+    """Check the course, autograde the submissions with nbgrader (a cell's time limit, the
+    kernel's memory and the sandbox as given, else as the course's configuration says), read
+    back the grades."""
+    from gamesolver.tools.autograde import sandbox_problem
+
     check_course(course, assignment)
     students, not_graded = folders(course, assignment, student)
-    failed = autograde(course, assignment, student, time_limit, memory_mb, sandbox)
+    if sandbox and (problem := sandbox_problem()) is not None:
+        raise GradeError(
+            f"grading runs each submission in a sandbox, and {problem} (Debian and Ubuntu: "
+            "apt install bubblewrap); to grade work you trust without it: --no-sandbox"
+        )
+    options = [f"--student={student}"]
+    if time_limit is not None:
+        options.append(f"--Execute.timeout={time_limit}")
+    if memory_mb is not None:
+        options.append(f"--CourseKernelManager.memory_mb={memory_mb}")
+    if not sandbox:
+        options.append("--CourseKernelManager.sandbox=False")
+    failed = autograde(course, assignment, options)
     return Grading(results(course, assignment, students, failed), not_graded)
 
 

@@ -314,40 +314,20 @@ def find_page(game: str) -> PlayPage | None:
     return next((page for page in PAGES if page.game == game), None)
 
 
-def notebook(page: PlayPage) -> dict[str, Any]:
+def notebook(page: PlayPage) -> Any:
     """The page as an nbformat-4 notebook (a markdown cell, a code cell), without outputs.
 
     Cell ids are fixed, not random, so that writing the pages again changes nothing.
     """
-    tags = [IGNORE_OUTPUT]
-    return {
-        "cells": [
-            {
-                "cell_type": "markdown",
-                "id": "rules",
-                "metadata": {},
-                "source": page.markdown(),
-            },
-            {
-                "cell_type": "code",
-                "execution_count": None,
-                "id": "board",
-                "metadata": {"tags": tags},
-                "outputs": [],
-                "source": page.code(),
-            },
-        ],
-        "metadata": {
-            "kernelspec": {
-                "display_name": "Python 3 (ipykernel)",
-                "language": "python",
-                "name": "python3",
-            },
-            "language_info": {"name": "python"},
-        },
-        "nbformat": 4,
-        "nbformat_minor": 5,
-    }
+    from nbformat import v4  # here, not at the top: ``list`` and ``check`` must start at once
+
+    kernel = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
+    rules = v4.new_markdown_cell(page.markdown(), id="rules")  # type: ignore[no-untyped-call]
+    board = v4.new_code_cell(  # type: ignore[no-untyped-call]
+        page.code(), id="board", metadata={"tags": [IGNORE_OUTPUT]}
+    )
+    metadata = {"kernelspec": kernel, "language_info": {"name": "python"}}
+    return v4.new_notebook(cells=[rules, board], metadata=metadata)  # type: ignore[no-untyped-call]
 
 
 def write_pages(folder: Path = PAGES_FOLDER) -> list[Path]:
@@ -356,7 +336,7 @@ def write_pages(folder: Path = PAGES_FOLDER) -> list[Path]:
     Raises ``OSError`` if ``folder`` cannot be made or written: ``NotADirectoryError`` if it is
     a file (``/dev/null``), whose own error, "File exists", would not say what is wrong.
     """
-    import nbformat  # here, not at the top: ``list`` and ``check`` must start at once
+    import nbformat
 
     if folder.exists() and not folder.is_dir():
         raise NotADirectoryError(errno.ENOTDIR, "it is a file, not a folder", str(folder))
@@ -364,7 +344,7 @@ def write_pages(folder: Path = PAGES_FOLDER) -> list[Path]:
     written = []
     for page in PAGES:
         path = folder / f"{page.game}.ipynb"
-        nbformat.write(nbformat.from_dict(notebook(page)), path)  # type: ignore[no-untyped-call]
+        nbformat.write(notebook(page), path)  # type: ignore[no-untyped-call]
         written.append(path)
     return written
 
