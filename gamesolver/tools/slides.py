@@ -95,11 +95,8 @@ class Size:
     """Pixels, widgets not counted."""
 
     def __iadd__(self, other: Size) -> Size:
-        self.code += other.code
-        self.prose += other.prose
-        self.output += other.output
-        self.widgets += other.widgets
-        self.height += other.height
+        for name in vars(self):
+            setattr(self, name, getattr(self, name) + getattr(other, name))
         return self
 
 
