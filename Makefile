@@ -112,10 +112,9 @@ bench: $(VENV)/.bench-stamp
 # The students' copies (gamesolver/tools/course.py): course/source/ from the lectures, an nbgrader
 # assignment per class and per deep dive, then nbgrader's generate_assignment into course/release/
 # (the lecturer's own folders there, submitted/ autograded/ feedback/ gradebook.db, stay).
-# SOLUTIONS=1 also releases the notebooks marked as another lecture's solutions. The venv's bin
-# goes first on PATH: nbgrader starts `alembic` by name when it creates the gradebook.
+# SOLUTIONS=1 also releases the notebooks marked as another lecture's solutions.
 release: $(STAMP)
-	PATH="$(abspath $(BIN)):$$PATH" $(BIN)/python -m gamesolver.tools.course release $(if $(filter 1 yes true,$(SOLUTIONS)),--solutions,)
+	$(BIN)/python -m gamesolver.tools.course release $(if $(filter 1 yes true,$(SOLUTIONS)),--solutions,)
 
 # Re-execute every notebook in place and store its outputs (run after changing one).
 notebooks: $(STAMP)
