@@ -48,6 +48,8 @@ DEMO_TAG = "demo"
 """Cells with this tag are skipped when a notebook is loaded as a module."""
 
 _MAGIC = re.compile(r"^\s*(%|!)")
+_RUN = re.compile(r"%run(\s|$)")
+"""A line that IPython's ``%run`` magic reads (``run_target`` reads which notebook)."""
 
 
 class NotebookError(GameSolverError):
@@ -98,11 +100,17 @@ def cell_source(cell: dict[str, Any]) -> str:
     return "".join(text) if isinstance(text, list) else str(text)
 
 
+def nbgrader_marks(cell: dict[str, Any]) -> dict[str, Any]:
+    """What nbgrader's metadata says of ``cell`` (``grade``, ``solution``, ``task``,
+    ``grade_id``, ``points``, ...); empty for a cell that is no part of an exercise."""
+    marks: dict[str, Any] = cell.get("metadata", {}).get("nbgrader", {})
+    return marks
+
+
 def is_exercise(cell: dict[str, Any]) -> bool:
     """True iff ``cell`` is part of an nbgrader exercise: a solution cell, a graded test cell or
     a task (its metadata ``nbgrader.solution``, ``.grade`` or ``.task``)."""
-    marks = cell.get("metadata", {}).get("nbgrader", {})
-    return any(marks.get(key, False) for key in ("solution", "grade", "task"))
+    return any(nbgrader_marks(cell).get(key, False) for key in ("solution", "grade", "task"))
 
 
 def code_cells(path: Path, exercises: bool = True) -> list[tuple[int, str, list[str]]]:
@@ -125,7 +133,7 @@ def run_target(line: str) -> str | None:
     Solver.ipynb`` run ``My Solver.ipynb``; a ``#`` outside quotes starts a comment); ``None``
     if the line is not a ``%run`` of one notebook (options, a script, two names, no name)."""
     text = line.strip()
-    if not re.match(r"%run(\s|$)", text):
+    if not _RUN.match(text):
         return None
     words = shlex.shlex(text[len("%run") :], posix=True)
     words.whitespace_split, words.commenters = True, "#"
@@ -189,16 +197,15 @@ def load_into(path: str | Path, namespace: dict[str, Any], running: tuple[Path, 
                     f"{where}: write {line.strip()!r} at the start of its line, outside any "
                     "block: the loader runs it unconditionally"
                 )
-            if run is None and re.match(r"%run(\s|$)", line):
+            if run is None and _RUN.match(line):
                 raise NotebookError(
                     f"{where}: {line.strip()!r}: the loader runs '%run NOTEBOOK.ipynb', one "
                     "notebook without options (its name in quotes if it has a blank)"
                 )
             if run is None:
                 raise NotebookError(
-                    f"{path.name}, cell {number}, line {index}: the magic {line.strip()!r} needs "
-                    f"Jupyter; tag the cell {DEMO_TAG!r} if it only shows something, or write it "
-                    "in plain Python"
+                    f"{where}: the magic {line.strip()!r} needs Jupyter; tag the cell "
+                    f"{DEMO_TAG!r} if it only shows something, or write it in plain Python"
                 )
             # blank lines keep the line numbers of tracebacks right
             chunk = [""] * start + lines[start : index - 1]

@@ -57,7 +57,7 @@ from nbgrader.preprocessors import Execute, NbGraderPreprocessor, OverwriteCells
 from traitlets import Bool, Integer, default
 
 from gamesolver.errors import GameSolverError
-from gamesolver.notebook import DEMO_TAG, is_exercise, notebook_cells
+from gamesolver.notebook import DEMO_TAG, is_exercise, nbgrader_marks, notebook_cells
 from gamesolver.resources import NOTEBOOKS_VARIABLE, PACKAGE, REPOSITORY, STYLE
 
 LAUNCHER = (
@@ -89,8 +89,7 @@ def graded(notebook: Any) -> bool:
     notebook the assignment needs, Solver.ipynb; or one with written answers only) has nothing
     for autograding to run, and is not run."""
     return any(
-        cell.get("cell_type") == "code"
-        and cell.get("metadata", {}).get("nbgrader", {}).get("grade")
+        cell.get("cell_type") == "code" and nbgrader_marks(cell).get("grade")
         for cell in notebook.get("cells", [])
     )
 
@@ -419,8 +418,8 @@ class RestoreTests(NbGraderPreprocessor):  # type: ignore[misc]  # nbgrader has 
         cells = nbformat.read(master, as_version=4).cells  # type: ignore[no-untyped-call]
         keys = [_key(cell) for cell in nb.cells]
         for index, cell in enumerate(cells):
-            test = cell.get("metadata", {}).get("nbgrader", {})
-            if cell["cell_type"] != "code" or not test.get("grade") or _key(cell) in keys:
+            test = cell["cell_type"] == "code" and nbgrader_marks(cell).get("grade")
+            if not test or _key(cell) in keys:
                 continue
             earlier = [_key(other) for other in cells[:index]]
             found = [keys.index(key) for key in reversed(earlier) if key in keys]
@@ -433,7 +432,7 @@ class RestoreTests(NbGraderPreprocessor):  # type: ignore[misc]  # nbgrader has 
 
 def _key(cell: Any) -> str:
     """What names a cell across copies of its notebook: its grade id, else its id."""
-    return str(cell.get("metadata", {}).get("nbgrader", {}).get("grade_id") or cell.get("id"))
+    return str(nbgrader_marks(cell).get("grade_id") or cell.get("id"))
 
 
 def sanitize_preprocessors() -> list[type]:

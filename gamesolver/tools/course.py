@@ -36,7 +36,14 @@ from pathlib import Path
 from typing import Any
 
 from gamesolver.errors import GameSolverError
-from gamesolver.notebook import cell_source, is_exercise, notebook_cells, read_notebook, run_target
+from gamesolver.notebook import (
+    cell_source,
+    is_exercise,
+    nbgrader_marks,
+    notebook_cells,
+    read_notebook,
+    run_target,
+)
 from gamesolver.resources import NOTEBOOKS, REPOSITORY
 from gamesolver.tools import syllabus
 
@@ -72,22 +79,14 @@ def classes(folder: Path = NOTEBOOKS) -> list[Assignment]:
     Index.ipynb (``gamesolver.tools.syllabus``): ``class<N>-<title>``, the notebooks it presents."""
     found = []
     for meeting in syllabus.read(folder).classes:
-        partly = tuple(
-            dict.fromkeys(
-                part.notebook
-                for part in meeting.parts
-                if part.sections is not None
-                and part.sections[1] < max(_sections(folder / part.notebook), default=0)
-            )
-        )
+        partly: dict[str, None] = {}  # (in order, each once)
+        for part in meeting.parts:
+            numbered = syllabus.measure(folder / part.notebook).sections if part.sections else []
+            if part.sections and part.sections[1] < max(numbered, default=0):
+                partly[part.notebook] = None
         name = f"class{meeting.number}-{_words(meeting.title)}"
-        found.append(Assignment(name, meeting.title, meeting.notebooks, partly))
+        found.append(Assignment(name, meeting.title, meeting.notebooks, tuple(partly)))
     return found
-
-
-def _sections(path: Path) -> list[int]:
-    """The numbers of the notebook's sections (``## 1. ...``)."""
-    return [int(key) for key in syllabus.measure(path).minutes if key.isdigit()]
 
 
 def _words(title: str) -> str:
@@ -241,7 +240,7 @@ def graded_items(path: Path) -> list[Item]:
         text = cell_source(cell)
         if cell.get("cell_type") == "markdown" and (match := _EXERCISE.search(text)):
             heading = match[1]
-        marks = cell.get("metadata", {}).get("nbgrader", {})
+        marks = nbgrader_marks(cell)
         if not marks.get("grade"):
             continue
         item = found.get(heading, Item(path.name, heading))

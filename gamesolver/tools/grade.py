@@ -27,12 +27,12 @@ import re
 import shutil
 import sqlite3
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
 from gamesolver.errors import GameSolverError
-from gamesolver.notebook import notebook_cells
+from gamesolver.notebook import nbgrader_marks, notebook_cells
 from gamesolver.table import Table, fmt
 from gamesolver.tools.course import with_python_first
 
@@ -303,9 +303,9 @@ def _by_grade_id(path: Path) -> dict[str, dict[str, Any]]:
     there)."""
     cells = notebook_cells(path) if path.is_file() else []
     return {
-        cell["metadata"]["nbgrader"]["grade_id"]: cell
+        nbgrader_marks(cell)["grade_id"]: cell
         for cell in cells
-        if "grade_id" in cell.get("metadata", {}).get("nbgrader", {})
+        if "grade_id" in nbgrader_marks(cell)
     }
 
 
@@ -471,18 +471,8 @@ def write_csv(rows: Sequence[CellGrade], path: Path) -> None:
     """The rows as CSV with the columns ``COLUMNS`` (``passed`` as ``true`` or ``false``, an empty
     score where there is none)."""
     with path.open("w", newline="", encoding="utf-8") as file:
-        writer = csv.writer(file)
-        writer.writerow(COLUMNS)
+        writer = csv.DictWriter(file, COLUMNS, extrasaction="ignore")  # (not by_hand)
+        writer.writeheader()
         for row in rows:
-            writer.writerow(
-                [
-                    row.student,
-                    row.notebook,
-                    row.cell,
-                    "" if row.score is None else row.score,
-                    row.max_score,
-                    "true" if row.passed else "false",
-                    row.condition,
-                    row.counterexample,
-                ]
-            )
+            score = "" if row.score is None else row.score
+            writer.writerow({**asdict(row), "score": score, "passed": str(row.passed).lower()})

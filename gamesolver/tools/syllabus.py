@@ -83,6 +83,14 @@ class Part:
     notebook: str
     sections: tuple[int, int] | None = None
 
+    @property
+    def span(self) -> str:
+        """Its sections as the time plan writes them, ``" §1–4"`` (``""`` for all of it)."""
+        if self.sections is None:
+            return ""
+        first, last = self.sections
+        return f" §{first}" if first == last else f" §{first}–{last}"
+
 
 @dataclass(frozen=True)
 class Class:
@@ -192,11 +200,16 @@ class Shape:
     def total(self) -> float:
         return sum(self.minutes.values())
 
+    @property
+    def sections(self) -> list[int]:
+        """The numbers of its sections (``## 1. ...``), in order."""
+        return [int(key) for key in self.minutes if key.isdigit()]
+
     def of(self, part: Part) -> float:
         """The minutes of ``part`` (this notebook, or some of its sections)."""
         if part.sections is None:
             return self.total
-        numbers = [int(k) for k in self.minutes if k.isdigit()]
+        numbers = self.sections
         first, last = part.sections
         chosen = [str(n) for n in numbers if first <= n <= last]
         if numbers and first == min(numbers):
@@ -262,9 +275,8 @@ def problems(syllabus: Syllabus, shapes: dict[str, Shape]) -> list[str]:
     for meeting in syllabus.classes:
         for part in meeting.parts:
             known = shapes.get(part.notebook)
-            numbers = {int(k) for k in known.minutes if k.isdigit()} if known else set()
-            if known and part.sections and not set(part.sections) <= numbers:
-                found.append(f"class {meeting.number}: {part.notebook} has no{_sections(part)}")
+            if known and part.sections and not set(part.sections) <= set(known.sections):
+                found.append(f"class {meeting.number}: {part.notebook} has no{part.span}")
         spent = minutes(meeting, shapes)
         if spent > MEETING:
             found.append(f"class {meeting.number}: {spent:.0f} minutes (at most {MEETING})")
@@ -290,7 +302,7 @@ def plan(syllabus: Syllabus, shapes: dict[str, Shape]) -> str:
     """The time plan, as a Markdown table: each class and deep dive with its minutes."""
     rows = ["| | notebooks | minutes |", "| --- | --- | ---: |"]
     for meeting in syllabus.classes:
-        parts = ", ".join(p.notebook.removesuffix(".ipynb") + _sections(p) for p in meeting.parts)
+        parts = ", ".join(p.notebook.removesuffix(".ipynb") + p.span for p in meeting.parts)
         spent = minutes(meeting, shapes)
         rows.append(f"| class {meeting.number}: {meeting.title} | {parts} | {spent:.0f} |")
     core = sum(minutes(m, shapes) for m in syllabus.classes)
@@ -299,13 +311,6 @@ def plan(syllabus: Syllabus, shapes: dict[str, Shape]) -> str:
         known = f"{shapes[name].total:.0f}" if name in shapes else "?"
         rows.append(f"| deep dive | {name.removesuffix('.ipynb')} | {known} |")
     return "\n".join(rows)
-
-
-def _sections(part: Part) -> str:
-    if part.sections is None:
-        return ""
-    first, last = part.sections
-    return f" §{first}" if first == last else f" §{first}–{last}"
 
 
 README = REPOSITORY / "README.md"
