@@ -2,21 +2,30 @@
 # Both bootstrap .venv on a fresh clone (Python 3.11+ and make are all they need).
 
 PYTHON ?= python3
+# The pinned versions of a passing install (README, "Installs that hold"); CONSTRAINTS= installs
+# the newest versions pyproject.toml allows instead, to refresh them (make constraints).
+CONSTRAINTS ?= constraints.txt
+PIN    := $(if $(CONSTRAINTS),-c $(CONSTRAINTS),)
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 # JupyterLab refuses to run as root unless told; lecturers' laptops are not root.
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
-.PHONY: all lab test lint typecheck shape pytest notebooks clean bench release
+.PHONY: all lab test lint typecheck shape pytest notebooks clean bench release constraints
 
 all: test
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml $(CONSTRAINTS)
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test,teach]'
+	$(BIN)/python -m pip install --quiet $(PIN) -e '.[test,teach]'
 	touch $(STAMP)
+
+# Pin the install that .venv holds (run it after make test passed): every package but gamesolver.
+constraints: $(STAMP)
+	{ sed -n '/^#/p' constraints.txt; $(BIN)/python -m pip freeze --exclude gamesolver; } > constraints.txt.new
+	mv constraints.txt.new constraints.txt
 
 # The course's notebooks are trusted, so that JupyterLab shows their stored outputs as they are
 # (an untrusted notebook's stored style sheet is dropped until its first cell runs again).
@@ -90,7 +99,7 @@ CHECKERS_ARGS ?= --games 50 --mcts-games 20 --ladder-openings 10 --ladder-budget
 # apt-get install stockfish). CHESS_ARGS, e.g. CHESS_ARGS="--positions 50 --parts ours,sunfish".
 CHESS_ARGS ?= --ablation-positions 60
 $(VENV)/.bench-stamp: $(STAMP)
-	$(BIN)/python -m pip install --quiet -e '.[test,bench]'
+	$(BIN)/python -m pip install --quiet $(PIN) -e '.[test,bench]'
 	touch $@
 
 bench: $(VENV)/.bench-stamp
@@ -103,10 +112,9 @@ bench: $(VENV)/.bench-stamp
 # The students' copies (gamesolver/tools/course.py): course/source/ from the lectures, an nbgrader
 # assignment per class and per deep dive, then nbgrader's generate_assignment into course/release/
 # (the lecturer's own folders there, submitted/ autograded/ feedback/ gradebook.db, stay).
-# SOLUTIONS=1 also releases the notebooks marked as another lecture's solutions. The venv's bin
-# goes first on PATH: nbgrader starts `alembic` by name when it creates the gradebook.
+# SOLUTIONS=1 also releases the notebooks marked as another lecture's solutions.
 release: $(STAMP)
-	PATH="$(abspath $(BIN)):$$PATH" $(BIN)/python -m gamesolver.tools.course release $(if $(filter 1 yes true,$(SOLUTIONS)),--solutions,)
+	$(BIN)/python -m gamesolver.tools.course release $(if $(filter 1 yes true,$(SOLUTIONS)),--solutions,)
 
 # Re-execute every notebook in place and store its outputs (run after changing one).
 notebooks: $(STAMP)

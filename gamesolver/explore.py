@@ -18,18 +18,21 @@ Position = tuple[Hashable, Hashable]
 """A state together with the player to move in it."""
 
 
+def start_of(game: AnyGame, state: Hashable | None, player: Hashable | None) -> Position:
+    """``(state, player)``, each ``None`` replaced by the game's own: its start state,
+    ``Players[0]`` to move."""
+    return (game.Start if state is None else state, game.Players[0] if player is None else player)
+
+
 def walk(
     game: AnyGame, state: Hashable | None = None, player: Hashable | None = None
 ) -> Iterator[Position]:
     """Every ``(state, player to move)`` reachable from ``state``, in breadth-first order.
 
-    Defaults: the start state with ``Players[0]`` to move. Finished states are included; their
-    successors are not explored.
+    Defaults: the start state with ``Players[0]`` to move (``start_of``). Finished states are
+    included; their successors are not explored.
     """
-    start: Position = (
-        game.Start if state is None else state,
-        game.Players[0] if player is None else player,
-    )
+    start = start_of(game, state, player)
     seen = {start}
     queue = deque([start])
     yield start
@@ -89,11 +92,7 @@ def per_ply(
     distinct positions reached after that many moves, and of move sequences that reach them
     (perft). Play stops at a finished state. Each ply is counted from the one before it, with
     how many sequences reach each position, so the sequences need not be walked one by one."""
-    start: Position = (
-        game.Start if state is None else state,
-        game.Players[0] if player is None else player,
-    )
-    layer: dict[Position, int] = {start: 1}
+    layer: dict[Position, int] = {start_of(game, state, player): 1}
     for ply in range(depth + 1):
         yield len(layer), sum(layer.values())
         if ply == depth:

@@ -18,9 +18,9 @@ Magics are found as IPython finds them: by tokens, not by lines. A statement tha
 ``%`` or ``!`` is a magic; a line inside a string, or a continuation line inside brackets (ruff
 puts a long comparison's ``!= b`` first on its line), is Python.
 
-Reading is plain ``json`` on the nbformat-4 file (``import nbformat`` costs a second because of
-its schema validator, which every command line call would pay); executing is plain ``exec``
-with the cell registered in ``linecache``, so tracebacks show the notebook's cell and line.
+Reading is plain ``json`` (``read_notebook``, the one reader of the package's tools); executing
+is plain ``exec`` with the cell registered in ``linecache``, so tracebacks show the notebook's
+cell and line.
 """
 
 from __future__ import annotations
@@ -38,6 +38,7 @@ import types
 from pathlib import Path
 from typing import Any
 
+from gamesolver.errors import GameSolverError
 from gamesolver.game import Game
 
 MAX_BYTES = 100 * 2**20
@@ -47,26 +48,20 @@ DEMO_TAG = "demo"
 """Cells with this tag are skipped when a notebook is loaded as a module."""
 
 _MAGIC = re.compile(r"^\s*(%|!)")
+_RUN = re.compile(r"%run(\s|$)")
+"""A line that IPython's ``%run`` magic reads (``run_target`` reads which notebook)."""
 
 
-class NotebookError(Exception):
-    """A notebook that cannot be loaded, or that does not define what was asked of it."""
+class NotebookError(GameSolverError):
+    """A notebook that cannot be read or loaded, or that does not define or say what was asked
+    of it (the syllabus in Index.ipynb included)."""
 
 
-def is_exercise(cell: dict[str, Any]) -> bool:
-    """True iff ``cell`` is an nbgrader solution cell or graded test cell (its metadata
-    ``nbgrader.solution`` or ``nbgrader.grade``)."""
-    marks = cell.get("metadata", {}).get("nbgrader", {})
-    return bool(marks.get("solution", False) or marks.get("grade", False))
-
-
-def code_cells(path: Path, exercises: bool = True) -> list[tuple[int, str, list[str]]]:
-    """The code cells of a notebook as ``(number, source, tags)`` (without nbgrader's solution
-    and test cells unless ``exercises``).
-
-    Cells are numbered from 1 counting every cell, markdown included, so that "cell 7" in an
-    error message is the seventh cell a student sees in JupyterLab.
-    """
+def read_notebook(path: Path) -> dict[str, Any]:
+    """The notebook at ``path`` as its JSON: a dict whose ``"cells"`` is a list of dicts (of
+    nbformat 4, if it says). The one reader of every tool that reads a notebook: plain ``json``
+    (``import nbformat`` costs a second, which every command line call would pay);
+    ``NotebookError`` in one line if the file is missing, unreadable or not a notebook."""
     try:
         found = path.stat()
         if not stat.S_ISREG(found.st_mode):  # (/dev/zero would be read until memory runs out)
@@ -76,25 +71,60 @@ def code_cells(path: Path, exercises: bool = True) -> list[tuple[int, str, list[
                 f"{path} is {found.st_size / 2**20:,.0f} MB, more than any notebook "
                 f"({MAX_BYTES // 2**20} MB at most)"
             )
-        text = path.read_text(encoding="utf-8")
+        notebook: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
         raise NotebookError(f"no such notebook: {path}") from None
     except OSError as error:
         raise NotebookError(f"cannot read {path}: {error.strerror}") from None
-    try:
-        notebook = json.loads(text)
-        cells = notebook["cells"]
-        if notebook.get("nbformat") != 4:
-            raise ValueError(f"nbformat {notebook.get('nbformat')!r}, expected 4")
-        result = []
-        for number, cell in enumerate(cells, start=1):
-            if cell["cell_type"] == "code" and (exercises or not is_exercise(cell)):
-                source = cell["source"]
-                source = "".join(source) if isinstance(source, list) else source
-                result.append((number, source, list(cell.get("metadata", {}).get("tags", []))))
-    except (ValueError, KeyError, TypeError) as error:
+    except ValueError as error:
         raise NotebookError(f"{path} is not a readable notebook: {error}") from None
-    return result
+    cells = notebook.get("cells") if isinstance(notebook, dict) else None
+    if not isinstance(cells, list) or not all(isinstance(cell, dict) for cell in cells):
+        raise NotebookError(f"{path} is not a readable notebook: no list of cells")
+    if notebook.get("nbformat", 4) != 4:
+        raise NotebookError(
+            f"{path} is not a readable notebook: nbformat {notebook['nbformat']!r}, expected 4"
+        )
+    return notebook
+
+
+def notebook_cells(path: Path) -> list[dict[str, Any]]:
+    """The cells of the notebook at ``path`` (``read_notebook``)."""
+    found: list[dict[str, Any]] = read_notebook(path)["cells"]
+    return found
+
+
+def cell_source(cell: dict[str, Any]) -> str:
+    """A cell's text (nbformat stores it as a string or as a list of lines)."""
+    text = cell.get("source", "")
+    return "".join(text) if isinstance(text, list) else str(text)
+
+
+def nbgrader_marks(cell: dict[str, Any]) -> dict[str, Any]:
+    """What nbgrader's metadata says of ``cell`` (``grade``, ``solution``, ``task``,
+    ``grade_id``, ``points``, ...); empty for a cell that is no part of an exercise."""
+    marks: dict[str, Any] = cell.get("metadata", {}).get("nbgrader", {})
+    return marks
+
+
+def is_exercise(cell: dict[str, Any]) -> bool:
+    """True iff ``cell`` is part of an nbgrader exercise: a solution cell, a graded test cell or
+    a task (its metadata ``nbgrader.solution``, ``.grade`` or ``.task``)."""
+    return any(nbgrader_marks(cell).get(key, False) for key in ("solution", "grade", "task"))
+
+
+def code_cells(path: Path, exercises: bool = True) -> list[tuple[int, str, list[str]]]:
+    """The code cells of a notebook as ``(number, source, tags)`` (without nbgrader's solution
+    and test cells unless ``exercises``).
+
+    Cells are numbered from 1 counting every cell, markdown included, so that "cell 7" in an
+    error message is the seventh cell a student sees in JupyterLab.
+    """
+    return [
+        (number, cell_source(cell), list(cell.get("metadata", {}).get("tags", [])))
+        for number, cell in enumerate(notebook_cells(path), start=1)
+        if cell.get("cell_type") == "code" and (exercises or not is_exercise(cell))
+    ]
 
 
 def run_target(line: str) -> str | None:
@@ -103,7 +133,7 @@ def run_target(line: str) -> str | None:
     Solver.ipynb`` run ``My Solver.ipynb``; a ``#`` outside quotes starts a comment); ``None``
     if the line is not a ``%run`` of one notebook (options, a script, two names, no name)."""
     text = line.strip()
-    if not re.match(r"%run(\s|$)", text):
+    if not _RUN.match(text):
         return None
     words = shlex.shlex(text[len("%run") :], posix=True)
     words.whitespace_split, words.commenters = True, "#"
@@ -112,19 +142,6 @@ def run_target(line: str) -> str | None:
     except ValueError:  # a quote without its end
         return None
     return names[0] if len(names) == 1 and names[0].endswith(".ipynb") else None
-
-
-def describe_error(error: BaseException) -> str:
-    """An exception raised by a notebook's code in a few words: its kind and the first line of
-    its message, ``"ZeroDivisionError: division by zero"``. Never raises: the notebook's own
-    exception class may have a ``__str__`` that raises, and then that is said instead."""
-    kind = type(error).__name__
-    try:
-        text = str(error).strip()
-    except Exception as failed:  # (a BaseException, e.g. sys.exit in __str__, goes on)
-        return f"{kind} (its message raised {type(failed).__name__})"
-    first = text.splitlines()[0] if text else ""
-    return f"{kind}: {first}" if first else kind
 
 
 def magic_lines(source: str) -> list[int]:
@@ -180,16 +197,15 @@ def load_into(path: str | Path, namespace: dict[str, Any], running: tuple[Path, 
                     f"{where}: write {line.strip()!r} at the start of its line, outside any "
                     "block: the loader runs it unconditionally"
                 )
-            if run is None and re.match(r"%run(\s|$)", line):
+            if run is None and _RUN.match(line):
                 raise NotebookError(
                     f"{where}: {line.strip()!r}: the loader runs '%run NOTEBOOK.ipynb', one "
                     "notebook without options (its name in quotes if it has a blank)"
                 )
             if run is None:
                 raise NotebookError(
-                    f"{path.name}, cell {number}, line {index}: the magic {line.strip()!r} needs "
-                    f"Jupyter; tag the cell {DEMO_TAG!r} if it only shows something, or write it "
-                    "in plain Python"
+                    f"{where}: the magic {line.strip()!r} needs Jupyter; tag the cell "
+                    f"{DEMO_TAG!r} if it only shows something, or write it in plain Python"
                 )
             # blank lines keep the line numbers of tracebacks right
             chunk = [""] * start + lines[start : index - 1]

@@ -1,4 +1,4 @@
-"""The course's files that are not code, shipped inside the package: the notebooks' style sheet
+"""Where the course's files are: the lectures (``notebooks/``), the notebooks' style sheet
 (``style.css``) and the public test data (``data/``).
 
 ``load_style()`` is the first cell of every notebook: the style sheet as HTML. ``data_path(...)``
@@ -6,11 +6,13 @@ finds the test data: Pons' solved Connect Four positions (``data/connect4/``), t
 positions (``data/chess/``) and the KTH assignment's positions (``data/tic-tac-toe-nd/``), each
 set with its origin, licence and checksums beside it.
 
-Both live in the package's own folder, so that they are found the same way by an editable
-install (``make``), a wheel (``pip install .``) and a released course on a hub: the repository
-keeps one copy of each, and the wheel carries it (``[tool.setuptools.package-data]``). Only the
-lectures are not packaged: a package installed without its repository finds them in the current
-folder, a released assignment's folder (``notebooks_folder``).
+The style sheet sits at the top of the repository, beside ``notebooks/`` and ``gamesolver/``, as
+the design lays the course out; the wheel carries it inside the package (``pyproject.toml``,
+``force-include``), so an editable install (``make``) finds it in the repository and a wheel
+(``pip install .``, a hub) beside this module. The data lives in the package's folder and is
+found the same way by both. The lectures are not packaged: the repository's ``notebooks/``
+(``NOTEBOOKS``, what the course's tools build from) or, for a package installed without its
+repository, the current folder, a released assignment's (``notebooks_folder``).
 """
 
 from __future__ import annotations
@@ -23,14 +25,22 @@ if TYPE_CHECKING:
     from IPython.display import HTML
 
 PACKAGE = Path(__file__).resolve().parent
-"""The package's folder: ``style.css`` and ``data/`` are in it."""
+"""The package's folder: ``data/`` is in it (and ``style.css``, in a wheel)."""
 
 REPOSITORY = PACKAGE.parent
 """The folder that holds the package: the repository, when installed in place."""
 
-IN_REPOSITORY = (REPOSITORY / "pyproject.toml").is_file() and (REPOSITORY / "notebooks").is_dir()
+NOTEBOOKS = REPOSITORY / "notebooks"
+"""The repository's lectures: what the course's tools (the syllabus, the release, the play pages)
+read and write."""
+
+IN_REPOSITORY = (REPOSITORY / "pyproject.toml").is_file() and NOTEBOOKS.is_dir()
 """True iff the package sits in its repository (else: installed without it)."""
 
+_PACKAGED = PACKAGE / "style.css"
+STYLE = _PACKAGED if _PACKAGED.is_file() else REPOSITORY / "style.css"
+"""The style sheet: the copy a wheel carries inside the package, else the repository's (found by
+the file, not by ``IN_REPOSITORY``: the grading's sandbox hides the rest of the repository)."""
 
 NOTEBOOKS_VARIABLE = "GAMESOLVER_NOTEBOOKS"
 """An environment variable that names the folder with the lectures: autograding sets it to the
@@ -44,7 +54,7 @@ def notebooks_folder() -> Path:
     named = os.environ.get(NOTEBOOKS_VARIABLE)
     if named:
         return Path(named)
-    return REPOSITORY / "notebooks" if IN_REPOSITORY else Path.cwd()
+    return NOTEBOOKS if IN_REPOSITORY else Path.cwd()
 
 
 def data_path(*parts: str) -> Path:
@@ -57,8 +67,8 @@ def data_path(*parts: str) -> Path:
 
 
 def load_style(path: Path | None = None) -> HTML:
-    """The style sheet (the package's ``style.css``, or the one at ``path``) as an HTML object;
-    displayed, it restyles the notebook's markdown.
+    """The style sheet (``STYLE``, or the one at ``path``) as an HTML object; displayed, it
+    restyles the notebook's markdown.
 
     The sheet uses system fonts only, so it works in a lecture room without a network. Its
     class, ``gamesolver-style``, lets the sheet hide the output row it sits in (an empty row
@@ -66,5 +76,5 @@ def load_style(path: Path | None = None) -> HTML:
     """
     from IPython.display import HTML  # here: the command line imports the package, not IPython
 
-    sheet = (path or PACKAGE / "style.css").read_text(encoding="utf-8")
+    sheet = (path or STYLE).read_text(encoding="utf-8")
     return HTML(f'<style class="gamesolver-style">\n{sheet}</style>')  # type: ignore[no-untyped-call]

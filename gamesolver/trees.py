@@ -35,7 +35,8 @@ from collections.abc import Iterator, Mapping, Sequence
 from numbers import Real
 from typing import TypeAlias
 
-from gamesolver.game import Game, Value
+from gamesolver.errors import GameSolverError
+from gamesolver.game import Game, Value, is_number
 
 Tree: TypeAlias = Value | Sequence["Tree"]
 """A game tree as exercises write it: a number (a leaf, its value for Max) or a non-empty
@@ -59,13 +60,13 @@ SLEATOR_NAMES = ("P", "Q", "R", "S", "T")
 """The seed's names of the nodes of ``SLEATOR``, in breadth-first order."""
 
 
-class TreeError(ValueError):
+class TreeError(GameSolverError, ValueError):
     """A typed-in tree that is not a game tree; the message says what is wrong and where."""
 
 
 def is_leaf(tree: Tree) -> bool:
     """True iff ``tree`` is a leaf (a number)."""
-    return isinstance(tree, Real) and not isinstance(tree, bool)
+    return is_number(tree)
 
 
 def subtree(tree: Tree, path: Path) -> Tree:

@@ -14,8 +14,8 @@ import pytest
 
 from gamesolver.tools.cli import main
 from gamesolver.tools.grade import (
+    CellGrade,
     GradeError,
-    Row,
     check_course,
     csv_target,
     failures,
@@ -101,9 +101,9 @@ def test_nbgraders_log_names_who_could_not_be_autograded_and_why() -> None:
 
 def test_written_answers_wait_and_are_not_points_lost() -> None:
     rows = [
-        Row("anna", "Game-Trees", "ex7-test", 2, 2),
-        Row("anna", "Solver", "ex1-answer", None, 5, "to grade by hand", by_hand=True),
-        Row("ben", "Solver", "ex1-answer", 5, 5, by_hand=True),  # graded by hand already
+        CellGrade("anna", "Game-Trees", "ex7-test", 2, 2),
+        CellGrade("anna", "Solver", "ex1-answer", None, 5, "to grade by hand", by_hand=True),
+        CellGrade("ben", "Solver", "ex1-answer", 5, 5, by_hand=True),  # graded by hand already
     ]
     assert summary(rows, {"carl": "nothing handed in"}) == (
         "2 students: 2 got every point so far, 0 lost points\n"
@@ -114,9 +114,11 @@ def test_written_answers_wait_and_are_not_points_lost() -> None:
 
 def test_the_summary_counts_students() -> None:
     rows = [
-        Row("anna", "Game-Trees", "ex7-test", 2, 2),
-        Row("ben", "Game-Trees", "ex7-test", 0, 2, "exact inside the window", "the tree 0"),
-        Row("carl", "Game-Trees", "ex7-test", None, 2, "could not be autograded: Kernel died"),
+        CellGrade("anna", "Game-Trees", "ex7-test", 2, 2),
+        CellGrade("ben", "Game-Trees", "ex7-test", 0, 2, "exact inside the window", "the tree 0"),
+        CellGrade(
+            "carl", "Game-Trees", "ex7-test", None, 2, "could not be autograded: Kernel died"
+        ),
     ]
     assert summary(rows) == (
         "3 students: 1 got every point, 1 lost points, 1 could not be autograded (carl)"

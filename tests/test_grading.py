@@ -17,7 +17,7 @@ import pytest
 from wrong_answers import WRONG
 
 from gamesolver.tools.course import assignments, release
-from gamesolver.tools.grade import Row, grade_class
+from gamesolver.tools.grade import CellGrade, grade_class
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -49,8 +49,8 @@ def course(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return root
 
 
-def by_student(rows: list[Row]) -> dict[str, list[Row]]:
-    found: dict[str, list[Row]] = {}
+def by_student(rows: list[CellGrade]) -> dict[str, list[CellGrade]]:
+    found: dict[str, list[CellGrade]] = {}
     for row in rows:
         found.setdefault(row.student, []).append(row)
     return found

@@ -1,5 +1,6 @@
 """The package installed without its repository (``pip install .``, not editable): the style
-sheet and the data come with it, and the command line and the notebooks work from that install.
+sheet (kept at the top of the repository, carried inside the wheel) and the data come with it,
+and the command line and the notebooks work from that install.
 
 The wheel is built from a copy of the package's files (no ``build/`` in the repository), then
 installed into a fresh virtual environment that sees the test environment's dependencies through
@@ -29,7 +30,7 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     base = tmp_path_factory.mktemp("install")
     source = base / "source"
     source.mkdir()
-    for name in ("pyproject.toml", "README.md"):
+    for name in ("pyproject.toml", "README.md", "style.css"):
         shutil.copy(ROOT / name, source / name)
     ignore = shutil.ignore_patterns("__pycache__", "*.pyc")
     shutil.copytree(ROOT / "gamesolver", source / "gamesolver", ignore=ignore)
@@ -79,14 +80,17 @@ def test_an_installed_package_finds_its_style_and_data(installed: tuple[Path, Pa
         "from gamesolver import data_path, load_style;"
         "print(pathlib.Path(gamesolver.__file__).parent);"
         "print('gamesolver-style' in load_style().data and 'font-family' in load_style().data);"
+        "print(repr(load_style().data.split(chr(10), 1)[1].removesuffix('</style>')));"
         "print(data_path('connect4', 'Test_L1_R1').is_file(),"
         "data_path('chess', 'wac.epd').is_file())"
     )
     done = run(python, lectures, "-c", code)
     assert done.returncode == 0, done.stderr
-    where, style, data = done.stdout.splitlines()
+    where, style, data = done.stdout.splitlines()[:2] + done.stdout.splitlines()[3:]
     assert Path(where).resolve().is_relative_to(python.parents[1].resolve())  # not the repository
     assert (style, data) == ("True", "True True")
+    sheet = done.stdout.splitlines()[2]  # the sheet the installed package shows: the repository's
+    assert sheet == repr((ROOT / "style.css").read_text(encoding="utf-8"))
 
 
 def test_an_installed_package_runs_the_lectures_and_the_command_line(
@@ -115,6 +119,8 @@ def test_the_wheel_holds_the_style_sheet_the_data_the_templates_and_the_script(
     wheel = zipfile.ZipFile(next((python.parents[2] / "wheels").glob("*.whl")))
     names = wheel.namelist()
     assert "gamesolver/style.css" in names
+    sheet = wheel.read("gamesolver/style.css").decode()
+    assert sheet == (ROOT / "style.css").read_text(encoding="utf-8")
     assert {"gamesolver/data/connect4/Test_L1_R1", "gamesolver/data/chess/wac.epd"} <= set(names)
     assert "gamesolver/tools/share/voila/templates/gamesolver-play/index.html.j2" in names
     (entry_points,) = [name for name in names if name.endswith(".dist-info/entry_points.txt")]

@@ -3,6 +3,7 @@ refused, found the way IPython finds them (by tokens, not by lines), and cycles 
 
 from __future__ import annotations
 
+import re
 import textwrap
 from pathlib import Path
 
@@ -203,3 +204,33 @@ def test_a_notebook_that_loads_itself_is_named(tmp_path: Path) -> None:
     write(tmp_path / "B.ipynb", "%run A.ipynb")
     with pytest.raises(NotebookError, match=r"loads itself \(A.ipynb → B.ipynb → B.ipynb\)"):
         load_notebook(tmp_path / "A.ipynb")
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("[1]", "is not a readable notebook: no list of cells"),
+        ('{"cells": [1]}', "is not a readable notebook: no list of cells"),
+        ('{"cells": [], "nbformat": 3}', "is not a readable notebook: nbformat 3, expected 4"),
+        ("{", "is not a readable notebook: Expecting property name"),
+    ],
+)
+def test_every_tool_reads_a_notebook_the_same_way(tmp_path: Path, text: str, said: str) -> None:
+    """The loader, the slides, the syllabus and the release read a notebook with one reader:
+    the same NotebookError, in one line, for a file that is no notebook (each had a reader of
+    its own, with errors of its own: a ValueError, a SyllabusError, an AttributeError)."""
+    from gamesolver.tools import course, slides, syllabus
+
+    path = tmp_path / "Index.ipynb"
+    path.write_text(text, encoding="utf-8")
+    readers = [
+        lambda: load_notebook(path),
+        lambda: slides.report(path),
+        lambda: syllabus.read(tmp_path),
+        lambda: syllabus.measure(path),
+        lambda: course.solution_to(path),
+        lambda: course.write_without_exercises(path, tmp_path / "Copy.ipynb"),
+    ]
+    for reader in readers:
+        with pytest.raises(NotebookError, match=re.escape(f"{path} {said}")):
+            reader()

@@ -47,3 +47,20 @@ def test_what_a_lecture_needs_is_one_import_away() -> None:
     names |= {"Table", "load_notebook", "load_style", "data_path"}
     assert names <= set(gamesolver.__all__)
     assert all(hasattr(gamesolver, name) for name in gamesolver.__all__)
+
+
+def test_the_course_tools_refuse_with_the_packages_own_errors() -> None:
+    """What the lecture's helpers and the lecturer's tools raise on purpose derives from
+    ``GameSolverError`` (issue 34: 23 exception classes had no common base), so that a caller
+    tells the package's refusals from a bug or a student's exception."""
+    from gamesolver.errors import GameSolverError
+    from gamesolver.notebook import NotebookError
+    from gamesolver.tools.autograde import SandboxError
+    from gamesolver.tools.course import CourseError
+    from gamesolver.tools.grade import GradeError
+    from gamesolver.tools.pages import PageError
+    from gamesolver.trees import TreeError
+
+    for error in (NotebookError, SandboxError, CourseError, GradeError, PageError, TreeError):
+        assert issubclass(error, GameSolverError), error
+    assert issubclass(TreeError, ValueError)  # (a bad tree is still a bad value, as it was)

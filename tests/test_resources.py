@@ -1,6 +1,7 @@
-"""Where the course's files are found: the style sheet and the data in the package's own folder
-(however it is installed: tests/test_install.py installs a wheel), the lectures in the repository
-beside the package or, for a package installed without it, in the current folder."""
+"""Where the course's files are found: the style sheet at the top of the repository (a wheel
+carries it inside the package: tests/test_install.py installs one), the data in the package's own
+folder, the lectures in the repository beside the package or, for a package installed without
+it, in the current folder."""
 
 from __future__ import annotations
 
@@ -14,9 +15,10 @@ from gamesolver.resources import data_path, load_style
 PACKAGE = Path(gamesolver.resources.__file__).resolve().parent
 
 
-def test_the_style_sheet_and_the_data_are_the_packages() -> None:
+def test_the_style_sheet_is_the_repositorys_and_the_data_the_packages() -> None:
     assert data_path("chess") == PACKAGE / "data" / "chess"
-    assert (PACKAGE / "style.css").read_text(encoding="utf-8") in load_style().data
+    assert not (PACKAGE / "style.css").exists()  # one copy: beside notebooks/ and gamesolver/
+    assert (PACKAGE.parent / "style.css").read_text(encoding="utf-8") in load_style().data
     with pytest.raises(FileNotFoundError, match=r"no test data at .*other \(the package's data/"):
         data_path("other")
 

@@ -9,8 +9,9 @@ import nbformat
 import pytest
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 
+from gamesolver.notebook import NotebookError
 from gamesolver.tools import syllabus
-from gamesolver.tools.syllabus import Part, SyllabusError, measure, problems, read, shapes_of
+from gamesolver.tools.syllabus import Part, measure, problems, read, shapes_of
 
 INDEX = """# A course
 
@@ -61,12 +62,12 @@ def test_the_syllabus_is_read_from_its_headings_and_links(tmp_path: Path) -> Non
 
 def test_a_class_without_its_notebooks_is_an_error(tmp_path: Path) -> None:
     notebook(tmp_path / "Index.ipynb", "### Class 1: Games\n\nWe present Nim.")
-    with pytest.raises(SyllabusError, match=r"class 1 needs a line '\*\*Present:\*\*"):
+    with pytest.raises(NotebookError, match=r"class 1 needs a line '\*\*Present:\*\*"):
         read(tmp_path)
     notebook(tmp_path / "Index.ipynb", "### Class 1: Games\n\n**Present:** Nim; [S](S.ipynb).")
-    with pytest.raises(SyllabusError, match="a link to a notebook in each item"):
+    with pytest.raises(NotebookError, match="a link to a notebook in each item"):
         read(tmp_path)
-    with pytest.raises(SyllabusError, match="no such notebook"):
+    with pytest.raises(NotebookError, match="no such notebook"):
         read(tmp_path / "nowhere")
 
 
@@ -139,7 +140,7 @@ def test_the_readme_shows_the_time_plan_of_the_course_as_it_is() -> None:
         )
         == "new"
     )
-    with pytest.raises(SyllabusError, match="the README has no lines"):
+    with pytest.raises(NotebookError, match="the README has no lines"):
         syllabus.with_plan("a README without a plan", "new")
 
 
@@ -180,7 +181,7 @@ def test_a_syllabus_numbered_wrong_is_one_line(
         "sections 1–2.": INDEX.replace("sections 1–2.", "sections 4-1."),
     }[changed]
     notebook(tmp_path / "Index.ipynb", text)
-    with pytest.raises(SyllabusError) as raised:
+    with pytest.raises(NotebookError) as raised:
         read(tmp_path)
     message = str(raised.value)
     assert "\n" not in message

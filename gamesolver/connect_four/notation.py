@@ -63,9 +63,7 @@ def pons_notation(
     """
     height, width = len(start), len(start[0])
     first = players[0]
-
-    def other(player: str) -> str:
-        return players[1] if player == first else first
+    other = {first: players[1], players[1]: first}
 
     def parse(text: str) -> tuple[Rows, str]:
         state, player = start, first
@@ -76,7 +74,7 @@ def pons_notation(
                 raise ValueError(f"move {number}: {char!r} is not a column (1 to {width})")
             if state[-1][int(char) - 1] != empty:
                 raise ValueError(f"move {number}: column {char} is full")
-            state, player = drop(state, int(char) - 1, player), other(player)
+            state, player = drop(state, int(char) - 1, player), other[player]
         return state, player
 
     centre_first = sorted(range(width), key=lambda c: abs(2 * c - (width - 1)))

@@ -36,8 +36,9 @@ MAX_ENTRIES = 1 << 20
 costs value calls, never a wrong score). The notebook's ``MaxEntries`` is the same number."""
 
 
-class Board(Protocol):
-    """The geometry of one board size, as the notebook's ``Board`` has it."""
+class Geometry(Protocol):
+    """The geometry of one board size in Pons' bit layout, as the notebook's ``Board`` has it
+    (named apart from the widgets' ``Board``, which draws a board and takes its clicks)."""
 
     squares: int
     stride: int
@@ -48,7 +49,7 @@ class Board(Protocol):
     best: int
 
 
-def board_of(game: Game[Any, Any]) -> Board:
+def board_of(game: Game[Any, Any]) -> Geometry:
     """The board of a game made by the notebook's ``connect_four``."""
     board = getattr(game, "board", None)
     if board is None:
@@ -67,6 +68,7 @@ def first_probe(low: int, high: int) -> int:
     return middle
 
 
+# hot loop: the board's constants and the helpers are closures of one call, for speed
 @decides_move
 def solve(
     game: Game[Any, Any],
@@ -112,6 +114,7 @@ def solve(
 
     known, lookup = spots.get, table.get
 
+    # hot loop: the search's recursion, inlined by hand
     def value(
         current: Stones, mask: Stones, against: Stones, nb: int, alpha: int, beta: int
     ) -> int:

@@ -56,8 +56,9 @@ from nbgrader.coursedir import CourseDirectory
 from nbgrader.preprocessors import Execute, NbGraderPreprocessor, OverwriteCells
 from traitlets import Bool, Integer, default
 
-from gamesolver.notebook import DEMO_TAG
-from gamesolver.resources import NOTEBOOKS_VARIABLE, PACKAGE, REPOSITORY
+from gamesolver.errors import GameSolverError
+from gamesolver.notebook import DEMO_TAG, is_exercise, nbgrader_marks, notebook_cells
+from gamesolver.resources import NOTEBOOKS_VARIABLE, PACKAGE, REPOSITORY, STYLE
 
 LAUNCHER = (
     "import os, resource, sys; limit = int(sys.argv[1]); "
@@ -70,7 +71,7 @@ TMP_MB = 256
 """The size of the kernel's private ``/tmp`` (in memory), in MB."""
 
 
-class SandboxError(Exception):
+class SandboxError(GameSolverError):
     """The sandbox cannot run here: one line that says why and what to do."""
 
 
@@ -80,14 +81,7 @@ def skipped(cell: Any) -> bool:
     if cell.get("cell_type") != "code":
         return False
     metadata = cell.get("metadata", {})
-    return DEMO_TAG in metadata.get("tags", []) and not exercise(cell)
-
-
-def exercise(cell: Any) -> bool:
-    """True iff ``cell`` is part of an exercise: nbgrader grades it, or takes a solution or a
-    task from it."""
-    marks = cell.get("metadata", {}).get("nbgrader", {})
-    return any(marks.get(key, False) for key in ("grade", "solution", "task"))
+    return DEMO_TAG in metadata.get("tags", []) and not is_exercise(cell)
 
 
 def graded(notebook: Any) -> bool:
@@ -95,8 +89,7 @@ def graded(notebook: Any) -> bool:
     notebook the assignment needs, Solver.ipynb; or one with written answers only) has nothing
     for autograding to run, and is not run."""
     return any(
-        cell.get("cell_type") == "code"
-        and cell.get("metadata", {}).get("nbgrader", {}).get("grade")
+        cell.get("cell_type") == "code" and nbgrader_marks(cell).get("grade")
         for cell in notebook.get("cells", [])
     )
 
@@ -105,8 +98,7 @@ def answered(path: Path) -> bool:
     """True iff the released notebook at ``path`` has an exercise in it: the student answers
     there, so the student's copy is the one to run. (A notebook the assignment only needs comes
     without its exercises: ``gamesolver.tools.course.write_without_exercises``.)"""
-    cells = json.loads(path.read_text(encoding="utf-8")).get("cells", [])
-    return any(exercise(cell) for cell in cells)
+    return any(is_exercise(cell) for cell in notebook_cells(path))
 
 
 @dataclass(frozen=True)
@@ -271,7 +263,9 @@ class CourseKernelManager(AsyncKernelManager):
         hidden = [here.root, Path.home()]
         if (REPOSITORY / "pyproject.toml").is_file():  # installed in place: the lectures too
             hidden.append(REPOSITORY)
-        readable = [*python_paths(), here.folder, here.released]
+        # the style sheet too: every notebook's first cell reads it (load_style), and in a
+        # repository it sits beside the package, in the folder hidden above
+        readable = [*python_paths(), STYLE, here.folder, here.released]
         return sandboxed(command, hidden, readable, [self.runtime], here.folder)
 
     async def interrupt_kernel(self) -> None:  # type: ignore[override]
@@ -424,8 +418,8 @@ class RestoreTests(NbGraderPreprocessor):  # type: ignore[misc]  # nbgrader has 
         cells = nbformat.read(master, as_version=4).cells  # type: ignore[no-untyped-call]
         keys = [_key(cell) for cell in nb.cells]
         for index, cell in enumerate(cells):
-            test = cell.get("metadata", {}).get("nbgrader", {})
-            if cell["cell_type"] != "code" or not test.get("grade") or _key(cell) in keys:
+            test = cell["cell_type"] == "code" and nbgrader_marks(cell).get("grade")
+            if not test or _key(cell) in keys:
                 continue
             earlier = [_key(other) for other in cells[:index]]
             found = [keys.index(key) for key in reversed(earlier) if key in keys]
@@ -438,7 +432,7 @@ class RestoreTests(NbGraderPreprocessor):  # type: ignore[misc]  # nbgrader has 
 
 def _key(cell: Any) -> str:
     """What names a cell across copies of its notebook: its grade id, else its id."""
-    return str(cell.get("metadata", {}).get("nbgrader", {}).get("grade_id") or cell.get("id"))
+    return str(nbgrader_marks(cell).get("grade_id") or cell.get("id"))
 
 
 def sanitize_preprocessors() -> list[type]:

@@ -35,15 +35,19 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from gamesolver.notebook import run_target
-from gamesolver.resources import REPOSITORY
+from gamesolver.errors import GameSolverError
+from gamesolver.notebook import (
+    cell_source,
+    is_exercise,
+    nbgrader_marks,
+    notebook_cells,
+    read_notebook,
+    run_target,
+)
+from gamesolver.resources import NOTEBOOKS, REPOSITORY
 from gamesolver.tools import syllabus
 
-ROOT = REPOSITORY
-"""The repository that holds this package (installed editable)."""
-
-NOTEBOOKS = ROOT / "notebooks"
-COURSE = ROOT / "course"
+COURSE = REPOSITORY / "course"
 """The nbgrader course directory: its ``nbgrader_config.py`` is committed, the rest generated."""
 
 GENERATED = ("source", "release")
@@ -51,7 +55,7 @@ GENERATED = ("source", "release")
 own: ``submitted/``, ``autograded/``, ``feedback/``, ``gradebook.db`` stay as they are)."""
 
 
-class CourseError(Exception):
+class CourseError(GameSolverError):
     """A syllabus that names a notebook that is not there, or a release that would give away a
     solution."""
 
@@ -74,30 +78,15 @@ def classes(folder: Path = NOTEBOOKS) -> list[Assignment]:
     """The core path as assignments, a class each, from the syllabus in ``folder``'s
     Index.ipynb (``gamesolver.tools.syllabus``): ``class<N>-<title>``, the notebooks it presents."""
     found = []
-    for meeting in _syllabus(folder).classes:
-        partly = tuple(
-            dict.fromkeys(
-                part.notebook
-                for part in meeting.parts
-                if part.sections is not None
-                and part.sections[1] < max(_sections(folder / part.notebook), default=0)
-            )
-        )
+    for meeting in syllabus.read(folder).classes:
+        partly: dict[str, None] = {}  # (in order, each once)
+        for part in meeting.parts:
+            numbered = syllabus.measure(folder / part.notebook).sections if part.sections else []
+            if part.sections and part.sections[1] < max(numbered, default=0):
+                partly[part.notebook] = None
         name = f"class{meeting.number}-{_words(meeting.title)}"
-        found.append(Assignment(name, meeting.title, meeting.notebooks, partly))
+        found.append(Assignment(name, meeting.title, meeting.notebooks, tuple(partly)))
     return found
-
-
-def _sections(path: Path) -> list[int]:
-    """The numbers of the notebook's sections (``## 1. ...``)."""
-    return [int(key) for key in syllabus.measure(path).minutes if key.isdigit()]
-
-
-def _syllabus(folder: Path) -> syllabus.Syllabus:
-    try:
-        return syllabus.read(folder)
-    except syllabus.SyllabusError as error:
-        raise CourseError(str(error)) from None
 
 
 def _words(title: str) -> str:
@@ -112,24 +101,18 @@ _CHECKS = re.compile(r"\bgamesolver\.feedback\.exercises\b")
 """``check_algorithm`` compares with the course's own notebooks (``exercises.COURSE_GAMES``)."""
 
 
-def _read(path: Path) -> dict[str, object]:
-    try:
-        return syllabus.read_notebook(path)
-    except syllabus.SyllabusError as error:
-        raise CourseError(str(error)) from None
-
-
 def solution_to(path: Path) -> str | None:
     """The notebook whose exercises the notebook at ``path`` answers (its metadata
     ``gamesolver.solution_to``), or ``None`` for a lecture."""
-    metadata = _read(path).get("metadata")
+    metadata = read_notebook(path).get("metadata")
     course = metadata.get("gamesolver") if isinstance(metadata, dict) else None
     answered = course.get("solution_to") if isinstance(course, dict) else None
     return answered if isinstance(answered, str) else None
 
 
 def _code(path: Path) -> str:
-    return "\n".join(_text(cell) for cell in _cells(path) if cell.get("cell_type") == "code")
+    cells = notebook_cells(path)
+    return "\n".join(cell_source(cell) for cell in cells if cell.get("cell_type") == "code")
 
 
 def needs(folder: Path, notebooks: Iterable[str]) -> list[str]:
@@ -166,7 +149,7 @@ def _slug(notebook: str) -> str:
 def assignments(folder: Path = NOTEBOOKS, solutions: bool = False) -> list[Assignment]:
     """The assignments of the course in ``folder``: the classes, the deep dives, and with
     ``solutions`` the notebooks marked as solutions (each ``solution-<notebook>``)."""
-    plan = _syllabus(folder)
+    plan = syllabus.read(folder)
     core = classes(folder)
     missing = sorted(plan.placed - {p.name for p in folder.glob("*.ipynb")})
     if missing:
@@ -193,7 +176,7 @@ def assignments(folder: Path = NOTEBOOKS, solutions: bool = False) -> list[Assig
 def unlisted(folder: Path = NOTEBOOKS) -> list[str]:
     """The notebooks in ``folder`` that the syllabus does not place: in no class, no deep dive,
     and not one of ``NOT_RELEASED`` (a new lecture someone forgot to add here)."""
-    placed = _syllabus(folder).placed | set(NOT_RELEASED)
+    placed = syllabus.read(folder).placed | set(NOT_RELEASED)
     return sorted(path.name for path in folder.glob("*.ipynb") if path.name not in placed)
 
 
@@ -253,11 +236,11 @@ def graded_items(path: Path) -> list[Item]:
     counted under the ``### Exercise N: ...`` heading before it."""
     found: dict[str, Item] = {}
     heading = "Exercises"
-    for cell in _cells(path):
-        text = _text(cell)
+    for cell in notebook_cells(path):
+        text = cell_source(cell)
         if cell.get("cell_type") == "markdown" and (match := _EXERCISE.search(text)):
             heading = match[1]
-        marks = cell.get("metadata", {}).get("nbgrader", {})
+        marks = nbgrader_marks(cell)
         if not marks.get("grade"):
             continue
         item = found.get(heading, Item(path.name, heading))
@@ -328,18 +311,14 @@ def write_without_exercises(path: Path, target: Path, presented: bool = False) -
     assignment needs but does not present is there to be run, and its exercises belong to the
     class that presents it (they would add to this assignment's points, and a test of a blank
     solution would fail here); ``presented``: the class presents its first sections."""
-    notebook = _read(path)
-    cells = notebook["cells"]
-    assert isinstance(cells, list)
-    kept: list[object] = []
+    notebook = read_notebook(path)
+    kept: list[dict[str, Any]] = []
     in_exercises = False
-    for cell in cells:
-        if not isinstance(cell, dict):
-            continue
-        text = _text(cell)
+    for cell in notebook["cells"]:
+        text = cell_source(cell)
         if cell.get("cell_type") == "markdown" and re.match(r"##\s", text):
             in_exercises = bool(re.match(r"##\s+Exercises\b", text))
-        if not in_exercises and not _graded(cell):
+        if not in_exercises and not is_exercise(cell):
             kept.append(cell)
     why = (
         "This class presents its first sections; its exercises come with the class that "
@@ -356,37 +335,22 @@ def write_without_exercises(path: Path, target: Path, presented: bool = False) -
     titles = [
         i
         for i, c in enumerate(kept)
-        if isinstance(c, dict) and c.get("cell_type") == "markdown" and _text(c)[:2] == "# "
+        if c.get("cell_type") == "markdown" and cell_source(c)[:2] == "# "
     ]
     at = titles[0] + 1 if titles else 0  # under the title
     notebook["cells"] = [*kept[:at], note, *kept[at:]]
     target.write_text(json.dumps(notebook, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
 
 
-def _cells(path: Path) -> list[dict[str, Any]]:
-    cells = _read(path)["cells"]
-    assert isinstance(cells, list)
-    return [cell for cell in cells if isinstance(cell, dict)]
-
-
-def _text(cell: dict[str, Any]) -> str:
-    source = cell.get("source", "")
-    return "".join(source) if isinstance(source, list) else str(source)
-
-
-def _graded(cell: object) -> bool:
-    if not isinstance(cell, dict):
-        return False
-    marks = cell.get("metadata", {}).get("nbgrader", {})
-    return any(marks.get(key, False) for key in ("solution", "grade", "task"))
+def with_python_first(path: str) -> str:
+    """The ``PATH`` ``path`` with this Python's ``bin`` first: nbgrader starts ``alembic`` by name
+    when it creates or opens a gradebook, and must find this environment's."""
+    return str(Path(sys.executable).parent) + os.pathsep + path
 
 
 def nbgrader(arguments: Sequence[str], course: Path) -> subprocess.CompletedProcess[str]:
-    """Run ``nbgrader ARGUMENTS`` in the course directory, with this Python's ``bin`` first on
-    the ``PATH`` (nbgrader starts ``alembic`` by name when it creates a gradebook)."""
-    environment = dict(os.environ)
-    bin_folder = str(Path(sys.executable).parent)
-    environment["PATH"] = bin_folder + os.pathsep + environment.get("PATH", "")
+    """Run ``nbgrader ARGUMENTS`` in the course directory (``with_python_first``)."""
+    environment = {**os.environ, "PATH": with_python_first(os.environ.get("PATH", ""))}
     return subprocess.run(
         [sys.executable, "-m", "nbgrader", *arguments],
         cwd=course,
@@ -484,7 +448,7 @@ def main(arguments: Sequence[str] | None = None) -> int:
                 path.name for path in (COURSE / "release" / built.name).glob("*.ipynb")
             )
             print(f"course/release/{built.name}: {', '.join(notebooks)}")
-    except CourseError as error:
+    except GameSolverError as error:  # the course's, or a notebook that cannot be read
         print(f"error: {error}", file=sys.stderr)
         return 2
     return 0

@@ -22,18 +22,19 @@ from __future__ import annotations
 import contextlib
 import csv
 import fnmatch
-import json
 import os
 import re
 import shutil
 import sqlite3
-import sys
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from gamesolver.errors import GameSolverError
+from gamesolver.notebook import nbgrader_marks, notebook_cells
 from gamesolver.table import Table, fmt
+from gamesolver.tools.course import with_python_first
 
 COLUMNS = (
     "student",
@@ -65,14 +66,14 @@ _ERROR = re.compile(r"\[AutogradeApp \| ERROR\] (?P<message>[^\n]*)")
 _NOT_TO_SAY = ("Traceback", "There was an error", "Please see", "Removing failed")
 
 
-class GradeError(Exception):
+class GradeError(GameSolverError):
     """A course, assignment, gradebook or CSV file that cannot be graded or written: one
     line."""
 
 
 @dataclass
-class Row:
-    """One graded cell of one student's submission."""
+class CellGrade:
+    """One graded cell of one student's submission: a row of the table and of the CSV."""
 
     student: str
     notebook: str
@@ -103,7 +104,7 @@ class Row:
 class Grading:
     """What one grading of a class found."""
 
-    rows: list[Row]
+    rows: list[CellGrade]
     not_graded: dict[str, str] = field(default_factory=dict)
     """The students (folders of ``submitted/``) not graded, each with why."""
 
@@ -222,41 +223,20 @@ def csv_target(text: str, course: Path) -> Path:
 
 def machine_mb() -> int:
     """The machine's memory in MB: a kernel's limit beyond it limits nothing."""
-    import psutil
-
-    return int(psutil.virtual_memory().total // 2**20)
+    return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") // 2**20
 
 
 # -- grading ---------------------------------------------------------------------------------------
 
 
-def autograde(
-    course: Path,
-    assignment: str,
-    student: str = "*",
-    time_limit: int | None = None,
-    memory_mb: int | None = None,
-    sandbox: bool = True,
-) -> dict[str, str]:
-    """Run ``nbgrader autograde`` (every submission again, ``--force``), with a cell's time
-    limit, the kernel's memory and the sandbox if given (else the course's configuration's).
-    The gradebook is copied first (``BACKUP``) and put back if nbgrader fails as a whole. The
-    students whose submission nbgrader could not autograde, each with nbgrader's reason."""
-    from gamesolver.tools.autograde import sandbox_problem
-    from gamesolver.tools.course import nbgrader  # here: listing the options needs none of it
+def autograde(course: Path, assignment: str, options: Sequence[str]) -> dict[str, str]:
+    """Run ``nbgrader autograde`` on ``assignment`` (every submission again, ``--force``) with
+    ``options`` (``grade_class``'s). The gradebook is copied first (``BACKUP``) and put back if
+    nbgrader fails as a whole. The students whose submission nbgrader could not autograde, each
+    with nbgrader's reason."""
+    from gamesolver.tools.course import nbgrader  # looked up at each call: the tests replace it
 
-    if sandbox and (problem := sandbox_problem()) is not None:
-        raise GradeError(
-            f"grading runs each submission in a sandbox, and {problem} (Debian and Ubuntu: "
-            "apt install bubblewrap); to grade work you trust without it: --no-sandbox"
-        )
-    arguments = ["autograde", assignment, "--force", f"--student={student}"]
-    if time_limit is not None:
-        arguments.append(f"--Execute.timeout={time_limit}")
-    if memory_mb is not None:
-        arguments.append(f"--CourseKernelManager.memory_mb={memory_mb}")
-    if not sandbox:
-        arguments.append("--CourseKernelManager.sandbox=False")
+    arguments = ["autograde", assignment, "--force", *options]
     gradebook = course / "gradebook.db"
     shutil.copy2(gradebook, course / BACKUP)
     try:
@@ -318,13 +298,14 @@ def outcome(cell: dict[str, Any]) -> tuple[str, str]:
     return (first if timeouts else f"{name}: {first}" if first else name), ""
 
 
-def _cells(path: Path) -> dict[str, dict[str, Any]]:
-    """The cells of a notebook by nbgrader's ``grade_id``."""
-    cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+def _by_grade_id(path: Path) -> dict[str, dict[str, Any]]:
+    """The cells of the notebook at ``path`` by nbgrader's ``grade_id`` (none if it is not
+    there)."""
+    cells = notebook_cells(path) if path.is_file() else []
     return {
-        cell["metadata"]["nbgrader"]["grade_id"]: cell
+        nbgrader_marks(cell)["grade_id"]: cell
         for cell in cells
-        if "grade_id" in cell.get("metadata", {}).get("nbgrader", {})
+        if "grade_id" in nbgrader_marks(cell)
     }
 
 
@@ -335,7 +316,7 @@ def open_gradebook(course: Path) -> Iterator[Any]:
     from nbgrader.api import Gradebook  # here: it imports SQLAlchemy
 
     path = os.environ.get("PATH", "")
-    os.environ["PATH"] = str(Path(sys.executable).parent) + os.pathsep + path
+    os.environ["PATH"] = with_python_first(path)
     try:
         with Gradebook(f"sqlite:///{course / 'gradebook.db'}") as gradebook:
             yield gradebook
@@ -357,43 +338,50 @@ def _not_handed_in(course: Path, student: str, assignment: str, notebook: str) -
 
 def results(
     course: Path, assignment: str, students: Sequence[str], failed: dict[str, str]
-) -> list[Row]:
+) -> list[CellGrade]:
     """A row per student and graded cell, from nbgrader's gradebook and the autograded
     notebooks; ``failed``: the students nbgrader could not autograde, with the reason."""
-    found: list[Row] = []
+    found: list[CellGrade] = []
     with open_gradebook(course) as book:
         for submission in book.assignment_submissions(assignment):
             student = submission.student.id
-            if student not in students:
-                continue
-            for notebook in submission.notebooks:
-                path = course / "autograded" / student / assignment / f"{notebook.name}.ipynb"
-                handed = course / "submitted" / student / assignment / f"{notebook.name}.ipynb"
-                cells = _cells(path) if path.is_file() else {}
-                for grade in notebook.grades:
-                    by_hand = grade.cell_type != "code"  # a written answer, or a task
-                    row = Row(
-                        student,
-                        notebook.name,
-                        grade.name,
-                        grade.score,
-                        grade.max_score,
-                        by_hand=by_hand and handed.is_file() and student not in failed,
-                    )
-                    if not handed.is_file():
-                        row.condition = _not_handed_in(course, student, assignment, notebook.name)
-                    elif student in failed or not path.is_file():
-                        reason = failed.get(student, "see nbgrader's log")
-                        row.score, row.condition = None, f"could not be autograded: {reason}"
-                    elif row.by_hand and grade.manual_score is None:
-                        if grade.auto_score is None:  # (nbgrader's score then reads 0)
-                            row.score, row.condition = None, "to grade by hand"
-                        else:
-                            row.condition = "left as released (nbgrader gives it 0)"
-                    elif grade.name in cells:
-                        row.condition, row.counterexample = outcome(cells[grade.name])
-                    found.append(row)
+            for notebook in submission.notebooks if student in students else []:
+                found += _notebook_grades(course, assignment, student, notebook, failed)
     return sorted(found, key=lambda row: (row.student, row.notebook))
+
+
+def _notebook_grades(
+    course: Path, assignment: str, student: str, notebook: Any, failed: dict[str, str]
+) -> list[CellGrade]:
+    """The rows of one student's notebook (nbgrader's ``SubmittedNotebook``): its grades, each
+    with what stopped it, what the check found, or why it has no points yet."""
+    path = course / "autograded" / student / assignment / f"{notebook.name}.ipynb"
+    handed = (course / "submitted" / student / assignment / f"{notebook.name}.ipynb").is_file()
+    cells = _by_grade_id(path)
+    found = []
+    for grade in notebook.grades:
+        by_hand = grade.cell_type != "code"  # a written answer, or a task
+        row = CellGrade(
+            student,
+            notebook.name,
+            grade.name,
+            grade.score,
+            grade.max_score,
+            by_hand=by_hand and handed and student not in failed,
+        )
+        if not handed:
+            row.condition = _not_handed_in(course, student, assignment, notebook.name)
+        elif student in failed or not path.is_file():
+            reason = failed.get(student, "see nbgrader's log")
+            row.score, row.condition = None, f"could not be autograded: {reason}"
+        elif row.by_hand and grade.manual_score is None and grade.auto_score is None:
+            row.score, row.condition = None, "to grade by hand"  # (nbgrader's score reads 0)
+        elif row.by_hand and grade.manual_score is None:
+            row.condition = "left as released (nbgrader gives it 0)"
+        elif grade.name in cells:
+            row.condition, row.counterexample = outcome(cells[grade.name])
+        found.append(row)
+    return found
 
 
 def grade_class(
@@ -404,14 +392,30 @@ def grade_class(
     memory_mb: int | None = None,
     sandbox: bool = True,
 ) -> Grading:
-    """Check the course, autograde the submissions with nbgrader, read back the grades."""
+    """Check the course, autograde the submissions with nbgrader (a cell's time limit, the
+    kernel's memory and the sandbox as given, else as the course's configuration says), read
+    back the grades."""
+    from gamesolver.tools.autograde import sandbox_problem
+
     check_course(course, assignment)
     students, not_graded = folders(course, assignment, student)
-    failed = autograde(course, assignment, student, time_limit, memory_mb, sandbox)
+    if sandbox and (problem := sandbox_problem()) is not None:
+        raise GradeError(
+            f"grading runs each submission in a sandbox, and {problem} (Debian and Ubuntu: "
+            "apt install bubblewrap); to grade work you trust without it: --no-sandbox"
+        )
+    options = [f"--student={student}"]
+    if time_limit is not None:
+        options.append(f"--Execute.timeout={time_limit}")
+    if memory_mb is not None:
+        options.append(f"--CourseKernelManager.memory_mb={memory_mb}")
+    if not sandbox:
+        options.append("--CourseKernelManager.sandbox=False")
+    failed = autograde(course, assignment, options)
     return Grading(results(course, assignment, students, failed), not_graded)
 
 
-def summary(rows: Sequence[Row], not_graded: dict[str, str] | None = None) -> str:
+def summary(rows: Sequence[CellGrade], not_graded: dict[str, str] | None = None) -> str:
     """A line: how many students got every point graded so far, how many lost points, who could
     not be autograded; then how many written answers wait for grading by hand, and a line per
     folder not graded."""
@@ -447,7 +451,7 @@ def summary(rows: Sequence[Row], not_graded: dict[str, str] | None = None) -> st
     return "\n".join(lines)
 
 
-def table(rows: Sequence[Row]) -> Table:
+def table(rows: Sequence[CellGrade]) -> Table:
     """The rows as a table for the terminal."""
     shown = Table(["student", "notebook", "cell", "points", "condition", "counterexample"])
     for row in rows:
@@ -463,22 +467,12 @@ def table(rows: Sequence[Row]) -> Table:
     return shown
 
 
-def write_csv(rows: Sequence[Row], path: Path) -> None:
+def write_csv(rows: Sequence[CellGrade], path: Path) -> None:
     """The rows as CSV with the columns ``COLUMNS`` (``passed`` as ``true`` or ``false``, an empty
     score where there is none)."""
     with path.open("w", newline="", encoding="utf-8") as file:
-        writer = csv.writer(file)
-        writer.writerow(COLUMNS)
+        writer = csv.DictWriter(file, COLUMNS, extrasaction="ignore")  # (not by_hand)
+        writer.writeheader()
         for row in rows:
-            writer.writerow(
-                [
-                    row.student,
-                    row.notebook,
-                    row.cell,
-                    "" if row.score is None else row.score,
-                    row.max_score,
-                    "true" if row.passed else "false",
-                    row.condition,
-                    row.counterexample,
-                ]
-            )
+            score = "" if row.score is None else row.score
+            writer.writerow({**asdict(row), "score": score, "passed": str(row.passed).lower()})

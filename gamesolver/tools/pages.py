@@ -61,15 +61,16 @@ import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any
 
-from gamesolver.resources import REPOSITORY
+from gamesolver.errors import GameSolverError
+from gamesolver.resources import NOTEBOOKS
 
 LINE_LENGTH = 100
 """The project's line length (``[tool.ruff]`` in ``pyproject.toml``)."""
 IGNORE_OUTPUT = "nbval-ignore-output"
 """The tag of the pages' code cell: nbval runs it and compares no output."""
-PAGES_FOLDER = REPOSITORY / "notebooks" / "play"
+PAGES_FOLDER = NOTEBOOKS / "play"
 """Where the pages live: ``notebooks/play/`` (the package is installed editable)."""
 TEMPLATE = "gamesolver-play"
 """The pages' Voilà template: ``voila/templates/gamesolver-play`` in ``TEMPLATES``, Voilà's
@@ -313,40 +314,20 @@ def find_page(game: str) -> PlayPage | None:
     return next((page for page in PAGES if page.game == game), None)
 
 
-def notebook(page: PlayPage) -> dict[str, Any]:
+def notebook(page: PlayPage) -> Any:
     """The page as an nbformat-4 notebook (a markdown cell, a code cell), without outputs.
 
     Cell ids are fixed, not random, so that writing the pages again changes nothing.
     """
-    tags = [IGNORE_OUTPUT]
-    return {
-        "cells": [
-            {
-                "cell_type": "markdown",
-                "id": "rules",
-                "metadata": {},
-                "source": page.markdown(),
-            },
-            {
-                "cell_type": "code",
-                "execution_count": None,
-                "id": "board",
-                "metadata": {"tags": tags},
-                "outputs": [],
-                "source": page.code(),
-            },
-        ],
-        "metadata": {
-            "kernelspec": {
-                "display_name": "Python 3 (ipykernel)",
-                "language": "python",
-                "name": "python3",
-            },
-            "language_info": {"name": "python"},
-        },
-        "nbformat": 4,
-        "nbformat_minor": 5,
-    }
+    from nbformat import v4  # here, not at the top: ``list`` and ``check`` must start at once
+
+    kernel = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
+    rules = v4.new_markdown_cell(page.markdown(), id="rules")  # type: ignore[no-untyped-call]
+    board = v4.new_code_cell(  # type: ignore[no-untyped-call]
+        page.code(), id="board", metadata={"tags": [IGNORE_OUTPUT]}
+    )
+    metadata = {"kernelspec": kernel, "language_info": {"name": "python"}}
+    return v4.new_notebook(cells=[rules, board], metadata=metadata)  # type: ignore[no-untyped-call]
 
 
 def write_pages(folder: Path = PAGES_FOLDER) -> list[Path]:
@@ -355,7 +336,7 @@ def write_pages(folder: Path = PAGES_FOLDER) -> list[Path]:
     Raises ``OSError`` if ``folder`` cannot be made or written: ``NotADirectoryError`` if it is
     a file (``/dev/null``), whose own error, "File exists", would not say what is wrong.
     """
-    import nbformat  # here, not at the top: ``list`` and ``check`` must start at once
+    import nbformat
 
     if folder.exists() and not folder.is_dir():
         raise NotADirectoryError(errno.ENOTDIR, "it is a file, not a folder", str(folder))
@@ -363,7 +344,7 @@ def write_pages(folder: Path = PAGES_FOLDER) -> list[Path]:
     written = []
     for page in PAGES:
         path = folder / f"{page.game}.ipynb"
-        nbformat.write(nbformat.from_dict(notebook(page)), path)  # type: ignore[no-untyped-call]
+        nbformat.write(notebook(page), path)  # type: ignore[no-untyped-call]
         written.append(path)
     return written
 
@@ -477,12 +458,49 @@ def serve(page: PlayPage, port: int, login: Login, options: Sequence[str]) -> No
     app.start()
 
 
-def list_games(out: TextIO) -> None:
+class PageError(GameSolverError):
+    """What keeps ``make play`` from serving or writing the pages, in one message (exit 2)."""
+
+
+def games_text() -> str:
     """Every game with its summary, and how to play one: ``make play``'s answer without GAME."""
     width = max(len(page.game) for page in PAGES)
-    print("Games with a play page (make play GAME=<game>):", file=out)
-    for page in PAGES:
-        print(f"  {page.game:<{width}}  {page.summary}", file=out)
+    lines = [f"  {page.game:<{width}}  {page.summary}" for page in PAGES]
+    return "\n".join(["Games with a play page (make play GAME=<game>):", *lines])
+
+
+def page_of(game: str) -> PlayPage:
+    """The page of ``game``; ``PageError`` with the list of games if there is none."""
+    page = find_page(game)
+    if page is None:
+        raise PageError(f"make play: there is no game {game!r}.\n{games_text()}")
+    return page
+
+
+def start(game: str, port: int, options: Sequence[str]) -> None:
+    """Serve ``game``'s page (``serve``) on ``port``, after checking what can be checked first:
+    the game, a free port, a login that can be kept."""
+    page = page_of(game)
+    if port_taken(port):
+        raise PageError(
+            f"make play: port {port} is in use, by another make play? Stop it (Ctrl-C in its "
+            "terminal), or choose another: make play PORT=..."
+        )
+    try:
+        login = Login.kept_in(runtime_folder())
+    except OSError as error:
+        why = error.strerror or str(error)
+        raise PageError(f"make play: cannot keep its login in {runtime_folder()}: {why}") from None
+    serve(page, port, login, options)
+
+
+def write(folder: Path, prog: str) -> list[Path]:
+    """``write_pages`` into ``folder``; a ``PageError`` that says why it cannot."""
+    try:
+        return write_pages(folder)
+    except OSError as error:
+        why = error.strerror or str(error)
+        raise PageError(f"{prog}: cannot write the pages in {folder}: {why}") from None
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -497,51 +515,26 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     serving.add_argument("game", metavar="GAME")
     serving.add_argument("--port", type=int, default=PORT, help=f"default: {PORT}")
-    write = commands.add_parser(
+    writing = commands.add_parser(
         "write", help="write every page, without outputs (notebooks/play by default)"
     )
-    write.add_argument("folder", nargs="?", type=Path, default=PAGES_FOLDER)
+    writing.add_argument("folder", nargs="?", type=Path, default=PAGES_FOLDER)
     arguments, options = parser.parse_known_args(argv)
     if options and arguments.command != "serve":
         parser.error(f"unrecognized arguments: {' '.join(options)}")
-    if arguments.command == "list":
-        list_games(sys.stdout)
-    elif arguments.command in ("check", "serve"):
-        page = find_page(arguments.game)
-        if page is None:
-            print(f"make play: there is no game {arguments.game!r}.", file=sys.stderr)
-            list_games(sys.stderr)
-            return 2
-        if arguments.command == "serve":
-            if port_taken(arguments.port):
-                print(
-                    f"make play: port {arguments.port} is in use, by another make play? Stop "
-                    f"it (Ctrl-C in its terminal), or choose another: make play PORT=...",
-                    file=sys.stderr,
-                )
-                return 2
-            try:
-                login = Login.kept_in(runtime_folder())
-            except OSError as error:
-                why = error.strerror or str(error)
-                print(
-                    f"make play: cannot keep its login in {runtime_folder()}: {why}",
-                    file=sys.stderr,
-                )
-                return 2
-            serve(page, arguments.port, login, options)
-    else:
-        try:
-            written = write_pages(arguments.folder)
-        except OSError as error:
-            why = error.strerror or str(error)
-            print(
-                f"{parser.prog}: cannot write the pages in {arguments.folder}: {why}",
-                file=sys.stderr,
-            )
-            return 2
-        for path in written:
-            print(path)
+    try:
+        if arguments.command == "list":
+            print(games_text())
+        elif arguments.command == "check":
+            page_of(arguments.game)
+        elif arguments.command == "serve":
+            start(arguments.game, arguments.port, options)
+        else:
+            for path in write(arguments.folder, parser.prog):
+                print(path)
+    except PageError as error:
+        print(error, file=sys.stderr)
+        return 2
     return 0
 
 

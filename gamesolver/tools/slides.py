@@ -17,8 +17,8 @@ a notebook without the course's RISE settings (``RISE_SETTINGS``). The heights a
 (prose is wrapped by character count, a widget's height is unknown and counted as 0);
 ``tests/browser/test_browser_slides.py`` measures the real slides in a browser.
 
-Self-contained (the standard library only): it reads the notebook's JSON and imports nothing
-else of the package.
+It reads the notebook's JSON with the package's one reader (``gamesolver.notebook``), and needs
+no other part of the package.
 """
 
 from __future__ import annotations
@@ -27,13 +27,14 @@ import argparse
 import base64
 import json
 import re
-import stat
 import struct
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+from gamesolver.notebook import NotebookError, cell_source, read_notebook
 
 SLIDE_TYPES = ("slide", "subslide", "fragment", "-", "skip", "notes")
 """The values of ``slide_type`` that RISE knows (``notes``: speaker notes, not on the slide)."""
@@ -51,8 +52,6 @@ the notebook's, and on a 1280x720 projector a slide is 1280x720 CSS pixels (on a
 zoom the browser: 150 % on 1920x1080 gives the same layout). ``slideNumber``: slide numbers
 ``12/27`` at the bottom right, the numbers of this module's listing. ``transition``: a key press
 shows the next slide at once."""
-MAX_BYTES = 100 * 2**20
-"""The largest notebook file read (the course's are under 1 MB)."""
 SLIDE_HEIGHT = 720
 """The height that a slide must fit (a 1280x720 projector)."""
 
@@ -96,11 +95,8 @@ class Size:
     """Pixels, widgets not counted."""
 
     def __iadd__(self, other: Size) -> Size:
-        self.code += other.code
-        self.prose += other.prose
-        self.output += other.output
-        self.widgets += other.widgets
-        self.height += other.height
+        for name in vars(self):
+            setattr(self, name, getattr(self, name) + getattr(other, name))
         return self
 
 
@@ -121,14 +117,9 @@ class Slide:
     size: Size = field(default_factory=Size)
 
 
-def _source(cell: dict[str, Any]) -> str:
-    source = cell.get("source", "")
-    return "".join(source) if isinstance(source, list) else str(source)
-
-
 def first_line(cell: dict[str, Any]) -> str:
     """The cell's first non-empty line, as a reader finds it."""
-    return next((line.strip() for line in _source(cell).splitlines() if line.strip()), "")
+    return next((line.strip() for line in cell_source(cell).splitlines() if line.strip()), "")
 
 
 def slide_type(cell: dict[str, Any]) -> str | None:
@@ -226,10 +217,10 @@ def _outputs(cell: dict[str, Any]) -> Size:
 def cell_size(cell: dict[str, Any]) -> Size:
     """The estimated size of a cell on a slide, with its stored outputs."""
     if cell.get("cell_type") == "markdown":
-        return _prose(_source(cell))
+        return _prose(cell_source(cell))
     if cell.get("cell_type") != "code":
         return Size()
-    lines = len(_source(cell).rstrip("\n").splitlines()) or 1
+    lines = len(cell_source(cell).rstrip("\n").splitlines()) or 1
     size = Size(code=lines, height=CODE_CELL + CODE_LINE * lines)
     size += _outputs(cell)
     return size
@@ -285,15 +276,7 @@ def problems(notebook: dict[str, Any]) -> list[str]:
 
 def report(path: Path) -> tuple[list[str], int]:
     """The listing of ``path``'s slides (lines to print) and its number of problems."""
-    file = path.stat()
-    if not stat.S_ISREG(file.st_mode):  # (/dev/zero would be read until memory runs out)
-        raise ValueError("not a notebook file (a device, a pipe or a folder)")
-    if file.st_size > MAX_BYTES:
-        megabytes = f"{file.st_size / 2**20:,.0f} MB"
-        raise ValueError(f"{megabytes}, more than any notebook ({MAX_BYTES // 2**20} MB at most)")
-    notebook = json.loads(path.read_text(encoding="utf-8"))
-    if not isinstance(notebook, dict) or not isinstance(notebook.get("cells"), list):
-        raise ValueError("no list of cells")
+    notebook = read_notebook(path)
     deck = slides(notebook)
     lines = [
         f"{path}: {len(deck)} slides (lines of code, of prose, of output; ~px: height at "
@@ -335,8 +318,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     for path in arguments.notebooks:
         try:
             lines, count = report(path)
-        except (OSError, ValueError) as error:
-            print(f"{path}: cannot read it as a notebook: {error}", file=sys.stderr)
+        except NotebookError as error:
+            print(f"cannot read it as a notebook: {error}", file=sys.stderr)
             status = 2
             continue
         print("\n".join(lines))

@@ -22,20 +22,22 @@ does (``--readme`` writes the plan into the README's "The course at a glance"):
 - the syllabus places every notebook, and each section it names exists.
 
 The minutes are a rough proxy that matched a lecturer's own estimates: prose words / 100 + code
-lines / 8. Self-contained (the standard library only): it reads notebooks as JSON.
+lines / 8. Notebooks are read with the package's one reader (``gamesolver.notebook``); a syllabus
+that cannot be read is a ``NotebookError`` on Index.ipynb.
 """
 
 from __future__ import annotations
 
-import json
 import re
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
-NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
-"""The lectures (the repository's ``notebooks/``)."""
+from gamesolver.notebook import NotebookError, cell_source, notebook_cells
+from gamesolver.resources import NOTEBOOKS, REPOSITORY
+
 INDEX = "Index.ipynb"
 """The syllabus, the notebook a student opens first; itself not a lecture."""
 
@@ -73,10 +75,6 @@ _SECTIONS = re.compile(r"\bsections?\s+(\d+)(?:\s*[–-]\s*(\d+))?")
 _SECTION = re.compile(r"^##\s+(\d+)\.\s", re.M)
 
 
-class SyllabusError(Exception):
-    """A syllabus that cannot be read: a class without its notebooks, a link to nowhere."""
-
-
 @dataclass(frozen=True)
 class Part:
     """A notebook presented in a class, whole (``sections`` is ``None``) or sections
@@ -84,6 +82,14 @@ class Part:
 
     notebook: str
     sections: tuple[int, int] | None = None
+
+    @property
+    def span(self) -> str:
+        """Its sections as the time plan writes them, ``" §1–4"`` (``""`` for all of it)."""
+        if self.sections is None:
+            return ""
+        first, last = self.sections
+        return f" §{first}" if first == last else f" §{first}–{last}"
 
 
 @dataclass(frozen=True)
@@ -116,38 +122,13 @@ class Syllabus:
         return {n for c in self.classes for n in c.notebooks} | set(self.deep_dives)
 
 
-def read_notebook(path: Path) -> dict[str, object]:
-    """The notebook at ``path`` as JSON; ``SyllabusError`` (one line) if it is not there or is
-    no notebook."""
-    try:
-        notebook = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise SyllabusError(f"no such notebook: {path}") from None
-    except (OSError, ValueError) as error:
-        raise SyllabusError(f"cannot read {path}: {error}") from None
-    if not isinstance(notebook, dict) or not isinstance(notebook.get("cells"), list):
-        raise SyllabusError(f"{path} is not a notebook (no list of cells)")
-    return notebook
-
-
-def _cells(path: Path) -> list[dict[str, object]]:
-    cells = read_notebook(path)["cells"]
-    assert isinstance(cells, list)
-    return [cell for cell in cells if isinstance(cell, dict)]
-
-
-def _source(cell: dict[str, object]) -> str:
-    source = cell.get("source", "")
-    return "".join(source) if isinstance(source, list) else str(source)
-
-
-def _prose(cells: Sequence[dict[str, object]]) -> str:
-    return "\n\n".join(_source(c) for c in cells if c.get("cell_type") == "markdown")
+def _prose(cells: Sequence[dict[str, Any]]) -> str:
+    return "\n\n".join(cell_source(c) for c in cells if c.get("cell_type") == "markdown")
 
 
 def read(folder: Path = NOTEBOOKS) -> Syllabus:
     """The syllabus that ``folder``'s Index.ipynb states (see the module's docstring)."""
-    text = _prose(_cells(folder / INDEX))
+    text = _prose(notebook_cells(folder / INDEX))
     classes: list[Class] = []
     heads = list(_CLASS.finditer(text))
     for head, after in zip(heads, [*heads[1:], None], strict=True):
@@ -156,13 +137,13 @@ def read(folder: Path = NOTEBOOKS) -> Syllabus:
         present = _PRESENT.search(body)
         parts = [_part(item) for item in present[1].split(";")] if present else []
         if not parts or None in parts:
-            raise SyllabusError(
+            raise NotebookError(
                 f"{INDEX}: class {head[1]} needs a line '**Present:** [Title](Notebook.ipynb), "
                 "sections 1–4; ...' (a link to a notebook in each item)"
             )
         number = int(head[1])
         if number != len(classes) + 1:
-            raise SyllabusError(
+            raise NotebookError(
                 f"{INDEX}: '### Class {head[1]}: {head[2]}' comes after "
                 + (f"class {len(classes)}" if classes else "no class")
                 + f": number the classes 1, 2, 3, ... in order (this is class {len(classes) + 1})"
@@ -174,7 +155,7 @@ def read(folder: Path = NOTEBOOKS) -> Syllabus:
                 and not 1 <= part.sections[0] <= part.sections[1]
             ):
                 first, last = part.sections
-                raise SyllabusError(
+                raise NotebookError(
                     f"{INDEX}: class {number} presents {part.notebook}, sections {first}–{last}: "
                     "sections are numbered from 1, the first before the last (e.g. sections 1–4)"
                 )
@@ -219,11 +200,16 @@ class Shape:
     def total(self) -> float:
         return sum(self.minutes.values())
 
+    @property
+    def sections(self) -> list[int]:
+        """The numbers of its sections (``## 1. ...``), in order."""
+        return [int(key) for key in self.minutes if key.isdigit()]
+
     def of(self, part: Part) -> float:
         """The minutes of ``part`` (this notebook, or some of its sections)."""
         if part.sections is None:
             return self.total
-        numbers = [int(k) for k in self.minutes if k.isdigit()]
+        numbers = self.sections
         first, last = part.sections
         chosen = [str(n) for n in numbers if first <= n <= last]
         if numbers and first == min(numbers):
@@ -235,11 +221,11 @@ class Shape:
 
 def measure(path: Path) -> Shape:
     """The shape of the notebook at ``path``."""
-    cells = _cells(path)
+    cells = notebook_cells(path)
     minutes: dict[str, float] = {"before": 0.0}
     part, long_cells, longest = "before", [], 0
     for index, cell in enumerate(cells):
-        text = _source(cell)
+        text = cell_source(cell)
         if cell.get("cell_type") == "markdown":
             numbered = _SECTION.search(text)
             if numbered:
@@ -289,9 +275,8 @@ def problems(syllabus: Syllabus, shapes: dict[str, Shape]) -> list[str]:
     for meeting in syllabus.classes:
         for part in meeting.parts:
             known = shapes.get(part.notebook)
-            numbers = {int(k) for k in known.minutes if k.isdigit()} if known else set()
-            if known and part.sections and not set(part.sections) <= numbers:
-                found.append(f"class {meeting.number}: {part.notebook} has no{_sections(part)}")
+            if known and part.sections and not set(part.sections) <= set(known.sections):
+                found.append(f"class {meeting.number}: {part.notebook} has no{part.span}")
         spent = minutes(meeting, shapes)
         if spent > MEETING:
             found.append(f"class {meeting.number}: {spent:.0f} minutes (at most {MEETING})")
@@ -317,7 +302,7 @@ def plan(syllabus: Syllabus, shapes: dict[str, Shape]) -> str:
     """The time plan, as a Markdown table: each class and deep dive with its minutes."""
     rows = ["| | notebooks | minutes |", "| --- | --- | ---: |"]
     for meeting in syllabus.classes:
-        parts = ", ".join(p.notebook.removesuffix(".ipynb") + _sections(p) for p in meeting.parts)
+        parts = ", ".join(p.notebook.removesuffix(".ipynb") + p.span for p in meeting.parts)
         spent = minutes(meeting, shapes)
         rows.append(f"| class {meeting.number}: {meeting.title} | {parts} | {spent:.0f} |")
     core = sum(minutes(m, shapes) for m in syllabus.classes)
@@ -328,14 +313,7 @@ def plan(syllabus: Syllabus, shapes: dict[str, Shape]) -> str:
     return "\n".join(rows)
 
 
-def _sections(part: Part) -> str:
-    if part.sections is None:
-        return ""
-    first, last = part.sections
-    return f" §{first}" if first == last else f" §{first}–{last}"
-
-
-README = NOTEBOOKS.parent / "README.md"
+README = REPOSITORY / "README.md"
 PLAN_START, PLAN_END = "<!-- time plan: make shape -->", "<!-- end of the time plan -->"
 """The README's time plan sits between these lines (``--readme`` writes it there)."""
 
@@ -344,7 +322,7 @@ def readme_plan(text: str) -> str:
     """The time plan that the README ``text`` shows (between ``PLAN_START`` and ``PLAN_END``)."""
     start, end = text.find(PLAN_START), text.find(PLAN_END)
     if start < 0 or end < start:
-        raise SyllabusError(f"the README has no lines {PLAN_START} ... {PLAN_END}")
+        raise NotebookError(f"the README has no lines {PLAN_START} ... {PLAN_END}")
     return text[start + len(PLAN_START) : end].strip()
 
 
@@ -384,7 +362,7 @@ def main(arguments: Sequence[str] | None = None) -> int:
         shown = plan(syllabus, shapes)
         if readme:
             README.write_text(with_plan(README.read_text(encoding="utf-8"), shown), "utf-8")
-    except SyllabusError as error:
+    except NotebookError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
     print(shown)
