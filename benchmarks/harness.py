@@ -32,18 +32,17 @@ import gc
 import io
 import os
 import platform
-import signal
 import statistics
 import sys
 import time
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import Protocol, TypeVar
 
+from gamesolver.guard import TotalTimeLimit, Watchdog
 from gamesolver.table import Table
 
 TECHNIQUES = (
@@ -272,33 +271,6 @@ class Settings:
         return min(self.runs, self.long_runs) if first > self.long_after else self.runs
 
 
-class DeadlinePassed(Exception):
-    """Raised inside a run whose budget is spent."""
-
-
-@contextmanager
-def deadline(seconds: float) -> Iterator[None]:
-    """Raise ``DeadlinePassed`` in the block after ``seconds`` (main thread only; else no limit)."""
-    if seconds <= 0 or not hasattr(signal, "setitimer"):
-        yield
-        return
-    try:
-        previous = signal.signal(signal.SIGALRM, _out_of_time)
-    except ValueError:  # not the main thread: signals cannot be used
-        yield
-        return
-    signal.setitimer(signal.ITIMER_REAL, seconds)
-    try:
-        yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
-
-
-def _out_of_time(signum: int, frame: object) -> None:
-    raise DeadlinePassed
-
-
 def cpu_seconds(work: Callable[[], T]) -> tuple[T, float]:
     """Run ``work`` with the garbage collector off; its result and the CPU seconds it took."""
     gc.collect()
@@ -315,8 +287,9 @@ def cpu_seconds(work: Callable[[], T]) -> tuple[T, float]:
 
 
 def timed(search: Search, budget: float) -> tuple[Outcome, float]:
-    """Run one search within ``budget`` (wall-clock) seconds; its outcome and CPU seconds."""
-    with deadline(budget):
+    """Run one search within ``budget`` (wall-clock) seconds; its outcome and CPU seconds.
+    ``TotalTimeLimit`` (``gamesolver.guard.Watchdog``, the package's one time limit) stops it."""
+    with Watchdog(total_seconds=budget or None):
         return cpu_seconds(search)
 
 
@@ -340,7 +313,7 @@ def time_runners(
                 continue
             try:
                 outcome, seconds = timed(runner.prepare(False), settings.budget)
-            except DeadlinePassed:
+            except TotalTimeLimit:
                 _drop(runner, f"did not finish within the budget of {settings.budget:g} s")
                 continue
             except Exception as error:
@@ -357,7 +330,7 @@ def time_runners(
 def count(runner: Runner, settings: Settings) -> Outcome:
     """The runner's counting run (not timed; it also warms the search up before the timed runs:
     Python specializes code that has run): its value, move, nodes and positions."""
-    with deadline(settings.budget * 3):
+    with Watchdog(total_seconds=settings.budget * 3 or None):
         counted = runner.prepare(True)()
     positions = counted.nodes if counted.positions is None else counted.positions
     return Outcome(counted.value, counted.move, counted.nodes, positions)
@@ -438,7 +411,7 @@ def run_case(
             progress(f"{case.game}: counting {runner.library} {runner.algorithm}")
         try:
             counted[runner] = count(runner, settings)
-        except DeadlinePassed:
+        except TotalTimeLimit:
             why = f"its counting run did not finish within {settings.budget * 3:g} s"
             result.not_run.append((f"{runner.library} {runner.algorithm}", why))
         except Exception as error:

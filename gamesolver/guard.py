@@ -1,41 +1,42 @@
 """Bounds on code we do not control: a student's code under a check, a search no longer wanted.
 
+One mechanism bounds time everywhere: an interval timer of the process (``signal.setitimer``)
+whose signal raises an ``Interrupted`` in the main thread, where the bounded code runs.
+
 **A student's code under a check** (``gamesolver.feedback``: the validator, the exercise
 checks) runs in a process of its own, ``apart(work, limits, ended)``: the check forks, the child
-runs the whole check and hands back its report (pickled), and the parent waits with the
-``Limits``. The student's function lives in the kernel that called the check, so ``os.fork``
-(Linux, macOS) is what gives the child the function without pickling it. The check marks each
-call of the student's code (``with call(): ...``), and the parent, which watches the child's
-clock, enforces:
+runs the whole check and hands back its report (pickled), and the parent waits. The student's
+function lives in the kernel that called the check, so ``os.fork`` (Linux, macOS) is what gives
+the child the function without pickling it. The check marks each call of the student's code
+(``with call(): ...``), and the child's timers enforce the ``Limits``:
 
-- ``call_seconds``: one call, in the child's CPU time (a busy machine that gives it a small
-  share of a core does not make a quick call look slow), or twice as many seconds of the wall
-  clock for a call that waits without computing (``time.sleep``, ``input``);
+- ``call_seconds``: one call, in the process's CPU time (``ITIMER_PROF``: a busy machine that
+  gives it a small share of a core does not make a quick call look slow), or twice as many
+  seconds of the wall clock for a call that waits without computing (``time.sleep``, ``input``);
 - ``total_seconds``: the whole check, on the wall clock;
 - ``memory_mb``: the child's growth, as address space (``RLIMIT_AS``: an allocation beyond it is a
   ``MemoryError`` at once, where it is made).
 
-A limit is first raised in the child, as ``CallTimeLimit`` or ``TotalTimeLimit`` (signals that
-interrupt a ``time.sleep``), so that the check reports what it found; a child that does not obey
-within ``GRACE_SECONDS`` (stuck in one long computation of the interpreter, such as
-``10**(10**8)``, or in a bare ``except:``) is killed, and so is one whose parent is interrupted.
-A child that ends without its report (``os._exit``, a crash, a kill) is described to the check's
-``ended``, with what the check last said of itself (``progress``), so that the report still
-names the example. The exceptions derive from ``BaseException``, not ``Exception``, so that a
-student's ``except Exception:`` does not swallow them.
+A limit is raised in the child as ``CallTimeLimit`` or ``TotalTimeLimit`` (a signal interrupts a
+``time.sleep`` too), so that the check reports what it found, and again every ``RESEND_SECONDS``
+while it is not obeyed (a student's bare ``except:`` may swallow one). The parent kills a child
+that has not obeyed ``GRACE_SECONDS`` after a limit (stuck in one long computation of the
+interpreter, or in a bare ``except:``), and one whose own caller is interrupted. A child that
+ends without its report (``os._exit``, a crash, a kill) is described to the check's ``ended``,
+with what the check last said of itself (``progress``), so that the report still names the
+example. The exceptions derive from ``BaseException``, not ``Exception``, so that a student's
+``except Exception:`` does not swallow them.
 
-**A search no longer wanted** (New game pressed during the computer's move) runs in a thread of
-the play widget: ``Canceller`` raises ``Cancelled`` in that thread with
-``PyThreadState_SetAsyncExc`` (part of CPython's C API), only while the thread is inside the
-search. The command line's ``--max-seconds`` bounds the lecture's own search the same way
-(``Watchdog``).
+**The lecture's own code in the command line** (``--max-seconds``) is bounded by the same timer
+in the process that runs it (``Watchdog``). **A search no longer wanted** (New game pressed
+during the computer's move) runs in a thread of a board, where no signal arrives: ``Canceller``
+stops it cooperatively, at its next value call (``gamesolver.stats.checking``).
 
 What the student's code hands back is bounded too, before a report writes it: ``shown(value)``
 is a ``repr`` that never raises, is cut short, names an int too long to write by its digits and
-drops the memory address of a default ``repr`` (which changes from run to run);
-``error_text(error)`` is an exception as a traceback's last line says it, even when its
-``__str__`` raises; ``captured_output()`` keeps what the code prints out of the notebook: the
-first ``keep`` characters, and how many there were.
+drops the memory address of a default ``repr`` (which changes from run to run); in a check's
+process, what the code prints is kept (``captured_output``): the first ``keep`` characters, and
+how many there were.
 """
 
 from __future__ import annotations
@@ -60,18 +61,17 @@ import warnings
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from types import TracebackType
+from types import FrameType, TracebackType
 from typing import Any, TypeVar
 
-import psutil
-
+from gamesolver import stats
 from gamesolver.errors import ADDRESS, error_text
 
 _T = TypeVar("_T")
 
 
 class Interrupted(BaseException):
-    """Raised in a thread from outside it: a limit was exceeded, or the work was cancelled."""
+    """Raised in the bounded code from outside it: a limit was exceeded, or the work cancelled."""
 
 
 class CallTimeLimit(Interrupted):
@@ -86,41 +86,21 @@ class Cancelled(Interrupted):
     """The work was no longer wanted (e.g. a search for a game the student has left)."""
 
 
-def raise_in_thread(thread_id: int, exception: type[BaseException]) -> bool:
-    """Raise ``exception`` in the thread ``thread_id`` at its next bytecode; returns whether the
-    thread exists.
-
-    An exception raised this way cannot be taken back: clearing it (the C API allows NULL)
-    leaves CPython 3.11's "pending" flag set, and the next profiled function call (the tree
-    recorder's ``sys.setprofile``) then loops forever. So a thread that may have one pending lets
-    it arrive where it is caught: see ``drain``.
-    """
-    found = ctypes.pythonapi.PyThreadState_SetAsyncExc(
-        ctypes.c_ulong(thread_id), ctypes.py_object(exception)
-    )
-    return bool(found)
-
-
-def drain() -> None:
-    """Run a few bytecodes, so that an exception raised in this thread but not yet delivered
-    arrives now: call it inside the ``try`` that catches it (the loop's backward jumps are
-    where the interpreter looks for one)."""
-    for _ in range(3):
-        pass
+RESEND_SECONDS = 0.2
+"""A limit not obeyed (swallowed by a bare ``except:``) is raised again after this long."""
 
 
 class Canceller:
-    """Cancel a search that runs in another thread, without breaking that thread's bookkeeping.
+    """Cancel a search that runs in another thread, at a point where its bookkeeping is whole.
 
-    ``Cancelled`` is raised in the searching thread only while it is inside ``searching`` (the
-    thread announces itself there under a lock), never in the code around the search that
-    updates the widgets. Each search gets a fresh flag (``ticket``), so that a thread that has
-    not yet entered its search when it is cancelled does not enter it at all.
+    ``Cancelled`` is raised in the searching thread at its next value call (``stats.calls +=
+    1``), and only inside ``searching``, never in the code around the search that updates the
+    widgets. Each search gets a fresh flag (``ticket``), so that a thread that has not yet
+    entered its search when it is cancelled does not enter it at all. A search that counts no
+    value calls runs to its end; its move is then no longer wanted, and dropped by the board.
     """
 
     def __init__(self) -> None:
-        self._lock = threading.Lock()
-        self._searching: int | None = None
         self._ticket = threading.Event()
 
     def ticket(self) -> threading.Event:
@@ -130,87 +110,53 @@ class Canceller:
 
     def cancel(self) -> None:
         """Stop the current search (its result is no longer wanted)."""
-        with self._lock:
-            self._ticket.set()  # for a thread that has not entered its search yet
-            if self._searching is not None:
-                raise_in_thread(self._searching, Cancelled)
-                self._searching = None
+        self._ticket.set()
 
     @contextmanager
     def searching(self, ticket: threading.Event) -> Iterator[None]:
         """The block in which ``Cancelled`` may arrive; raises it at once if ``ticket`` was
-        cancelled. On leaving, a cancelled thread lets an exception raised but not yet delivered
-        arrive (``drain``: a thread sees one only at its next bytecode, or when a C call such as
-        ``time.sleep`` returns), so that the caller's ``except Cancelled`` catches it."""
-        me = threading.get_ident()
-        with self._lock:
+        cancelled."""
+
+        def check() -> None:
             if ticket.is_set():
                 raise Cancelled
-            self._searching = me
-        try:
+
+        check()
+        with stats.checking(check):
             yield
-        finally:
-            with self._lock:
-                cancelled_here = self._searching != me  # the canceller cleared it
-                if not cancelled_here:
-                    self._searching = None
-            if cancelled_here:
-                drain()
 
 
 class Watchdog:
-    """Interrupt the thread that enters it when ``total_seconds`` (wall clock) have passed: a
-    bound on the lecture's own search in the command line (``--max-seconds``). A student's
-    code is bounded in a process of its own instead (``apart``).
+    """Interrupt the block after ``total_seconds`` (wall clock): a bound on the lecture's own
+    code in the command line (``--max-seconds``), in the main thread (the only one a signal
+    reaches; elsewhere entering raises ``ValueError``). A student's code is bounded in a process
+    of its own instead (``apart``).
 
     ::
 
         with Watchdog(total_seconds=60):
             value = search(game, state, player, stats)
 
-    ``TotalTimeLimit`` is raised in the thread; ``tripped`` says whether it was.
+    ``TotalTimeLimit`` is raised in the block, and again every ``poll`` seconds while the block
+    has not ended; ``tripped`` says whether it was. A limit met inside ``__enter__`` or
+    ``__exit__`` waits for the block, or is dropped after it. An outer ``Watchdog``'s timer is
+    put back as the block ends.
     """
 
-    def __init__(self, total_seconds: float | None = None, poll: float = 0.02) -> None:
+    def __init__(self, total_seconds: float | None = None, poll: float = RESEND_SECONDS) -> None:
         self.total_seconds = total_seconds
         self.poll = poll
         self.tripped: type[Interrupted] | None = None
-        self._target = 0
-        self._started = 0.0
-        self._lock = threading.Lock()
-        self._stop = threading.Event()
-        self._armed = threading.Event()
-        """Set as ``__enter__`` returns: a limit raised before would escape the ``with``
-        statement, whose ``__exit__`` then never stops the monitor."""
-        self._monitor: threading.Thread | None = None
-        self._hook: Callable[[Any], object] = sys.unraisablehook
+        self._outer: tuple[Any, tuple[float, float], float] | None = None
 
     def __enter__(self) -> Watchdog:
-        self._target = threading.get_ident()
-        self._started = time.perf_counter()
-        self._stop.clear()
-        self._armed.clear()
         self.tripped = None
-        self._monitor = None
         if self.total_seconds is None:
-            return self  # nothing to watch: no thread
-        self._hook = sys.unraisablehook
-        sys.unraisablehook = self._unraisable
-        self._monitor = threading.Thread(
-            target=self._watch, name="gamesolver-watchdog", daemon=True
-        )
-        self._monitor.start()
-        self._armed.set()  # the last statement: no check for a pending exception follows
+            return self
+        handler = signal.signal(signal.SIGALRM, self._alarm)
+        outer = signal.setitimer(signal.ITIMER_REAL, max(self.total_seconds, 1e-6), self.poll)
+        self._outer = (handler, outer, time.monotonic())
         return self
-
-    def _unraisable(self, unraisable: Any) -> None:
-        """Drop a limit that landed where Python cannot raise it (a garbage collector's callback,
-        a ``__del__``: Python would print "Exception ignored in ..."): the monitor raises it
-        again at its next poll, where it can be raised. Anything else goes to the hook that was
-        there before."""
-        if isinstance(unraisable.exc_value, Interrupted):
-            return
-        self._hook(unraisable)
 
     def __exit__(
         self,
@@ -218,39 +164,28 @@ class Watchdog:
         error: BaseException | None,
         traceback: TracebackType | None,
     ) -> None:
-        foreign: Interrupted | None = None  # e.g. a Cancelled from outside: raised at the end
-        while True:  # a limit raised just now may arrive here, even before the lock is held
-            try:
-                with self._lock:
-                    self._stop.set()
-                if self.tripped is not None:
-                    drain()  # one raised but not delivered yet arrives here, and is dropped
-                break
-            except Interrupted as late:
-                if self.tripped is None or not isinstance(late, self.tripped):
-                    foreign = late
-        if self._monitor is not None:
-            self._monitor.join()
-            sys.unraisablehook = self._hook
-        if foreign is not None:
-            raise foreign
+        if self._outer is None:
+            return
+        handler, (delay, interval), entered = self._outer
+        self._outer = None
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, handler)
+        if delay:  # an outer Watchdog's: what is left of it
+            left = max(delay - (time.monotonic() - entered), 1e-6)
+            signal.setitimer(signal.ITIMER_REAL, left, interval)
 
-    def _watch(self) -> None:
-        """The monitor thread: interrupt once ``total_seconds`` have passed, and again every
-        poll while the thread has not left the block (a bare ``except:`` may swallow one)."""
-        assert self.total_seconds is not None
-        while not self._stop.wait(self.poll):
-            if (
-                not self._armed.is_set()
-                or time.perf_counter() - self._started <= self.total_seconds
-            ):
-                continue
-            with self._lock:
-                if self._stop.is_set():
-                    return
-                self.tripped = TotalTimeLimit
-                raise_in_thread(self._target, TotalTimeLimit)
-            self._stop.wait(max(self.poll, 0.2))
+    def _alarm(self, signum: int, frame: FrameType | None) -> None:
+        """The timer's signal: ``TotalTimeLimit``, unless it lands in ``__enter__`` or
+        ``__exit__`` (a limit raised there would escape the ``with`` statement's bookkeeping)."""
+        while frame is not None:
+            if frame.f_code in _WATCHDOG_CODE:
+                return
+            frame = frame.f_back
+        self.tripped = TotalTimeLimit
+        raise TotalTimeLimit
+
+
+_WATCHDOG_CODE = (Watchdog.__enter__.__code__, Watchdog.__exit__.__code__)
 
 
 # -- a student's code in a process of its own --------------------------------------------------
@@ -292,20 +227,56 @@ WAIT_FACTOR = 2.0
 
 _POLL = 0.02
 _FRAME = struct.Struct("<Q")
-_CALL = 0  # the shared word: the number of the call under way, 0 when none is
-_JUDGED = 1  # the call the parent found over its limit
+_CALL = 0  # the word shared with the parent: the number of the call under way, 0 when none is
+_TIMERS = {signal.SIGALRM, signal.SIGPROF}
 
 
 class _Child:
     """The state of the process a check runs in (``None`` in any other process)."""
 
-    def __init__(self, channel: int, shared: memoryview) -> None:
+    def __init__(self, channel: int, shared: memoryview, limits: Limits) -> None:
         self.channel = channel
         self.shared = shared
+        self.limits = limits
         self.calls = 0
+        self.deadlines: list[tuple[float, float]] = []
+        """Of each call under way, innermost last: its CPU time and wall clock deadlines."""
+        total = limits.total_seconds
+        self.total_at = None if total is None else time.monotonic() + total
         self.finishing = False
         self.tripped: type[Interrupted] | None = None
         self.memory_mb: float | None = None
+        self.output = Output(2000)
+
+    def arm(self) -> None:
+        """Set the timers to the nearest deadlines: the call's (if one is under way) in CPU time
+        (``SIGPROF``), the call's and the check's on the wall clock (``SIGALRM``)."""
+        cpu, wall = self.deadlines[-1] if self.deadlines else (None, None)
+        clock = [at for at in (wall, self.total_at) if at is not None]
+        for which, at, now in (
+            (signal.ITIMER_PROF, cpu, time.process_time()),
+            (signal.ITIMER_REAL, min(clock, default=None), time.monotonic()),
+        ):
+            delay = 0.0 if at is None or self.finishing else max(at - now, 1e-6)
+            signal.setitimer(which, delay, RESEND_SECONDS if delay else 0.0)
+
+    def alarm(self, signum: int, frame: object) -> None:
+        """A timer's signal: the limit that is due, raised; the check's own code that reports
+        a ``TotalTimeLimit`` (outside the student's calls) is interrupted once only."""
+        if self.finishing:
+            return
+        cpu, wall = self.deadlines[-1] if self.deadlines else (None, None)
+        if signum == signal.SIGPROF:
+            due = cpu is not None and time.process_time() >= cpu - 0.01
+        else:
+            due = wall is not None and time.monotonic() >= wall - 0.01
+        if due:
+            self.tripped = CallTimeLimit
+            raise CallTimeLimit
+        over = self.total_at is not None and time.monotonic() >= self.total_at - 0.01
+        if over and (self.tripped is not TotalTimeLimit or self.deadlines):
+            self.tripped = TotalTimeLimit
+            raise TotalTimeLimit
 
 
 _child: _Child | None = None
@@ -315,19 +286,14 @@ def apart(work: Callable[[], _T], limits: Limits, ended: Callable[[Ended], _T]) 
     """``work()`` run in a process of its own (``os.fork``), under ``limits``: its result
     (pickled), or ``ended(...)``'s if the process ended without one.
 
-    The parent waits. A limit exceeded is first raised in the child as an exception
-    (``CallTimeLimit`` if a call of the student's code is over ``call_seconds``,
-    ``TotalTimeLimit`` after ``total_seconds``), so that the check can report what it found;
-    memory beyond ``memory_mb`` is a ``MemoryError`` there. A child that does not obey within
-    ``GRACE_SECONDS`` (stuck in one long computation of the interpreter, such as
-    ``10**(10**8)``) is killed, as is one whose parent is interrupted (Ctrl-C). A child that
-    ends by itself (``os._exit``, a crash) ends there too. An exception ``work`` raises is
-    raised again here. Inside a child, ``apart`` runs ``work`` directly: the outer limits hold.
+    The parent waits; it kills a child that has not obeyed a limit within ``GRACE_SECONDS``, and
+    the child if the parent is interrupted (Ctrl-C). An exception ``work`` raises is raised
+    again here. Inside a child, ``apart`` runs ``work`` directly: the outer limits hold.
 
     In the child, nothing reaches the notebook or the terminal: ``sys.stdout`` and
-    ``sys.stderr`` go nowhere unless the check catches them (``captured_output``), the file
-    descriptors 0, 1 and 2 are ``/dev/null``, and ``input()`` raises ``EOFError``. Where there
-    is no ``os.fork`` (Windows), ``work`` runs here, without limits.
+    ``sys.stderr`` are kept (``captured_output``), the file descriptors 0, 1 and 2 are
+    ``/dev/null``, and ``input()`` raises ``EOFError``. Where there is no ``os.fork``
+    (Windows), ``work`` runs here, without limits.
     """
     if _child is not None or not hasattr(os, "fork"):
         return work()
@@ -358,21 +324,22 @@ def _run_child(
     status = 0
     try:
         _end_with(parent)
-        _child = _Child(channel, words)
-        _quiet()
+        _child = child = _Child(channel, words, limits)
+        _quiet(child.output)
         signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
-        signal.signal(signal.SIGUSR1, _call_limit)
-        signal.signal(signal.SIGUSR2, _total_limit)
+        for timer in _TIMERS:
+            signal.signal(timer, child.alarm)
         if limits.memory_mb is not None:
-            _child.memory_mb = _limit_memory(limits.memory_mb)
+            child.memory_mb = _limit_memory(limits.memory_mb)
+        child.arm()
         try:
             message: tuple[str, Any] = ("result", work())
         except Exception as error:  # a bug of the check's: raised in the parent
             message = ("error", error)
         except BaseException as error:  # SystemExit and the like: never raised in the parent
-            said = f"the check was ended by {error_text(error)}"
-            message = ("error", RuntimeError(said))
-        _child.finishing = True
+            message = ("error", RuntimeError(f"the check was ended by {error_text(error)}"))
+        child.finishing = True
+        child.arm()
         try:
             data = pickle.dumps(message)
         except Exception as error:
@@ -399,15 +366,16 @@ PR_SET_PDEATHSIG = 1
 """Linux's ``prctl`` option: the signal a process gets when its parent ends."""
 
 
-def _quiet() -> None:
+def _quiet(output: Output) -> None:
     """Nothing the child writes reaches the kernel's streams (ipykernel's, whose threads are
-    not in the child) nor the terminal; nothing waits for input."""
+    not in the child) nor the terminal: what Python code prints is kept in ``output``; nothing
+    waits for input."""
     faulthandler.disable()  # (a test runner's writes to a copy of the terminal's descriptor)
     null = os.open(os.devnull, os.O_RDWR)
     for descriptor in (0, 1, 2):
         os.dup2(null, descriptor)
     os.close(null)
-    sys.stdout = sys.stderr = open(os.devnull, "w")  # noqa: SIM115  (open until the child ends)
+    sys.stdout = sys.stderr = output
     sys.stdin = io.StringIO()
 
     def no_input(prompt: object = "") -> str:
@@ -419,39 +387,17 @@ def _quiet() -> None:
 def _limit_memory(memory_mb: float) -> float | None:
     """At most ``memory_mb`` more of address space: an allocation beyond is a ``MemoryError``.
     The megabytes the process may grow by: fewer if its limit was lower already (a kernel under
-    autograding's); ``None`` if the system has no such limit."""
+    autograding's); ``None`` where the system says no size (no ``/proc``) or has no such limit."""
     try:
-        now = psutil.Process().memory_info().vms
+        with open("/proc/self/statm") as statm:
+            now = int(statm.read().split()[0]) * mmap.PAGESIZE
         soft, hard = resource.getrlimit(resource.RLIMIT_AS)
         grown = now + int(memory_mb * 2**20)
         limit = min(value for value in (grown, soft, hard) if value != resource.RLIM_INFINITY)
         resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
-    except (OSError, ValueError, psutil.Error):  # pragma: no cover  (no such limit here)
+    except (OSError, ValueError):  # pragma: no cover  (no such limit here)
         return None
     return max(limit - now, 0) / 2**20
-
-
-def _call_limit(signum: int, frame: object) -> None:
-    """SIGUSR1 in the child: the parent found the call under way over ``call_seconds``."""
-    child = _child
-    if child is None or child.finishing:
-        return
-    under_way = child.shared[_CALL]
-    if under_way and under_way == child.shared[_JUDGED]:  # not a call that has returned since
-        child.tripped = CallTimeLimit
-        raise CallTimeLimit
-
-
-def _total_limit(signum: int, frame: object) -> None:
-    """SIGUSR2 in the child: the check is over ``total_seconds``. Raised once, and again only
-    inside a call of the student's code (which may have swallowed it): the check's own code
-    that reports it is not interrupted."""
-    child = _child
-    if child is None or child.finishing:
-        return
-    if child.tripped is not TotalTimeLimit or child.shared[_CALL]:
-        child.tripped = TotalTimeLimit
-        raise TotalTimeLimit
 
 
 @contextmanager
@@ -464,9 +410,17 @@ def call() -> Iterator[None]:
     child.calls += 1
     outer = child.shared[_CALL]
     child.shared[_CALL] = child.calls
+    seconds = child.limits.call_seconds
+    if seconds is not None:
+        now = (time.process_time() + seconds, time.monotonic() + WAIT_FACTOR * seconds)
+        child.deadlines.append(now)
+        child.arm()
     try:
         yield
     finally:
+        if seconds is not None:
+            child.deadlines.pop()
+            child.arm()
         child.shared[_CALL] = outer
 
 
@@ -491,125 +445,95 @@ def progress(said: Any) -> None:
 
 
 def _send(channel: int, data: bytes) -> None:
+    """One frame to the parent, whole: a limit does not interrupt it halfway."""
     view = memoryview(_FRAME.pack(len(data)) + data)
-    while view:
-        view = view[os.write(channel, view) :]
+    blocked = signal.pthread_sigmask(signal.SIG_BLOCK, _TIMERS)
+    try:
+        while view:
+            view = view[os.write(channel, view) :]
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
 
 
 def _wait(
     pid: int, channel: int, words: memoryview, limits: Limits, ended: Callable[[Ended], _T]
 ) -> _T:
-    """The parent: read the child's messages, enforce the limits, reap it."""
-    watch = _Watch(pid, words, limits)
-    buffer = bytearray()
-    said: Any = None
-    answer: tuple[str, Any] | None = None
-    killed = False
+    """The parent: read the child's messages, kill it at a limit it has not obeyed, reap it."""
+    watch = _Watch(words, limits)
+    frames = _Frames()
+    killed: type[Interrupted] | None = None
     try:
-        while True:
+        while frames.answer is None and killed is None:
             ready, _, _ = select.select([channel], [], [], _POLL)
-            if ready:
-                data = os.read(channel, 1 << 16)
-                if not data:
-                    break
-                buffer += data
-                while len(buffer) >= _FRAME.size:
-                    (size,) = _FRAME.unpack_from(buffer)
-                    if len(buffer) < _FRAME.size + size:
-                        break
-                    frame = bytes(buffer[_FRAME.size : _FRAME.size + size])
-                    del buffer[: _FRAME.size + size]
-                    if frame[:1] == b"p":
-                        said = pickle.loads(frame[1:])
-                    else:
-                        answer = pickle.loads(frame[1:])
-            if answer is None and not killed:
-                killed = watch.enforce()
+            if ready and not frames.read(os.read(channel, 1 << 16)):
+                break
+            killed = watch.unobeyed()
     finally:
-        if answer is None and not killed:
-            # ended, closed its end of the pipe, or the parent was interrupted (Ctrl-C)
-            _kill(pid)
+        if frames.answer is None:  # killed, ended, or the parent was interrupted (Ctrl-C)
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
         _, status = os.waitpid(pid, 0)
         in_call = bool(words[_CALL])
-    if answer is not None:
-        kind, value = answer
+    if frames.answer is not None:
+        kind, value = frames.answer
         if kind == "error":
             raise value
         return value  # type: ignore[no-any-return]
-    if killed:
+    if killed is not None:
         how = "killed"
     elif os.WIFSIGNALED(status):
         how = f"signal {signal.Signals(os.WTERMSIG(status)).name}"
     else:
         how = f"exit status {os.waitstatus_to_exitcode(status)}"
-    return ended(Ended(watch.unobeyed if killed else None, how, in_call, said))
+    return ended(Ended(killed, how, in_call, frames.said))
 
 
-def _kill(pid: int) -> None:
-    with contextlib.suppress(ProcessLookupError):
-        os.kill(pid, signal.SIGKILL)
+class _Frames:
+    """The child's messages, as they come: its last ``progress``, its ``answer``."""
+
+    def __init__(self) -> None:
+        self.buffer = bytearray()
+        self.said: Any = None
+        self.answer: tuple[str, Any] | None = None
+
+    def read(self, data: bytes) -> bool:
+        """Take in ``data``; false when the child has closed its end (no data)."""
+        self.buffer += data
+        while len(self.buffer) >= _FRAME.size:
+            (size,) = _FRAME.unpack_from(self.buffer)
+            if len(self.buffer) < _FRAME.size + size:
+                break
+            frame = bytes(self.buffer[_FRAME.size : _FRAME.size + size])
+            del self.buffer[: _FRAME.size + size]
+            if frame[:1] == b"p":
+                self.said = pickle.loads(frame[1:])
+            else:
+                self.answer = pickle.loads(frame[1:])
+        return bool(data)
 
 
 class _Watch:
-    """The parent's view of the limits: the call under way, the time, a limit unobeyed."""
+    """The parent's view of the limits: the call under way (from the shared word) and when it
+    began, the check's start; which limit the child has not obeyed within ``GRACE_SECONDS``."""
 
-    def __init__(self, pid: int, words: memoryview, limits: Limits) -> None:
-        self.pid = pid
+    def __init__(self, words: memoryview, limits: Limits) -> None:
         self.words = words
         self.limits = limits
         self.started = time.monotonic()
-        self.process = psutil.Process(pid)
         self.call = 0
-        self.call_cpu = 0.0
-        self.call_wall = 0.0
-        self.raised: type[Interrupted] | None = None
-        self.raised_at = 0.0
-        self.resent_at = 0.0
-        self.unobeyed: type[Interrupted] | None = None
+        self.call_started = self.started
 
-    def cpu(self) -> float:
-        try:
-            times = self.process.cpu_times()
-        except psutil.Error:
-            return 0.0
-        return float(times.user + times.system)
-
-    def enforce(self) -> bool:
-        """Raise a limit that is exceeded in the child, again while it is not obeyed; kill the
-        child after ``GRACE_SECONDS`` of disobedience. True iff it was killed."""
+    def unobeyed(self) -> type[Interrupted] | None:
         now = time.monotonic()
-        under_way = self.words[_CALL]
-        if under_way != self.call:  # a new call (first seen at most a poll after it began)
-            self.call, self.call_cpu, self.call_wall = under_way, self.cpu(), now
-            if self.raised is CallTimeLimit:
-                self.raised = None  # the call it was raised in has ended: obeyed
-        exceeded: type[Interrupted] | None = None
-        seconds = self.limits.call_seconds
-        if under_way and seconds is not None and self.raised is None:
-            wall = now - self.call_wall
-            if wall > WAIT_FACTOR * seconds or (
-                wall > seconds and self.cpu() - self.call_cpu > seconds
-            ):
-                exceeded = CallTimeLimit
-        total = self.limits.total_seconds
-        if total is not None and now - self.started > total and self.raised is None:
-            exceeded = TotalTimeLimit
-        if exceeded is not None:
-            self.raised, self.raised_at, self.resent_at = exceeded, now, 0.0
-        if self.raised is None:
-            return False
-        if now - self.raised_at > GRACE_SECONDS:
-            self.unobeyed = self.raised
-            _kill(self.pid)
-            return True
-        if now - self.resent_at >= 0.2:  # again: a bare except: may have swallowed it
-            self.resent_at = now
-            self.words[_JUDGED] = under_way
-            with contextlib.suppress(ProcessLookupError):
-                os.kill(
-                    self.pid, signal.SIGUSR1 if self.raised is CallTimeLimit else signal.SIGUSR2
-                )
-        return False
+        if self.words[_CALL] != self.call:  # a new call (first seen at most a poll after it began)
+            self.call, self.call_started = self.words[_CALL], now
+        seconds, total = self.limits.call_seconds, self.limits.total_seconds
+        call_limit = None if seconds is None else WAIT_FACTOR * seconds + GRACE_SECONDS
+        if self.call and call_limit is not None and now - self.call_started > call_limit:
+            return CallTimeLimit
+        if total is not None and now - self.started > total + GRACE_SECONDS:
+            return TotalTimeLimit
+        return None
 
 
 # -- what the guarded code hands back -------------------------------------------------------------
@@ -684,9 +608,13 @@ class Output(io.TextIOBase):
 
 @contextmanager
 def captured_output(keep: int = 2000) -> Iterator[Output]:
-    """Catch what is printed in the block (``sys.stdout`` and ``sys.stderr``) in an ``Output``
-    that keeps its first ``keep`` characters: a function called thousands of times that prints
-    a line each time would otherwise fill the notebook."""
+    """What is printed in the block (``sys.stdout`` and ``sys.stderr``), its first ``keep``
+    characters kept: a function called thousands of times that prints a line each time would
+    otherwise fill the notebook. In a check's process, that is the process's own output (from
+    its start); elsewhere the streams are redirected for the block."""
+    if _child is not None:
+        yield _child.output
+        return
     output = Output(keep)
     with contextlib.redirect_stdout(output), contextlib.redirect_stderr(output):
         yield output

@@ -7,14 +7,17 @@ always means every invocation of the value function, cache hits and terminal sta
 
 Because every value call adds one to ``stats.calls``, the counter is also where any search can be
 stopped without changing its code: ``LimitedStats`` raises ``LimitReached`` at the first call
-beyond ``max_calls`` or after ``max_seconds``. The exceptions live here, in the package, and not in
-a notebook: every loaded copy of Solver.ipynb must raise and catch the same class.
+beyond ``max_calls`` or after ``max_seconds``, and a board stops a search no longer wanted there
+(``checking``: the check a thread's value calls run). The exceptions live here, in the package,
+and not in a notebook: every loaded copy of Solver.ipynb must raise and catch the same class.
 """
 
 from __future__ import annotations
 
+import threading
 import time
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterator
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -56,6 +59,44 @@ class Stats:
         return {name: value for name, value in asdict(self).items() if name not in skip}
 
 
+_checks: dict[int, Callable[[], None]] = {}
+"""The check each value call runs, by thread (``checking``); empty almost always."""
+
+
+@contextmanager
+def checking(check: Callable[[], None]) -> Iterator[None]:
+    """Run ``check()`` at every value call counted in this thread (``stats.calls += 1``) in
+    the block: where a search in a thread of its own is stopped from outside
+    (``gamesolver.guard.Canceller``: ``check`` raises), at a point where its work is whole."""
+    me = threading.get_ident()
+    outer = _checks.get(me)
+    _checks[me] = check
+    try:
+        yield
+    finally:
+        if outer is None:
+            del _checks[me]
+        else:
+            _checks[me] = outer
+
+
+def _count(stats: Stats, calls: int) -> None:
+    """``stats.calls = calls``, and this thread's check (``checking``), if it has one."""
+    stats.__dict__["calls"] = calls
+    if _checks:
+        check = _checks.get(threading.get_ident())
+        if check is not None:
+            check()
+
+
+# a dataclass field whose setter is ``_count``: set after the class, so that its default is 0
+Stats.calls = property(  # type: ignore[assignment]
+    lambda stats: stats.__dict__["calls"],
+    _count,
+    doc="Invocations of the value function (cache hits and terminal states included).",
+)
+
+
 class OutOfTime(GameSolverError):
     """Raised inside a search when its time budget is spent (``iterative_deepening`` catches it
     and answers with its last completed iteration; the first, depth 1, is never stopped)."""
@@ -94,11 +135,11 @@ class LimitedStats(Stats):
     @property
     def calls(self) -> int:
         """Value calls so far."""
-        return self._calls
+        return self.__dict__["calls"]  # type: ignore[no-any-return]
 
     @calls.setter
     def calls(self, calls: int) -> None:
-        self._calls = calls
+        _count(self, calls)
         if self.max_calls is not None and calls > self.max_calls:
             raise LimitReached(self, "calls")
         if self.max_seconds is not None and time.perf_counter() - self.started > self.max_seconds:

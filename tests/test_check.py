@@ -882,7 +882,7 @@ def test_an_uninterruptible_function_is_ended_with_its_process() -> None:
 
     def stuck(s: Board, p: str) -> list[Board]:
         if s != START:
-            signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGUSR1, signal.SIGUSR2})
+            signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGALRM, signal.SIGPROF})  # the timers
             time.sleep(10**6)
         return next_states(s, p)
 

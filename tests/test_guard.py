@@ -1,6 +1,7 @@
 """Bounds on code we do not control: a check's work in a process of its own under limits
 (``apart``), which ends as a report whatever the student's code does; the command line's
-``Watchdog`` and the play widget's ``Canceller``, which raise an exception in a thread."""
+``Watchdog``, a timer's signal in the main thread; the play widget's ``Canceller``, which stops
+a search in its thread at its next value call."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ from typing import Any
 import psutil
 import pytest
 
-from gamesolver import guard
+from gamesolver import Stats, guard
 from gamesolver.guard import (
     CallTimeLimit,
     Cancelled,
@@ -31,9 +32,7 @@ from gamesolver.guard import (
     apart,
     captured_output,
     digits,
-    drain,
     error_text,
-    raise_in_thread,
     shown,
 )
 
@@ -42,6 +41,12 @@ def spin() -> None:
     """An endless loop in Python code, as a student writes one."""
     while True:
         pass
+
+
+def search_for_ever(stats: Stats) -> None:
+    """A search that never ends, counting its value calls as the lecture's searches do."""
+    while True:
+        stats.calls += 1
 
 
 LIMITS = Limits(call_seconds=0.2, total_seconds=30, memory_mb=200)
@@ -194,7 +199,7 @@ def test_the_check_ends_with_its_caller() -> None:
         """
         import os, signal, threading
         import psutil
-        from gamesolver import guard
+        from gamesolver import Stats, guard
 
         def work():
             with guard.call():
@@ -223,7 +228,7 @@ def test_the_check_ends_when_its_caller_is_killed() -> None:
         """
         import os, threading
         import psutil
-        from gamesolver import guard
+        from gamesolver import Stats, guard
 
         def work():
             with guard.call():
@@ -262,16 +267,20 @@ def test_nothing_arrives_after_the_block() -> None:
 
 
 def test_a_limit_met_before_the_block_starts_waits_for_it(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The monitor started, then the thread was slow to enter the block (a busy machine): the
-    limit was raised inside ``__enter__``, the ``with`` statement never ran ``__exit__``, and the
-    monitor raised it again every 0.2 s for ever, wherever the thread was (a test run crashed)."""
-    start = threading.Thread.start
+    """The timer was set, then the thread was slow to leave ``__enter__`` (a busy machine): a
+    limit raised inside ``__enter__`` would escape the ``with`` statement, which then never ran
+    ``__exit__``, and the timer raised it again every 0.2 s for ever, wherever the thread was
+    (a test run crashed). It waits for the block instead."""
+    setitimer = signal.setitimer
 
-    def slow_start(thread: threading.Thread) -> None:
-        start(thread)
-        time.sleep(0.05)  # the limit, 0 s, is met meanwhile
+    def slow_setitimer(which: int, seconds: float, interval: float = 0.0) -> tuple[float, float]:
+        before = setitimer(which, seconds, interval)
+        deadline = time.perf_counter() + 0.05  # the limit, 0 s, is met meanwhile
+        while time.perf_counter() < deadline:
+            pass
+        return before
 
-    monkeypatch.setattr(threading.Thread, "start", slow_start)
+    monkeypatch.setattr(signal, "setitimer", slow_setitimer)
     with pytest.raises(TotalTimeLimit), Watchdog(total_seconds=0.0, poll=0.001):
         spin()
     monkeypatch.undo()
@@ -281,20 +290,24 @@ def test_a_limit_met_before_the_block_starts_waits_for_it(monkeypatch: pytest.Mo
 
 
 def test_cancelled_arrives_where_it_is_caught() -> None:
+    """A search in a thread of its own is stopped at its next value call."""
+    canceller = Canceller()
+    ticket = canceller.ticket()
     caught = threading.Event()
     started = threading.Event()
 
     def search() -> None:
         try:
-            started.set()
-            spin()
+            with canceller.searching(ticket):
+                started.set()
+                search_for_ever(Stats())
         except Cancelled:
             caught.set()
 
     thread = threading.Thread(target=search, daemon=True)
     thread.start()
     started.wait(5)
-    assert thread.ident is not None and raise_in_thread(thread.ident, Cancelled)
+    canceller.cancel()
     thread.join(5)
     assert caught.is_set() and not thread.is_alive()
 
@@ -308,11 +321,12 @@ def test_a_canceller_stops_a_search_inside_it_and_only_there() -> None:
         try:
             with canceller.searching(ticket):
                 inside.set()
-                spin()
+                search_for_ever(Stats())
             outcome.append("finished")
         except Cancelled:
             outcome.append("cancelled")
-        outcome.append("after")  # the bookkeeping after the search: no exception lands here
+        Stats().calls += 1  # the bookkeeping after the search: no exception lands here
+        outcome.append("after")
 
     thread = threading.Thread(target=search, daemon=True)
     thread.start()
@@ -325,14 +339,9 @@ def test_a_canceller_stops_a_search_inside_it_and_only_there() -> None:
         raise AssertionError("entered a cancelled search")
     # a new ticket's search runs to its end, and cancelling after it is harmless
     with canceller.searching(canceller.ticket()):
-        pass
+        Stats().calls += 1
     canceller.cancel()
-
-
-def test_drain_delivers_a_pending_exception() -> None:
-    with pytest.raises(Cancelled):
-        raise_in_thread(threading.get_ident(), Cancelled)
-        drain()
+    Stats().calls += 1
 
 
 def test_profiling_still_works_after_a_limit() -> None:
@@ -453,5 +462,15 @@ def test_a_limit_that_lands_where_it_cannot_be_raised_comes_again(
     with pytest.raises(TotalTimeLimit), Watchdog(total_seconds=0.05):
         SlowToDelete()  # deleted at once: the limit lands in its __del__
         spin()  # and comes again here
-    assert reported == []  # no "Exception ignored in ..." for the student to read
-    assert sys.unraisablehook == reported.append  # the hook is given back
+    assert sys.unraisablehook == reported.append  # the hook is left alone
+
+
+def test_an_outer_watchdog_holds_after_an_inner_one() -> None:
+    """The command line bounds a notation's call (1 s) inside its whole search's bound: the inner
+    block ending puts the outer timer back."""
+    started = time.monotonic()
+    with pytest.raises(TotalTimeLimit), Watchdog(total_seconds=0.3):
+        with Watchdog(total_seconds=5):
+            pass
+        spin()
+    assert time.monotonic() - started < 3

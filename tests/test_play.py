@@ -970,7 +970,8 @@ def test_the_widget_reports_a_bad_answer(answer: Any, problem: str, plays: list[
 
 
 class Endless:
-    """A search that never ends by itself: it counts its loop iterations until cancelled."""
+    """A search that never ends by itself: it counts its loop iterations until cancelled, each
+    a value call (where a board's cancel stops a search, ``gamesolver.guard.Canceller``)."""
 
     def __init__(self) -> None:
         self.threads: list[threading.Thread] = []
@@ -980,8 +981,10 @@ class Endless:
     def __call__(self, state: State, player: str, rng: random.Random) -> tuple[Value, State]:
         self.threads.append(threading.current_thread())
         self.started.release()
+        stats = Stats()
         while True:
             self.loops += 1
+            stats.calls += 1
 
 
 @pytest.mark.filterwarnings("error::pytest.PytestUnhandledThreadExceptionWarning")

@@ -18,6 +18,7 @@ import pytest
 from conftest import notebook
 
 from gamesolver.game import Game, Value
+from gamesolver.stats import Stats
 from gamesolver.widgets.play import BadAnswer
 from gamesolver.widgets.watch import Watch, numbered
 
@@ -55,8 +56,8 @@ def scripted(cells: list[Cell]) -> Any:
 
 
 class Gated:
-    """``first_move`` once ``gate`` is set; until then it spins (so that ``Cancelled`` arrives
-    at once). Counts the calls that ``entered`` and records their threads."""
+    """``first_move`` once ``gate`` is set; until then it spins, counting value calls (so that
+    ``Cancelled`` arrives at once). Counts the calls that ``entered`` and records their threads."""
 
     def __init__(self) -> None:
         self.gate = threading.Event()
@@ -67,8 +68,9 @@ class Gated:
     def __call__(self, state: State, player: str, rng: random.Random) -> tuple[Value, State]:
         self.threads.append(threading.current_thread())
         self.entered.release()
+        stats = Stats()
         while not self.gate.is_set():
-            pass
+            stats.calls += 1
         self.returned += 1
         return first_move(state, player, rng)
 
