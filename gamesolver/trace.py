@@ -169,14 +169,19 @@ class Search:
         )
 
 
-def inner_codes(algorithm: Callable[..., Any], names: tuple[str, ...]) -> set[types.CodeType]:
-    """The code objects of the functions named ``names`` defined (at any depth) in ``algorithm``."""
+def _code(algorithm: Callable[..., Any]) -> types.CodeType | None:
+    """The code of ``algorithm``: through a ``functools.partial`` and a decorator's wrapper."""
     while isinstance(algorithm, functools.partial):
         algorithm = algorithm.func
-    algorithm = getattr(algorithm, "__wrapped__", algorithm)
-    code = getattr(algorithm, "__code__", None)
+    code = getattr(getattr(algorithm, "__wrapped__", algorithm), "__code__", None)
+    return code if isinstance(code, types.CodeType) else None
+
+
+def inner_codes(algorithm: Callable[..., Any], names: tuple[str, ...]) -> set[types.CodeType]:
+    """The code objects of the functions named ``names`` defined (at any depth) in ``algorithm``."""
+    code = _code(algorithm)
     found: set[types.CodeType] = set()
-    stack = [code] if isinstance(code, types.CodeType) else []
+    stack = [] if code is None else [code]
     while stack:
         for const in stack.pop().co_consts:
             if isinstance(const, types.CodeType):
@@ -190,10 +195,8 @@ def recursive_code(algorithm: Callable[..., Any]) -> set[types.CodeType]:
     """The code of ``algorithm`` itself if it calls itself by its name (a student's search
     written without an inner function): its calls are then recorded as calls of ``value``,
     the root's too. Empty if it does not."""
-    while isinstance(algorithm, functools.partial):
-        algorithm = algorithm.func
-    code = getattr(getattr(algorithm, "__wrapped__", algorithm), "__code__", None)
-    if isinstance(code, types.CodeType) and code.co_name in code.co_names + code.co_freevars:
+    code = _code(algorithm)
+    if code is not None and code.co_name in code.co_names + code.co_freevars:
         return {code}
     return set()
 
@@ -237,31 +240,76 @@ def record(
         )
     state = game.Start if state is None else state
     player = game.Players[0] if player is None else player
-    first, second = game.Players
+    recorder = _Recorder(game, player, functions, codes)
     stats = Stats()
-    calls: list[Call] = []
-    steps: list[Step] = []
-    stack: list[tuple[types.FrameType, int]] = []
+    result: Value | None = None
+    error: BaseException | None = None
+    previous = sys.getprofile()
+    sys.setprofile(recorder.profile)
+    try:
+        result = algorithm(game, state, player, stats, **options)
+    except Exception as exception:
+        error = exception
+    finally:
+        sys.setprofile(previous)
+    if error is not None and strict:
+        raise error
+    calls, steps = recorder.calls, recorder.steps
+    return Search(name, game, state, player, calls, steps, stats, result, error)
 
-    def on_call(frame: types.FrameType) -> None:
-        arguments = frame.f_locals
-        parent = stack[-1][1] if stack else None
-        depth = 0 if parent is None else calls[parent].depth + 1
-        function = frame.f_code.co_name
-        if function not in functions:  # the algorithm itself, calling itself: negamax's value
-            function = "value"
+
+class _Recorder:
+    """The profiler of ``record``: a ``Call`` for each frame of the watched ``codes`` entered, its
+    result when the frame returns, and the steps in order."""
+
+    def __init__(
+        self,
+        game: AnyGame,
+        player: Hashable,
+        functions: tuple[str, ...],
+        codes: set[types.CodeType],
+    ) -> None:
+        self.game = game
+        self.player = player
+        """The player to move at the root."""
+        self.functions = functions
+        self.watched = {id(code) for code in codes}
+        self.calls: list[Call] = []
+        self.steps: list[Step] = []
+        self.stack: list[tuple[types.FrameType, int]] = []
+        """The watched frames under way, with their calls' indices."""
+
+    def profile(self, frame: types.FrameType, event: str, arg: Any) -> None:
+        """``sys.setprofile``'s function: only the watched frames' calls and returns count."""
+        if id(frame.f_code) in self.watched:
+            if event == "call":
+                self.enter(frame)
+            elif event == "return":
+                self.leave(frame, arg)
+
+    def mover(self, function: str, arguments: dict[str, Any], depth: int) -> tuple[Any, Any]:
+        """The player to move in a call of ``function`` and the side its values are from."""
+        first, second = self.game.Players
         if function == "max_value":
-            to_move, perspective = first, first
-        elif function == "min_value":
-            to_move, perspective = second, first
-        else:
-            # the frame's player if the function takes one; else players alternate by depth
-            default = player if depth % 2 == 0 else game.other(player)
-            to_move = arguments.get("player", default)
-            perspective = to_move
+            return first, first
+        if function == "min_value":
+            return second, first
+        # the frame's player if the function takes one; else players alternate by depth
+        default = self.player if depth % 2 == 0 else self.game.other(self.player)
+        to_move = arguments.get("player", default)
+        return to_move, to_move
+
+    def enter(self, frame: types.FrameType) -> None:
+        arguments = frame.f_locals
+        parent = self.stack[-1][1] if self.stack else None
+        depth = 0 if parent is None else self.calls[parent].depth + 1
+        function = frame.f_code.co_name
+        if function not in self.functions:  # the algorithm itself, calling itself: negamax's
+            function = "value"
+        to_move, perspective = self.mover(function, arguments, depth)
         first_argument = frame.f_code.co_varnames[0] if frame.f_code.co_argcount else "state"
         call = Call(
-            index=len(calls),
+            index=len(self.calls),
             state=arguments.get("state", arguments.get(first_argument)),
             player=to_move,
             perspective=perspective,
@@ -272,42 +320,18 @@ def record(
             beta=arguments.get("beta"),
             limit=arguments.get("limit"),
         )
-        calls.append(call)
+        self.calls.append(call)
         if parent is not None:
-            calls[parent].children.append(call.index)
-        stack.append((frame, call.index))
-        steps.append(Step("call", call.index))
+            self.calls[parent].children.append(call.index)
+        self.stack.append((frame, call.index))
+        self.steps.append(Step("call", call.index))
 
-    def on_return(frame: types.FrameType, value: Any) -> None:
-        if not stack or stack[-1][0] is not frame:
+    def leave(self, frame: types.FrameType, value: Any) -> None:
+        if not self.stack or self.stack[-1][0] is not frame:
             return
-        _, index = stack.pop()
+        _, index = self.stack.pop()
         # A frame left by an exception "returns" None: it did not return a value.
         if value is not None:
-            calls[index].result = value_of(value)
-            calls[index].returned = True
-        steps.append(Step("return", index))
-
-    watched = {id(code) for code in codes}
-
-    def profiler(frame: types.FrameType, event: str, arg: Any) -> None:
-        if id(frame.f_code) in watched:
-            if event == "call":
-                on_call(frame)
-            elif event == "return":
-                on_return(frame, arg)
-
-    previous = sys.getprofile()
-
-    result: Value | None = None
-    error: BaseException | None = None
-    sys.setprofile(profiler)
-    try:
-        result = algorithm(game, state, player, stats, **options)
-    except Exception as exception:
-        error = exception
-    finally:
-        sys.setprofile(previous)
-    if error is not None and strict:
-        raise error
-    return Search(name, game, state, player, calls, steps, stats, result, error)
+            self.calls[index].result = value_of(value)
+            self.calls[index].returned = True
+        self.steps.append(Step("return", index))
