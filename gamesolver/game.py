@@ -145,9 +145,13 @@ AnyGame = Game[Any, Any]
 def is_number(value: object) -> bool:
     """Whether ``value`` can be a value of a position: a real number (NumPy's too), not a
     ``bool`` and not NaN; an int too large for a float is one."""
-    if not isinstance(value, numbers.Real) or isinstance(value, bool):
-        return False
+    return isinstance(value, numbers.Real) and not isinstance(value, bool) and not is_nan(value)
+
+
+def is_nan(value: object) -> bool:
+    """Whether ``value`` is NaN, the number that is none (an int too large for a float, or
+    something that is no number at all, is not)."""
     try:
-        return not math.isnan(value)
-    except OverflowError:
-        return True
+        return math.isnan(value)  # type: ignore[arg-type]
+    except (TypeError, ValueError, OverflowError):
+        return False

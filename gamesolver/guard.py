@@ -203,6 +203,12 @@ class Limits:
     memory_mb: float | None = None
     """How much the process may grow: megabytes of address space (``RLIMIT_AS``)."""
 
+    def within(self, limit: type[Interrupted]) -> str:
+        """A time limit as a report says it: ``within 2 s (call_seconds)``."""
+        if limit is CallTimeLimit:
+            return f"within {self.call_seconds:g} s (call_seconds)"
+        return f"within {self.total_seconds:g} s (total_seconds)"
+
 
 @dataclass(frozen=True)
 class Ended:
@@ -429,6 +435,15 @@ def memory_mb() -> float | None:
     had less room: a kernel under autograding's limit), as a report says it after a
     ``MemoryError``; ``None`` outside a check or without a limit."""
     return None if _child is None else _child.memory_mb
+
+
+def memory_text() -> str:
+    """What a ``MemoryError`` in this check's process says: by how much memory was allowed to
+    grow (``memory_mb``), or that it ran out (no limit)."""
+    grown = memory_mb()
+    if grown is None:
+        return "ran out of memory (MemoryError)"
+    return f"made the memory grow by more than {grown:,.0f} MB (memory_mb)"
 
 
 def tripped() -> type[Interrupted] | None:

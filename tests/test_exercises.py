@@ -773,6 +773,26 @@ def test_whatever_the_function_does_is_a_failed_example(
     assert time.monotonic() - started < 30  # (bounded: the check stops it, or its process ends)
 
 
+def test_a_function_that_swallows_its_limit_is_ended_with_its_process() -> None:
+    """A student's bare ``except:`` around a loop swallows every limit raised in it: the check's
+    process is killed after its grace period, and the report blames the example it was given."""
+
+    def stubborn(game: Any, state: Any, player: Any, stats: Stats) -> Value:
+        while True:
+            try:  # noqa: SIM105  (a student's catch-all, as students write it)
+                time.sleep(1)
+            except BaseException:
+                pass
+
+    started = time.monotonic()
+    check = check_algorithm(stubborn, "minimax", examples=5, call_seconds=0.2)
+    assert check.condition == "ends" and check.counterexample == "0", check
+    assert "it did not return within 0.2 s (call_seconds), and could not be interrupted" in repr(
+        check
+    )
+    assert time.monotonic() - started < 30
+
+
 def test_a_function_that_calls_itself_is_drawn_node_by_node() -> None:
     """Written without an inner ``value``, recursing on itself (here with the window not
     negated): its answer at every node it searched is in the drawing. The column "yours" was

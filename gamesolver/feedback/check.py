@@ -40,12 +40,11 @@ import traceback
 from collections import deque
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from numbers import Real
 from typing import Any, TypeVar
 
 from gamesolver import guard
 from gamesolver.errors import error_text
-from gamesolver.game import AnyGame
+from gamesolver.game import AnyGame, is_nan, is_number
 from gamesolver.guard import (
     CallTimeLimit,
     Ended,
@@ -187,9 +186,9 @@ def ended_report(name: str, limits: Limits, end: Ended) -> CheckReport:
     limit that the game's code did not let it obey, or ended by the game's code itself
     (``os._exit``, a crash)."""
     if end.limit is TotalTimeLimit:
-        said = f"did not finish within {limits.total_seconds:g} s (total_seconds)"
+        said = f"did not finish {limits.within(TotalTimeLimit)}"
     elif end.limit is not None:
-        said = f"did not return within {limits.call_seconds:g} s (call_seconds)"
+        said = f"did not return {limits.within(CallTimeLimit)}"
     else:
         said = f"ended the process that ran the check ({end.how}), as os._exit does"
     if end.limit is not None:
@@ -220,11 +219,6 @@ def _hanging(head: str, text: str) -> str:
     indent = " " * len(head)
     lines = text.splitlines() or [""]
     return "\n".join([head + lines[0]] + [indent + line if line else "" for line in lines[1:]])
-
-
-def _short(value: object, limit: int = 80) -> str:
-    """``repr(value)`` as a report shows it (``gamesolver.guard.shown``); never raises."""
-    return shown(value, limit)
 
 
 def _type_name(value: object) -> str:
@@ -293,7 +287,6 @@ def _user_line(error: BaseException) -> str:
     That is the innermost frame outside this module, the standard library and the installed
     packages: the student's line, not a line inside ``random`` or ``copy``.
     """
-    error = error.original if isinstance(error, _Raised) else error
     frames = [
         frame for frame in traceback.extract_tb(error.__traceback__) if frame.filename != __file__
     ]
@@ -308,20 +301,17 @@ def _user_line(error: BaseException) -> str:
 
 
 class _Raised(Exception):
-    """A ``BaseException`` that is not an ``Exception`` (``SystemExit``, ``KeyboardInterrupt``)
-    raised by the game's code: reported as its error, like any other."""
+    """What the game's code raised in a call (``_Checker.guarded``), ``original``: any
+    exception, ``SystemExit`` and ``KeyboardInterrupt`` too, reported as an error of the game.
+    (An ``Exception`` itself, so that the check's own handlers need not catch every
+    ``BaseException`` and let its limits through by name.)"""
 
     def __init__(self, original: BaseException) -> None:
         super().__init__(error_text(original))
         self.original = original
 
 
-def _describe_error(error: Exception) -> str:
-    """``Type: message``, as the last line of a traceback says it; never raises."""
-    return error_text(error.original if isinstance(error, _Raised) else error)
-
-
-def _where(error: Exception) -> list[Part]:
+def _where(error: BaseException) -> list[Part]:
     """The line of the game's code that raised ``error``, as parts of a message."""
     line = _user_line(error)
     return ["in the line:", _Code(line)] if line else []
@@ -371,25 +361,12 @@ def _is_finite(value: float) -> bool:
         return False
 
 
-def _is_number(value: object) -> bool:
-    """A real number that is not a ``bool`` (``True`` as a utility is a mistake, not a 1)."""
-    return isinstance(value, Real) and not isinstance(value, bool)
-
-
 def _same_value(a: float, b: float) -> bool:
     """Equal up to floating-point rounding."""
     try:
         return math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-12)
     except OverflowError:  # an int too large for a float
         return a == b
-
-
-def _is_nan(value: float) -> bool:
-    """Whether ``value`` is NaN (an int too large for a float is not)."""
-    try:
-        return math.isnan(value)
-    except OverflowError:
-        return False
 
 
 # -- problems -------------------------------------------------------------------------------------
@@ -534,9 +511,9 @@ class _Checker:
         try:
             text = self.game.text(state)
             if not isinstance(text, str) or not text.strip():
-                text = _short(state, MAX_STATE_TEXT)
+                text = shown(state, MAX_STATE_TEXT)
         except Exception:
-            text = _short(state, MAX_STATE_TEXT)
+            text = shown(state, MAX_STATE_TEXT)
         return text if len(text) <= MAX_STATE_TEXT else text[: MAX_STATE_TEXT - 1] + "…"
 
     def call(self, name: str, call: str, state: Any, *args: Any, which: str = "state") -> Any:
@@ -549,10 +526,11 @@ class _Checker:
         function: Callable[..., Any] = getattr(self.game, name)
         try:
             return self.guarded(call, state, which, lambda: function(*args))
-        except Exception as error:
+        except _Raised as raised:
+            error = raised.original
             self.error(
                 ("raised", name, type(error).__name__),
-                f"{call} raised {_describe_error(error)} for this {which}:",
+                f"{call} raised {error_text(error)} for this {which}:",
                 _Shown(state),
                 *_where(error),
                 *self.again(name, args),
@@ -563,7 +541,7 @@ class _Checker:
 
     def again(self, name: str, args: tuple[Any, ...]) -> list[Part]:
         """How to make the call again, if the state's drawing is not already its repr."""
-        arguments = ", ".join(_short(argument, 1000) for argument in args)
+        arguments = ", ".join(shown(argument, 1000) for argument in args)
         if self.game.show is None or len(arguments) > 300:
             return []
         return ["To see it again:", _Code(f"game.{name}({arguments})")]
@@ -572,8 +550,7 @@ class _Checker:
         """``run()``, the game's code, a call within ``call_seconds`` and ``memory_mb``.
 
         A limit exceeded is reported as an error of ``call`` for ``state``, and stops the check.
-        A ``SystemExit`` or ``KeyboardInterrupt`` of the game's code is raised as ``_Raised``,
-        an ``Exception``, which the callers report as they report any other.
+        An exception of the game's code is raised as ``_Raised``, which the callers report.
         """
         try:
             with guard.call():
@@ -584,20 +561,13 @@ class _Checker:
             raise
         except MemoryError:
             memory = True
-        except Exception:
-            raise
         except BaseException as error:
             raise _Raised(error) from None
         if memory:
-            memory_mb = guard.memory_mb()
-            what = (
-                f"made the memory grow by more than {memory_mb:,.0f} MB (memory_mb)"
-                if memory_mb is not None
-                else "ran out of memory (MemoryError)"
-            )
+            what = guard.memory_text()
             hint = "does it build an endless list, or a copy of something huge for every move?"
         else:
-            what = f"did not return within {self.limits.call_seconds:g} s (call_seconds)"
+            what = f"did not return {self.limits.within(CallTimeLimit)}"
             hint = "is there an endless loop, e.g. a while loop whose condition never changes?"
         self.note = "Stopped at the first call over a limit: fix it, then check again."
         self.error(
@@ -680,7 +650,7 @@ class _Checker:
         if error is not None:
             self.error(
                 ("start-unhashable",),
-                f"{name} is not hashable ({_describe_error(error)}):",
+                f"{name} is not hashable ({error_text(error)}):",
                 _Shown(start),
                 _hashable_hint(start, error),
             )
@@ -700,8 +670,8 @@ class _Checker:
         if not matches:
             self.error(
                 ("player",),
-                f"The player to move, {_short(player)}, is not one of the Players "
-                f"{_short(list(self.players))}.",
+                f"The player to move, {shown(player)}, is not one of the Players "
+                f"{shown(list(self.players))}.",
                 "Hint: pass one of them as player.",
             )
             return False
@@ -717,8 +687,7 @@ class _Checker:
             if error is not None:
                 self.error(
                     ("player-unhashable",),
-                    f"The player {_short(player)} in Players is not hashable "
-                    f"({_describe_error(error)}).",
+                    f"The player {shown(player)} in Players is not hashable ({error_text(error)}).",
                     "Hint: name the players with strings or numbers, e.g. Players = ['X', 'O']: "
                     "the search uses them as dictionary keys.",
                 )
@@ -727,7 +696,7 @@ class _Checker:
             self.error(
                 ("players-count",),
                 f"Players must hold exactly two players, but it holds {len(players)}: "
-                f"{_short(list(players))}.",
+                f"{shown(list(players))}.",
                 "Hint: the games here are for two persons: Players[0] moves first, then the two "
                 "take turns, e.g. Players = ['X', 'O'].",
             )
@@ -735,7 +704,7 @@ class _Checker:
         if _equal(players[0], players[1]):
             self.error(
                 ("players-same",),
-                f"The two players are the same: Players = {_short(list(players))}.",
+                f"The two players are the same: Players = {shown(list(players))}.",
                 "Hint: give them different names, e.g. Players = ['X', 'O']; the search tells "
                 "them apart by name.",
             )
@@ -749,20 +718,15 @@ class _Checker:
         bounds = self.game.utility_range
         try:
             worst, best = bounds
-            valid = (
-                _is_number(worst)
-                and _is_number(best)
-                and math.isfinite(worst)
-                and math.isfinite(best)
-                and worst < best
-            )
-        except Exception:
+            numbers = is_number(worst) and is_number(best)
+            valid = numbers and _is_finite(worst) and _is_finite(best) and worst < best
+        except (TypeError, ValueError):  # no pair: said below
             valid = False
         if not valid:
             self.error(
                 ("range",),
                 "utility_range must be a pair of numbers (worst, best) with worst < best, e.g. "
-                f"(-1, 1), but it is {_short(bounds)}.",
+                f"(-1, 1), but it is {shown(bounds)}.",
                 "Hint: it holds the utility of a loss and of a win, the lowest and the highest "
                 "value of utility.",
             )
@@ -770,9 +734,9 @@ class _Checker:
         if not _same_value(worst, -best):
             self.warning(
                 ("range-asymmetric",),
-                f"utility_range {_short(bounds)} is not symmetric: in a zero-sum game one "
+                f"utility_range {shown(bounds)} is not symmetric: in a zero-sum game one "
                 "player's win is the other's loss, so the worst utility is the negated best one.",
-                f"Hint: use utility_range=({_short(-best)}, {_short(best)}) if the utilities "
+                f"Hint: use utility_range=({shown(-best)}, {shown(best)}) if the utilities "
                 "lie between those, else the range of the values utility really returns.",
             )
         self.range = (float(worst), float(best))
@@ -903,7 +867,7 @@ class _Checker:
             return result
         if kind.__module__ == "numpy" and kind.__name__ in ("bool", "bool_"):
             return bool(result)
-        what = "None" if result is None else f"{_short(result)} (a {kind.__name__})"
+        what = "None" if result is None else f"{shown(result)} (a {kind.__name__})"
         self.error(
             ("finished-type", kind.__name__),
             f"finished must return a bool: {call} returned {what} for this state:",
@@ -983,10 +947,11 @@ class _Checker:
         cap = self.max_next_states
         try:
             moves = self.guarded(call, state, which, lambda: _read(result, cap))
-        except Exception as error:
+        except _Raised as raised:
+            error = raised.original
             self.error(
                 ("raised", "next_states", type(error).__name__),
-                f"reading the result of {call} raised {_describe_error(error)} for this {which}:",
+                f"reading the result of {call} raised {error_text(error)} for this {which}:",
                 _Shown(state),
                 *_where(error),
             )
@@ -1024,7 +989,7 @@ class _Checker:
                 "if there is no move."
             )
         else:
-            what = f"a {type(result).__name__} ({_short(result)})"
+            what = f"a {type(result).__name__} ({shown(result)})"
             why = "next_states must return the list of the next states, [] if there is no move."
         self.error(
             ("next-type", _type_name(result)),
@@ -1043,7 +1008,7 @@ class _Checker:
             return True
         self.error(
             ("next-unhashable", type(next_state).__name__),
-            f"{call} returned a next state that is not hashable ({_describe_error(error)}):",
+            f"{call} returned a next state that is not hashable ({error_text(error)}):",
             _Shown(next_state),
             f"for this {which}:",
             _Shown(state),
@@ -1106,8 +1071,8 @@ class _Checker:
                 )
                 self.error(
                     (name, "not-zero-sum"),
-                    f"{title}: {name}(state, {a!r}) returned {_short(valid[a])} and "
-                    f"{name}(state, {b!r}) returned {_short(valid[b])} for this {which}:",
+                    f"{title}: {name}(state, {a!r}) returned {shown(valid[a])} and "
+                    f"{name}(state, {b!r}) returned {shown(valid[b])} for this {which}:",
                     _Shown(state),
                     f"Hint: what one player wins, the other loses: {name}(state, {b!r}) must be "
                     f"-{name}(state, {a!r}){example}.",
@@ -1120,10 +1085,7 @@ class _Checker:
         value = self.call(name, call, state, state, player, which=which)
         if value is _FAILED:
             return None
-        if not _is_number(value):
-            self.report_not_a_number(name, call, value, state, player, which)
-            return None
-        if _is_nan(value):
+        if is_nan(value):
             self.error(
                 (name, "nan"),
                 f"{name.capitalize()} is NaN: {call} returned nan for this {which}:",
@@ -1132,12 +1094,15 @@ class _Checker:
                 "choose moves at random; return a number.",
             )
             return None
+        if not is_number(value):
+            self.report_not_a_number(name, call, value, state, player, which)
+            return None
         if self.range is None:
             return value  # type: ignore[no-any-return]
         worst, best = self.range
         if name == "utility" and not worst <= value <= best:
             if _is_finite(value):
-                low, high = _short(-abs(value)), _short(abs(value))
+                low, high = shown(-abs(value)), shown(abs(value))
                 hint = (
                     "Hint: fix utility, or give the game its true range, e.g. Game(..., "
                     f"utility_range=({low}, {high})): the search takes the ends of the range "
@@ -1151,8 +1116,8 @@ class _Checker:
                 )
             self.error(
                 (name, "out-of-range"),
-                f"Utility out of range: {call} returned {_short(value)}, outside utility_range "
-                f"{_short(self.game.utility_range)}, for this {which}:",
+                f"Utility out of range: {call} returned {shown(value)}, outside utility_range "
+                f"{shown(self.game.utility_range)}, for this {which}:",
                 _Shown(state),
                 hint,
             )
@@ -1160,11 +1125,11 @@ class _Checker:
         if name == "heuristic" and not worst < value < best:
             self.error(
                 (name, "out-of-range"),
-                f"Heuristic out of range: {call} returned {_short(value)}, not strictly inside "
-                f"utility_range {_short(self.game.utility_range)}, for this {which}:",
+                f"Heuristic out of range: {call} returned {shown(value)}, not strictly inside "
+                f"utility_range {shown(self.game.utility_range)}, for this {which}:",
                 _Shown(state),
                 "Hint: an estimate must never claim a certain win or loss: keep it strictly "
-                f"between {_short(self.game.worst)} and {_short(self.game.best)} (e.g. scale it "
+                f"between {shown(self.game.worst)} and {shown(self.game.best)} (e.g. scale it "
                 "down), so that depth-limited search prefers a real win to a promising position.",
             )
             return None
@@ -1178,7 +1143,7 @@ class _Checker:
         elif isinstance(value, bool):
             what, fix = f"{value} (a bool, not a number)", "return 1 or -1, not True or False."
         else:
-            what = f"{_short(value)} (a {type(value).__name__}, not a number)"
+            what = f"{shown(value)} (a {type(value).__name__}, not a number)"
             fix = "return an int or a float."
         if name == "utility":
             title = "Utility missing"
@@ -1211,8 +1176,7 @@ class _Checker:
         if error is not None:
             self.error(
                 ("canonical", "unhashable"),
-                "canonical(state) returned a state that is not hashable "
-                f"({_describe_error(error)}):",
+                f"canonical(state) returned a state that is not hashable ({error_text(error)}):",
                 _Shown(image),
                 f"for this {which}:",
                 _Shown(state),
@@ -1262,12 +1226,12 @@ class _Checker:
         image_value = self.call("utility", call, state, image, player, which="finished state")
         if image_value is _FAILED:
             return False
-        if _is_number(image_value) and _same_value(image_value, value):
+        if is_number(image_value) and _same_value(image_value, value):
             return True
         self.error(
             ("canonical", "utility"),
             f"canonical changes the utility: utility(state, {player!r}) returned {value!r} but "
-            f"{call} returned {_short(image_value)} for this finished state:",
+            f"{call} returned {shown(image_value)} for this finished state:",
             _Shown(state),
             "canonical(state):",
             _Shown(image),
@@ -1346,8 +1310,8 @@ class _Checker:
                 run = functools.partial(self.game.next_states, state, other)
                 try:
                     theirs = self.guarded(call, state, "state", run)
-                except Exception:
-                    return  # it may refuse to move for the player not to move: not ignored
+                except _Raised:  # it may refuse to move for the player not to move: not ignored
+                    return
             same = isinstance(theirs, list | tuple) and _equal(moves, tuple(theirs))
             if moves is None or not same:
                 return

@@ -66,18 +66,15 @@ game is checked by the validator itself: ``check_game(game)``.)
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
 import functools
 import html
 import math
-import numbers
 import os
 import random
 import tempfile
 from collections import Counter
 from collections.abc import Callable, Hashable, Sequence
-from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
@@ -92,7 +89,7 @@ from gamesolver.errors import error_text
 from gamesolver.explore import random_position
 from gamesolver.feedback import hints
 from gamesolver.feedback.check import CheckReport, check_game, ended_report
-from gamesolver.game import AnyGame, Game, Value, is_number
+from gamesolver.game import AnyGame, Game, Value, is_nan, is_number
 from gamesolver.guard import (
     LONG_INT_DIGITS,
     CallTimeLimit,
@@ -178,7 +175,8 @@ SPECS = {
     )
 }
 """The specifications ``check_algorithm`` knows: the Solver's algorithms by name, and
-``alpha_beta_fail_soft``, a stricter one a lecturer may ask for (``grade --spec`` takes them)."""
+``alpha_beta_fail_soft``, a stricter one a lecturer may ask for (``check_algorithm(f,
+spec="alpha_beta_fail_soft")`` in the exercise's check cell)."""
 
 
 # -- the course's reference -----------------------------------------------------------------------
@@ -431,11 +429,6 @@ class Failure:
     """How the report introduces the example (one not shrunk is not the smallest)."""
 
 
-Guard = Callable[[], AbstractContextManager[Any]]
-"""What each call of the student's function runs inside: ``guard.call``, where the check's
-process bounds it by ``call_seconds``."""
-
-
 class _Expansions:
     """A game whose ``next_states`` counts how often each position is expanded; with
     ``symmetry``, each class of positions equal up to symmetry (``game.canonical``), keeping the
@@ -457,12 +450,11 @@ class _Expansions:
         self.game = dataclasses.replace(game, next_states=next_states)
 
 
-def _ask(
-    function: Callable[..., Value], game: AnyGame, example: Example, guard: Guard
-) -> tuple[Any, int]:
-    """The function's answer to ``example`` on ``game`` and its value calls (bounded)."""
+def _ask(function: Callable[..., Value], game: AnyGame, example: Example) -> tuple[Any, int]:
+    """The function's answer to ``example`` on ``game`` and its value calls (bounded: a call
+    of the student's code, ``guard.call``, where the check's process bounds it)."""
     stats = LimitedStats(max_calls=MAX_CALLS)
-    with guard():
+    with guard.call():
         answer = function(game, example.state, example.player, stats, **example.options)
     return answer, stats.calls
 
@@ -502,7 +494,7 @@ def leaf_values(game: AnyGame, state: Hashable, player: Hashable, side: Hashable
 def text(value: Any) -> str:
     """A value as the report writes it: as the traces do (``stepper.number``: ``10``, ``-∞``),
     an int too long to write by its number of digits."""
-    if not isinstance(value, numbers.Real) or isinstance(value, bool):
+    if not is_number(value) and not is_nan(value):
         return shown(value)
     if isinstance(value, int) and digits(value) > LONG_INT_DIGITS:
         return shown(value)
@@ -515,8 +507,8 @@ def judge(
     """The first condition of ``spec`` that ``answer`` breaks, where the value is ``value``;
     the answer, the value and the window are seen from ``side`` (default: the player to move)."""
     if not is_number(answer):
-        nan = isinstance(answer, numbers.Real) and not isinstance(answer, bool)
-        what = "nan, which is neither smaller nor larger than any value" if nan else shown(answer)
+        nan = "nan, which is neither smaller nor larger than any value"
+        what = nan if is_nan(answer) else shown(answer)
         return Failure("returns a number", f"it returned {what}, not a number")
     got, true = text(answer), text(value)
     if example.window is None:
@@ -565,15 +557,10 @@ def raised(error: BaseException) -> Failure:
     if isinstance(error, RecursionError):
         return Failure("ends", "it recursed without end (RecursionError)")
     if isinstance(error, MemoryError):
-        memory_mb = guard.memory_mb()
-        grew = (
-            f"it made the memory grow by more than {memory_mb:,.0f} MB (memory_mb)"
-            if memory_mb is not None
-            else "it ran out of memory (MemoryError)"
-        )
         return Failure(
             "stays within memory",
-            f"{grew}: does it build an endless list, or a copy of something huge for every call?",
+            f"it {guard.memory_text()}: does it build an endless list, or a copy of something "
+            "huge for every call?",
         )
     sentence = f"it raised {error_text(error)}"
     if isinstance(error, SystemExit):
@@ -587,18 +574,17 @@ def run_example(
     function: Callable[..., Value],
     spec: Spec,
     example: Example,
-    guard: Guard = contextlib.nullcontext,
 ) -> tuple[Failure | None, int, int]:
-    """Ask ``function`` about ``example``, each call inside ``guard()``: the condition broken (if
-    any), the function's value calls and the course algorithm's value calls. With
+    """Ask ``function`` about ``example``, each call inside ``guard.call()``: the condition
+    broken (if any), the function's value calls and the course algorithm's value calls. With
     ``spec.symmetry``, a memo must not expand a position equal to one it expanded up to
     symmetry."""
     value, reference_calls = _reference(spec, example)
     counted = _Expansions(example.game, spec.symmetry)
     try:
-        answer, calls = _ask(function, counted.game, example, guard)
+        answer, calls = _ask(function, counted.game, example)
         if spec.memo:
-            again, _ = _ask(function, example.game, example, guard)
+            again, _ = _ask(function, example.game, example)
     except LimitReached:
         sentence = f"it made more than {MAX_CALLS:,} value calls: does the recursion end?"
         return Failure("ends", sentence), MAX_CALLS, reference_calls
@@ -606,7 +592,7 @@ def run_example(
         raise  # a limit of the check's process: the check says which
     except BaseException as error:
         return raised(error), 0, reference_calls
-    failure = judge(spec, answer, value, example) or inner_failure(function, spec, example, guard)
+    failure = judge(spec, answer, value, example) or inner_failure(function, spec, example)
     twice = [position for position, times in counted.counts.items() if times > 1]
     if failure is None and spec.expand_once and twice:
         key = twice[0]
@@ -638,8 +624,7 @@ def _in_a_line(game: AnyGame, state: Hashable, player: Hashable) -> str:
     """A position in one line, for a sentence: the game's notation if it has one, else its text
     (quoted, if that takes several lines)."""
     if game.notation is not None:
-        with contextlib.suppress(Exception):
-            return game.notation(state, player)
+        return game.notation(state, player)
     said = game.text(state)
     return repr(said) if "\n" in said else said
 
@@ -709,7 +694,6 @@ def inner_failure(
     function: Callable[..., Value],
     spec: Spec,
     example: Example,
-    guard: Guard = contextlib.nullcontext,
 ) -> Failure | None:
     """The first call of the function's inner ``value`` (recorded, ``gamesolver.trace``) whose
     answer breaks the specification for its own position and window: what the root's answer
@@ -718,7 +702,7 @@ def inner_failure(
     the specification, its answers read as the player's to move or (a negamax ``value`` that
     answers from the root player's side) every one of them read as the root player's."""
     try:
-        with guard():
+        with guard.call():
             search = record(
                 function, example.game, example.state, example.player, **example.options
             )
@@ -782,7 +766,8 @@ def _plain(value: Any) -> Any:
 
 
 def _plain_window(window: Any) -> tuple[Value, Value] | None:
-    """A window as plain numbers (``None`` if it is not a pair of numbers)."""
+    """A window as plain numbers (``None`` if it is not a pair of numbers: the student's
+    function may pass anything as alpha and beta)."""
     if window is None:
         return None
     try:
@@ -791,7 +776,7 @@ def _plain_window(window: Any) -> tuple[Value, Value] | None:
             float(low) if type(low) not in (int, float) else low,
             float(high) if type(high) not in (int, float) else high,
         )
-    except Exception:
+    except (TypeError, ValueError, OverflowError):
         return None
 
 
@@ -935,101 +920,108 @@ def draw(
     function: Callable[..., Value],
     spec: Spec,
     example: Example,
-    guard: Guard = contextlib.nullcontext,
 ) -> list[Row]:
     """The rows of the counterexample's tree: the recorded calls of the student's function
-    (if it has an inner ``value`` function to record; run inside ``guard()``) beside the
+    (if it has an inner ``value`` function to record; run inside ``guard.call()``) beside the
     correct values."""
     assert example.tree is not None
-    game, tree = example.game, example.tree
-    solver = course_solver()
-    first = game.Players[0]
     try:
-        with guard():
-            search = record(
-                function, game, example.state, example.player, strict=False, **example.options
+        with guard.call():
+            search: Search | None = record(
+                function,
+                example.game,
+                example.state,
+                example.player,
+                strict=False,
+                **example.options,
             )
-        stepper: Stepper | None = Stepper(search)
     except Interrupted:
         raise
     except BaseException:  # nothing to record (or it raised): only the root's answer is known
-        search, stepper = None, None
-    root: Any = None
+        search = None
     if search is None or not search.calls:
         try:
-            root = _ask(function, game, example, guard)[0]
+            root = _ask(function, example.game, example)[0]
         except Interrupted:
             raise
         except BaseException:  # pragma: no cover  (judged already: here only to be shown)
-            pass
-    calls_at: dict[tuple[int, ...], list[int]] = {}
-    if search is not None and search.calls:
-        # A call's node: its parent's node and the first child of it with the call's state.
-        nodes: dict[int, tuple[int, ...]] = {}
-        for call in search.calls:
-            if call.parent is None:
-                nodes[call.index] = ()
-                continue
-            if call.parent not in nodes:
-                continue
-            parent = nodes[call.parent]
-            states = game.next_states(
-                search.calls[call.parent].state, search.calls[call.parent].player
-            )
-            taken = {nodes[c] for c in search.calls[call.parent].children if c in nodes}
-            for i, state in enumerate(states):
-                if state == call.state and (*parent, i) not in taken:
-                    nodes[call.index] = (*parent, i)
-                    break
-        for index, path in nodes.items():
-            calls_at.setdefault(path, []).append(index)
-    rows: list[Row] = []
+            root = None
+        return _Drawing(spec, example, None, root).rows
+    return _Drawing(spec, example, search, search.result).rows
 
-    def state_at(path: tuple[int, ...]) -> Hashable:
-        state = example.state
+
+class _Drawing:
+    """The rows of a counterexample's tree, its root first, each node's children below it:
+    the correct value at each node, and the student's answer where a recorded call (of
+    ``search``) was made, else ``root`` at the root only."""
+
+    def __init__(self, spec: Spec, example: Example, search: Search | None, root: Any) -> None:
+        self.spec = spec
+        self.example = example
+        self.root = root
+        assert example.tree is not None
+        self.tree: Tree = example.tree
+        self.stepper = None if search is None else Stepper(search)
+        self.calls_at: dict[tuple[int, ...], list[int]] = {}
+        for index, path in ({} if search is None else _nodes(example.game, search)).items():
+            self.calls_at.setdefault(path, []).append(index)
+        self.rows: list[Row] = []
+        self.add((), "", "")
+
+    def state_at(self, path: tuple[int, ...]) -> Hashable:
+        state = self.example.state
         for depth, i in enumerate(path):
-            state = game.next_states(state, PLAYERS[depth % 2])[i]
+            state = self.example.game.next_states(state, PLAYERS[depth % 2])[i]
         return state
 
-    def add(path: tuple[int, ...], prefix: str, below: str) -> None:
-        player = PLAYERS[len(path) % 2]
-        state = state_at(path)
-        if spec.depth:
+    def add(self, path: tuple[int, ...], prefix: str, below: str) -> None:
+        """The row of the node at ``path``, then the rows below it."""
+        example, solver, game = self.example, course_solver(), self.example.game
+        player, state = PLAYERS[len(path) % 2], self.state_at(path)
+        if self.spec.depth:
             assert example.depth is not None
             limit = max(example.depth - len(path), 0)
             value = solver.depth_limited(game, state, player, Stats(), limit)
         else:
             value = solver.minimax_memo(game, state, player, Stats())
-        node = subtree(tree, path)
-        row = Row(
-            prefix,
-            game.text(state),
-            player,
-            node if is_leaf(node) else None,  # type: ignore[arg-type]
-            value if player == first else -value,
-        )
-        found = calls_at.get(path, [])
-        if found and stepper is not None:
-            index = found[0]
-            row.answer, row.window, row.calls = (
-                stepper.value(index),
-                stepper.window(index) or (example.window if not path else None),
-                len(found),
-            )
+        node = subtree(self.tree, path)
+        first = game.Players[0]
+        leaf: Any = node if is_leaf(node) else None
+        row = Row(prefix, game.text(state), player, leaf, value if player == first else -value)
+        found = self.calls_at.get(path, [])
+        if found and self.stepper is not None:
+            window = self.stepper.window(found[0]) or (example.window if not path else None)
+            row.answer, row.window, row.calls = self.stepper.value(found[0]), window, len(found)
         elif not path:
-            row.answer = search.result if search is not None and search.calls else root
-            row.window = example.window
+            row.answer, row.window = self.root, example.window
         if row.answer is not None:
             local = dataclasses.replace(example, state=state, player=player, window=row.window)
-            row.wrong = judge(spec, row.answer, row.correct, local, side=first) is not None
-        rows.append(row)
+            row.wrong = judge(self.spec, row.answer, row.correct, local, side=first) is not None
+        self.rows.append(row)
         kids = list(children(node))
         for i in range(len(kids)):
             last = i == len(kids) - 1
-            add((*path, i), below + ("└─ " if last else "├─ "), below + ("   " if last else "│  "))
+            more = below + ("   " if last else "│  ")
+            self.add((*path, i), below + ("└─ " if last else "├─ "), more)
 
-    add((), "", "")
-    return rows
+
+def _nodes(game: AnyGame, search: Search) -> dict[int, tuple[int, ...]]:
+    """The node of the tree each recorded call was made at, as the path of move numbers from
+    the root: its parent's node and the first child of it with the call's state."""
+    nodes: dict[int, tuple[int, ...]] = {}
+    for call in search.calls:
+        if call.parent is None:
+            nodes[call.index] = ()
+            continue
+        if call.parent not in nodes:
+            continue
+        parent, above = nodes[call.parent], search.calls[call.parent]
+        taken = {nodes[c] for c in above.children if c in nodes}
+        for i, state in enumerate(game.next_states(above.state, above.player)):
+            if state == call.state and (*parent, i) not in taken:
+                nodes[call.index] = (*parent, i)
+                break
+    return nodes
 
 
 ANSWERS = (
@@ -1047,17 +1039,16 @@ def _hints(
     spec: Spec,
     failure: Failure,
     example: Example,
-    guard: Guard = contextlib.nullcontext,
 ) -> tuple[str, ...]:
     """The hints on ``failure`` (``gamesolver.feedback.hints``): the mistakes that the
     function's recorded calls on ``example`` show, no pruning where it did not cut off, and, for
     a window given, that the default window (the utility range) hides the failure: the function
-    is asked again without alpha and beta, each call inside ``guard()``."""
+    is asked again without alpha and beta, each call inside ``guard.call()``."""
     if failure.condition not in (*ANSWERS, "cuts off"):
         return ()
     game, found = example.game, []
     try:
-        with guard():
+        with guard.call():
             search = record(
                 function, game, example.state, example.player, strict=False, **example.options
             )
@@ -1072,7 +1063,7 @@ def _hints(
     default = game.utility_range
     if failure.condition in ANSWERS and example.given and example.window not in (None, default):
         plain = dataclasses.replace(example, window=default, given=False)
-        if run_example(function, spec, plain, guard)[0] is None:
+        if run_example(function, spec, plain)[0] is None:
             found.append(hints.default_window_hint(default, found))
     return tuple(found)
 
@@ -1270,7 +1261,7 @@ class _Run:
                 failure = Failure("finishes", f"because {ended}")
             elif end.limit is not None:
                 within = (
-                    f"within {self.limits.call_seconds:g} s (call_seconds)"
+                    self.limits.within(CallTimeLimit)
                     if end.limit is CallTimeLimit
                     else f"before the whole check's {self.limits.total_seconds:g} s (total_seconds)"
                 )
@@ -1300,8 +1291,8 @@ class _Run:
                 failure, example = self.smallest
                 guard.progress(("found", failure, example.case()))
                 if example.tree is not None:
-                    self.rows = draw(self.function, self.spec, example, guard.call)
-                self.hints = _hints(self.function, self.spec, failure, example, guard.call)
+                    self.rows = draw(self.function, self.spec, example)
+                self.hints = _hints(self.function, self.spec, failure, example)
         except (Interrupted, MemoryError) as interrupt:
             self.stopped_by(interrupt)
 
@@ -1313,7 +1304,7 @@ class _Run:
         if example is not None and isinstance(interrupt, CallTimeLimit):
             failure = Failure(
                 "ends",
-                f"it did not return within {limits.call_seconds:g} s (call_seconds), "
+                f"it did not return {limits.within(CallTimeLimit)}, "
                 "where a correct search of these examples takes milliseconds: look for an "
                 "endless loop, e.g. a while loop whose condition never changes",
                 "The example it was stopped on",
@@ -1321,7 +1312,7 @@ class _Run:
             self.smallest = (failure, example)
         elif self.smallest is None:
             if isinstance(interrupt, TotalTimeLimit):
-                within = f"within {limits.total_seconds:g} s (total_seconds)"
+                within = limits.within(TotalTimeLimit)
             elif isinstance(interrupt, MemoryError):
                 within = f"within {guard.memory_mb() or 0:,.0f} MB of memory growth (memory_mb)"
             else:
@@ -1411,7 +1402,7 @@ class _Run:
         or graph and window."""
         self.current = example
         guard.progress(("asking", example.case()))
-        failure, calls, reference_calls = run_example(self.function, self.spec, example, guard.call)
+        failure, calls, reference_calls = run_example(self.function, self.spec, example)
         self.current = None
         self.last_calls = calls
         if self.smallest is None and counted:
@@ -1583,8 +1574,7 @@ class _Measure:
             self.sample(positions, random.Random(seed))
         except CallTimeLimit:
             self.note = (
-                f"{stopped}: a call of the heuristic did not return within "
-                f"{limits.call_seconds:g} s (call_seconds)."
+                f"{stopped}: a call of the heuristic did not return {limits.within(CallTimeLimit)}."
             )
         except MemoryError:
             self.note = f"{stopped}: memory grew by more than {guard.memory_mb() or 0:,.0f} MB."
