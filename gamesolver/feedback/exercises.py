@@ -1355,23 +1355,21 @@ class _Run:
                 raise tripped from error
             if self.smallest is None:
                 raise  # (otherwise the smallest failure found stands)
-        for example in trap_examples(spec):
+        fixed = [(example, "") for example in trap_examples(spec)] + pruning_examples(spec)
+        for example, why in fixed:
             if self.smallest is not None:
                 return
-            failure = self.ask(example, random=False)
-            if failure is not None:
-                self.smallest = (failure, example)
-        for example, why in pruning_examples(spec):
-            if self.smallest is not None:
-                return
-            self.smallest = self.never_cuts_off(example, why)
+            self.smallest = self.never_cuts_off(example, why) if why else self.once(example)
         self.positions = course_positions(spec) if games else []
         for example in self.positions:
             if self.smallest is not None:
                 return
-            failure = self.ask(example, random=False)
-            if failure is not None:
-                self.smallest = (failure, example)
+            self.smallest = self.once(example)
+
+    def once(self, example: Example) -> tuple[Failure, Example] | None:
+        """The failure of the function on ``example``, not a random one, with the example."""
+        failure = self.ask(example, random=False)
+        return None if failure is None else (failure, example)
 
     def never_cuts_off(self, example: Example, why: str) -> tuple[Failure, Example] | None:
         """The failure of the function on an example where every alpha-beta cuts off
