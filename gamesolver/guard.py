@@ -47,13 +47,10 @@ import ctypes
 import faulthandler
 import functools
 import io
-import mmap
+import multiprocessing
 import os
-import pickle
 import resource
-import select
 import signal
-import struct
 import sys
 import threading
 import time
@@ -61,6 +58,7 @@ import warnings
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from multiprocessing.connection import Connection
 from types import FrameType, TracebackType
 from typing import Any, TypeVar
 
@@ -232,17 +230,16 @@ WAIT_FACTOR = 2.0
 """A call that waits instead of computing is stopped at this many times ``call_seconds``."""
 
 _POLL = 0.02
-_FRAME = struct.Struct("<Q")
-_CALL = 0  # the word shared with the parent: the number of the call under way, 0 when none is
 _TIMERS = {signal.SIGALRM, signal.SIGPROF}
 
 
 class _Child:
     """The state of the process a check runs in (``None`` in any other process)."""
 
-    def __init__(self, channel: int, shared: memoryview, limits: Limits) -> None:
+    def __init__(self, channel: Connection, under_way: Any, limits: Limits) -> None:
         self.channel = channel
-        self.shared = shared
+        self.under_way = under_way
+        """Shared with the parent: the number of the call under way (0 when none is)."""
         self.limits = limits
         self.calls = 0
         self.deadlines: list[tuple[float, float]] = []
@@ -303,34 +300,29 @@ def apart(work: Callable[[], _T], limits: Limits, ended: Callable[[Ended], _T]) 
     """
     if _child is not None or not hasattr(os, "fork"):
         return work()
-    shared = mmap.mmap(-1, mmap.PAGESIZE)  # anonymous and shared with the child
-    words = memoryview(shared).cast("q")
-    read_end, write_end = os.pipe()
+    under_way = multiprocessing.RawValue("q", 0)  # shared memory: the call under way
+    read_end, write_end = multiprocessing.Pipe(duplex=False)
     parent = os.getpid()
     with warnings.catch_warnings():  # Python 3.12: "use of fork() may lead to deadlocks"
         warnings.simplefilter("ignore", DeprecationWarning)
         pid = os.fork()
     if pid == 0:  # pragma: no cover  (the child: measured by its results)
-        os.close(read_end)
-        _run_child(work, limits, write_end, words, parent)
-    os.close(write_end)
-    try:
-        return _wait(pid, read_end, words, limits, ended)
-    finally:
-        os.close(read_end)
-        words.release()
-        shared.close()
+        read_end.close()
+        _run_child(work, limits, write_end, under_way, parent)
+    write_end.close()
+    with read_end:
+        return _wait(pid, read_end, under_way, limits, ended)
 
 
 def _run_child(
-    work: Callable[[], Any], limits: Limits, channel: int, words: memoryview, parent: int
+    work: Callable[[], Any], limits: Limits, channel: Connection, under_way: Any, parent: int
 ) -> None:
     """The child: ``work()`` under the limits, its result or exception sent; never returns."""
     global _child
     status = 0
     try:
         _end_with(parent)
-        _child = child = _Child(channel, words, limits)
+        _child = child = _Child(channel, under_way, limits)
         _quiet(child.output)
         signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
         for timer in _TIMERS:
@@ -347,10 +339,9 @@ def _run_child(
         child.finishing = True
         child.arm()
         try:
-            data = pickle.dumps(message)
-        except Exception as error:
-            data = pickle.dumps(("error", RuntimeError(f"the check's report: {error_text(error)}")))
-        _send(channel, b"r" + data)
+            _send(channel, message)
+        except Exception as error:  # a report that cannot be pickled (nothing of it was sent)
+            _send(channel, ("error", RuntimeError(f"the check's report: {error_text(error)}")))
     except BaseException:
         status = 70
     finally:
@@ -396,7 +387,7 @@ def _limit_memory(memory_mb: float) -> float | None:
     autograding's); ``None`` where the system says no size (no ``/proc``) or has no such limit."""
     try:
         with open("/proc/self/statm") as statm:
-            now = int(statm.read().split()[0]) * mmap.PAGESIZE
+            now = int(statm.read().split()[0]) * resource.getpagesize()
         soft, hard = resource.getrlimit(resource.RLIMIT_AS)
         grown = now + int(memory_mb * 2**20)
         limit = min(value for value in (grown, soft, hard) if value != resource.RLIM_INFINITY)
@@ -414,8 +405,8 @@ def call() -> Iterator[None]:
         yield
         return
     child.calls += 1
-    outer = child.shared[_CALL]
-    child.shared[_CALL] = child.calls
+    outer = child.under_way.value
+    child.under_way.value = child.calls
     seconds = child.limits.call_seconds
     if seconds is not None:
         now = (time.process_time() + seconds, time.monotonic() + WAIT_FACTOR * seconds)
@@ -427,7 +418,7 @@ def call() -> Iterator[None]:
         if seconds is not None:
             child.deadlines.pop()
             child.arm()
-        child.shared[_CALL] = outer
+        child.under_way.value = outer
 
 
 def memory_mb() -> float | None:
@@ -456,41 +447,46 @@ def progress(said: Any) -> None:
     ``ended`` hears if the process ends before its result. Nothing outside a check's process."""
     child = _child
     if child is not None:
-        _send(child.channel, b"p" + pickle.dumps(said))
+        _send(child.channel, ("progress", said))
 
 
-def _send(channel: int, data: bytes) -> None:
-    """One frame to the parent, whole: a limit does not interrupt it halfway."""
-    view = memoryview(_FRAME.pack(len(data)) + data)
+def _send(channel: Connection, message: tuple[str, Any]) -> None:
+    """One message to the parent, pickled, whole: a limit does not interrupt it halfway."""
     blocked = signal.pthread_sigmask(signal.SIG_BLOCK, _TIMERS)
     try:
-        while view:
-            view = view[os.write(channel, view) :]
+        channel.send(message)
     finally:
         signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
 
 
 def _wait(
-    pid: int, channel: int, words: memoryview, limits: Limits, ended: Callable[[Ended], _T]
+    pid: int, channel: Connection, under_way: Any, limits: Limits, ended: Callable[[Ended], _T]
 ) -> _T:
     """The parent: read the child's messages, kill it at a limit it has not obeyed, reap it."""
-    watch = _Watch(words, limits)
-    frames = _Frames()
+    watch = _Watch(under_way, limits)
+    said: Any = None
+    answer: tuple[str, Any] | None = None
     killed: type[Interrupted] | None = None
     try:
-        while frames.answer is None and killed is None:
-            ready, _, _ = select.select([channel], [], [], _POLL)
-            if ready and not frames.read(os.read(channel, 1 << 16)):
-                break
+        while answer is None and killed is None:
+            if channel.poll(_POLL):
+                try:
+                    kind, value = channel.recv()
+                except EOFError:  # the child ended
+                    break
+                if kind == "progress":
+                    said = value
+                else:
+                    answer = (kind, value)
             killed = watch.unobeyed()
     finally:
-        if frames.answer is None:  # killed, ended, or the parent was interrupted (Ctrl-C)
+        if answer is None:  # killed, ended, or the parent was interrupted (Ctrl-C)
             with contextlib.suppress(ProcessLookupError):
                 os.kill(pid, signal.SIGKILL)
         _, status = os.waitpid(pid, 0)
-        in_call = bool(words[_CALL])
-    if frames.answer is not None:
-        kind, value = frames.answer
+        in_call = bool(under_way.value)
+    if answer is not None:
+        kind, value = answer
         if kind == "error":
             raise value
         return value  # type: ignore[no-any-return]
@@ -500,39 +496,15 @@ def _wait(
         how = f"signal {signal.Signals(os.WTERMSIG(status)).name}"
     else:
         how = f"exit status {os.waitstatus_to_exitcode(status)}"
-    return ended(Ended(killed, how, in_call, frames.said))
-
-
-class _Frames:
-    """The child's messages, as they come: its last ``progress``, its ``answer``."""
-
-    def __init__(self) -> None:
-        self.buffer = bytearray()
-        self.said: Any = None
-        self.answer: tuple[str, Any] | None = None
-
-    def read(self, data: bytes) -> bool:
-        """Take in ``data``; false when the child has closed its end (no data)."""
-        self.buffer += data
-        while len(self.buffer) >= _FRAME.size:
-            (size,) = _FRAME.unpack_from(self.buffer)
-            if len(self.buffer) < _FRAME.size + size:
-                break
-            frame = bytes(self.buffer[_FRAME.size : _FRAME.size + size])
-            del self.buffer[: _FRAME.size + size]
-            if frame[:1] == b"p":
-                self.said = pickle.loads(frame[1:])
-            else:
-                self.answer = pickle.loads(frame[1:])
-        return bool(data)
+    return ended(Ended(killed, how, in_call, said))
 
 
 class _Watch:
     """The parent's view of the limits: the call under way (from the shared word) and when it
     began, the check's start; which limit the child has not obeyed within ``GRACE_SECONDS``."""
 
-    def __init__(self, words: memoryview, limits: Limits) -> None:
-        self.words = words
+    def __init__(self, under_way: Any, limits: Limits) -> None:
+        self.under_way = under_way
         self.limits = limits
         self.started = time.monotonic()
         self.call = 0
@@ -540,8 +512,8 @@ class _Watch:
 
     def unobeyed(self) -> type[Interrupted] | None:
         now = time.monotonic()
-        if self.words[_CALL] != self.call:  # a new call (first seen at most a poll after it began)
-            self.call, self.call_started = self.words[_CALL], now
+        if self.under_way.value != self.call:  # a new call (seen at most a poll after it began)
+            self.call, self.call_started = self.under_way.value, now
         seconds, total = self.limits.call_seconds, self.limits.total_seconds
         call_limit = None if seconds is None else WAIT_FACTOR * seconds + GRACE_SECONDS
         if self.call and call_limit is not None and now - self.call_started > call_limit:
