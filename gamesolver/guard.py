@@ -249,7 +249,7 @@ class _Child:
         self.finishing = False
         self.tripped: type[Interrupted] | None = None
         self.memory_mb: float | None = None
-        self.output = Output(2000)
+        self.output = Output(KEEP)
 
     def arm(self) -> None:
         """Set the timers to the nearest deadlines: the call's (if one is under way) in CPU time
@@ -525,6 +525,9 @@ class _Watch:
 
 # -- what the guarded code hands back -------------------------------------------------------------
 
+KEEP = 2000
+"""How many characters of what the student's code prints a report keeps (it counts them all)."""
+
 LONG_INT_DIGITS = 30
 """An int with more digits than this is written by its number of digits, not in full."""
 
@@ -594,7 +597,7 @@ class Output(io.TextIOBase):
 
 
 @contextmanager
-def captured_output(keep: int = 2000) -> Iterator[Output]:
+def captured_output(keep: int = KEEP) -> Iterator[Output]:
     """What is printed in the block (``sys.stdout`` and ``sys.stderr``), its first ``keep``
     characters kept: a function called thousands of times that prints a line each time would
     otherwise fill the notebook. In a check's process, that is the process's own output (from
