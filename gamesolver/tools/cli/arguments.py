@@ -77,6 +77,17 @@ Loading a notebook runs its code (every cell not tagged demo): check only notebo
 """
 
 
+def with_max_seconds(command: argparse.ArgumentParser, help: str) -> None:
+    """``--max-seconds SECONDS``, the command's limit on its own work; ``help`` says what
+    stops and how the command ends then."""
+    command.add_argument(
+        "--max-seconds",
+        type=lambda text: seconds_type(text, "--max-seconds"),
+        metavar="SECONDS",
+        help=help,
+    )
+
+
 def command(
     commands: argparse._SubParsersAction[argparse.ArgumentParser],
     name: str,
@@ -165,12 +176,7 @@ def with_position(command: argparse.ArgumentParser, positions: bool = False) -> 
         help="the player to move, as an index into Players (default: 0)",
     )
     command.add_argument("--json", action="store_true", help="print one JSON object")
-    command.add_argument(
-        "--max-seconds",
-        type=lambda text: seconds_type(text, "--max-seconds"),
-        metavar="SECONDS",
-        help="stop the search after SECONDS: not solved, exit status 1",
-    )
+    with_max_seconds(command, "stop the search after SECONDS: not solved, exit status 1")
     command.add_argument(
         "--max-calls",
         type=lambda text: whole_type(text, 1, "--max-calls"),

@@ -9,7 +9,7 @@ import time
 from gamesolver.table import fmt
 from gamesolver.tools.cli.arguments import (
     command,
-    seconds_type,
+    with_max_seconds,
     with_notebook,
 )
 from gamesolver.tools.cli.common import (
@@ -59,11 +59,9 @@ def add(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "not too many, else random games; exit 1 if it has errors.",
     )
     with_notebook(check)
-    check.add_argument(
-        "--max-seconds",
-        type=lambda text: seconds_type(text, "--max-seconds"),
-        metavar="SECONDS",
-        help=f"stop the check after SECONDS (default: {fmt(CHECK_GAME_SECONDS)}; 0: no limit): "
+    with_max_seconds(
+        check,
+        f"stop the check after SECONDS (default: {fmt(CHECK_GAME_SECONDS)}; 0: no limit): "
         "a big game's check did not finish",
     )
     check.set_defaults(run=cmd_check)

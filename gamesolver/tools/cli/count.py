@@ -11,8 +11,8 @@ from gamesolver.guard import TotalTimeLimit, Watchdog
 from gamesolver.table import Table, fmt
 from gamesolver.tools.cli.arguments import (
     command,
-    seconds_type,
     whole_type,
+    with_max_seconds,
     with_notebook,
 )
 from gamesolver.tools.cli.common import (
@@ -96,10 +96,8 @@ def add(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     )
     count.add_argument("--paths", action="store_true", help="count move sequences (perft)")
     count.add_argument("--json", action="store_true", help="print one JSON object")
-    count.add_argument(
-        "--max-seconds",
-        type=lambda text: seconds_type(text, "--max-seconds"),
-        metavar="SECONDS",
-        help="stop counting after SECONDS: the plies counted so far, exit status 1",
+    with_max_seconds(
+        count,
+        "stop counting after SECONDS: the plies counted so far, exit status 1",
     )
     count.set_defaults(run=cmd_count)

@@ -14,8 +14,8 @@ from gamesolver.stats import Stats
 from gamesolver.table import fmt
 from gamesolver.tools.cli.arguments import (
     command,
-    seconds_type,
     with_algorithm,
+    with_max_seconds,
 )
 from gamesolver.tools.cli.common import (
     UsageError,
@@ -84,11 +84,9 @@ def add(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         help="seed the computer's random choice among equally good moves "
         "(default: a different game each time)",
     )
-    play.add_argument(
-        "--max-seconds",
-        type=lambda text: seconds_type(text, "--max-seconds"),
-        metavar="SECONDS",
-        help=f"stop a decision's search after SECONDS: the game ends, exit status 1 (default: "
+    with_max_seconds(
+        play,
+        f"stop a decision's search after SECONDS: the game ends, exit status 1 (default: "
         f"{fmt(MOVE_BUDGET)} s for a search that takes no --budget)",
     )
     play.set_defaults(run=cmd_play)
