@@ -202,3 +202,68 @@ def test_the_syllabus_tool_has_help(capsys: pytest.CaptureFixture[str]) -> None:
         syllabus.main(["--help"])
     assert ended.value.code == 0
     assert capsys.readouterr().out.startswith("usage: python -m gamesolver.tools.syllabus")
+
+
+UNTAUGHT_INDEX = """### Class 1: Games
+
+**Present:** [L1](L1.ipynb); [L2](L2.ipynb), sections 1–1.
+
+### Class 2: Pruning
+
+**Present:** [L2](L2.ipynb), section 2; [L3](L3.ipynb).
+
+## Deep dives
+
+- [Deep](Deep.ipynb): more.
+"""
+
+
+def test_what_a_class_uses_before_it_is_taught_is_named(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A presented cell may use what an earlier part defines, the package, builtins and its
+    own names; a name defined later in its class, in a later class or only in a deep dive is a
+    use before teaching, and so is loading a deep dive. Each is named once, class by class."""
+    notebook(tmp_path / "Index.ipynb", UNTAUGHT_INDEX)
+    lecture(
+        tmp_path / "L1.ipynb",
+        "## 1. One",
+        "from gamesolver import Stats\n\nx = early(Stats())",
+        "%run L3.ipynb\nbig = max(later_in_class, key=lambda y: y + late)",
+        'deep = load_notebook("Deep.ipynb").hidden\nlater = hidden',
+    )
+    lecture(tmp_path / "L2.ipynb", "## 1. One", "def later_in_class(): return x", "## 2. Two")
+    lecture(tmp_path / "L3.ipynb", "## 1. One", "early = late = 3\nfor i in range(late): print(i)")
+    lecture(tmp_path / "Deep.ipynb", "## 1. One", "hidden = 1\nload_notebook = None")
+    said = "class 1: L1.ipynb cell"
+    assert syllabus.untaught(read(tmp_path), tmp_path) == [
+        f"{said} 3 uses early, taught in class 2",
+        f"{said} 4 uses late, taught in class 2",
+        f"{said} 4 uses later_in_class, taught in class 1, later in it",
+        f"{said} 5 loads the deep dive Deep.ipynb",
+        f"{said} 5 uses hidden, taught in a deep dive",
+        f"{said} 5 uses load_notebook, taught in a deep dive",
+    ]
+    assert syllabus.main([str(tmp_path)]) == 0  # named, but not a failure (UNTAUGHT_FAILS)
+    shown = capsys.readouterr()
+    assert f"used before it is taught: {said} 3 uses early, taught in class 2" in shown.err
+    assert "6 uses before teaching" in shown.out
+    monkeypatch.setattr(syllabus, "UNTAUGHT_FAILS", True)
+    assert syllabus.main([str(tmp_path)]) == 1
+
+
+def test_names_are_read_from_the_cell_as_python_reads_them() -> None:
+    defined, used = syllabus.names_of(
+        "%run Solver.ipynb\nimport a.b as c, d.e\nfrom f import g\n"
+        "h: int = k\ndef m(n): return n + o\nclass P: pass\n[q for q in r]\nprint(s)"
+    )
+    assert defined == {"c", "d", "g", "h", "m", "P"}
+    assert used == {"k", "o", "r", "s"}
+    assert syllabus.names_of("if x:\n  y(") == (set(), set())  # not Python: nothing
+
+
+def test_classes_1_and_2_use_nothing_before_it_is_taught() -> None:
+    """The course as it is: a presented cell of classes 1 and 2 uses only what an earlier
+    section (or the package) defines, and loads no deep dive."""
+    found = syllabus.untaught(read())
+    assert [use for use in found if use.startswith(("class 1:", "class 2:"))] == []

@@ -21,6 +21,10 @@ does (``--readme`` writes the plan into the README's "The course at a glance"):
   most ``CLASSES`` classes and ``CORE`` minutes;
 - the syllabus places every notebook, and each section it names exists.
 
+It prints, too, every use before teaching (``untaught``): a presented code cell that uses a
+name the course defines only in a later section or a deep dive, or that loads a deep dive. They
+fail ``make shape`` once ``UNTAUGHT_FAILS`` is on.
+
 The minutes are a rough proxy that matched a lecturer's own estimates: prose words / 100 + code
 lines / 8. Notebooks are read with the package's one reader (``gamesolver.notebook``); a syllabus
 that cannot be read is a ``NotebookError`` on Index.ipynb.
@@ -28,14 +32,17 @@ that cannot be read is a ``NotebookError`` on Index.ipynb.
 
 from __future__ import annotations
 
+import ast
+import builtins
 import re
+import symtable
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from gamesolver.notebook import NotebookError, cell_source, notebook_cells
+from gamesolver.notebook import NotebookError, cell_source, magic_lines, notebook_cells
 from gamesolver.resources import NOTEBOOKS, REPOSITORY
 
 INDEX = "Index.ipynb"
@@ -73,6 +80,7 @@ _PRESENT = re.compile(r"^\*\*Present:\*\*(.*?)(?:\n\s*\n|\Z)", re.M | re.S)
 _LINK = re.compile(r"\[[^\]]*\]\(([^)\s]+\.ipynb)\)")
 _SECTIONS = re.compile(r"\bsections?\s+(\d+)(?:\s*[–-]\s*(\d+))?")
 _SECTION = re.compile(r"^##\s+(\d+)\.\s", re.M)
+_CLOSING = re.compile(r"^##\s+(What we learned|Exercises)\s*$")
 
 
 @dataclass(frozen=True)
@@ -90,6 +98,20 @@ class Part:
             return ""
         first, last = self.sections
         return f" §{first}" if first == last else f" §{first}–{last}"
+
+    def keys(self, numbers: Sequence[int]) -> list[str]:
+        """The parts of its notebook it presents (``parts_of``), the notebook's sections being
+        ``numbers``: its sections, with ``"before"`` (the opening) if it starts at the first and
+        ``"after"`` (the summary, the exercises) if it ends at the last."""
+        if self.sections is None:
+            return ["before", *map(str, numbers), "after"]
+        first, last = self.sections
+        chosen = [str(n) for n in numbers if first <= n <= last]
+        if numbers and first == min(numbers):
+            chosen.append("before")
+        if numbers and last == max(numbers):
+            chosen.append("after")
+        return chosen
 
 
 @dataclass(frozen=True)
@@ -207,31 +229,33 @@ class Shape:
 
     def of(self, part: Part) -> float:
         """The minutes of ``part`` (this notebook, or some of its sections)."""
-        if part.sections is None:
-            return self.total
-        numbers = self.sections
-        first, last = part.sections
-        chosen = [str(n) for n in numbers if first <= n <= last]
-        if numbers and first == min(numbers):
-            chosen.append("before")
-        if numbers and last == max(numbers):
-            chosen.append("after")
-        return sum(self.minutes[k] for k in chosen)
+        return sum(self.minutes.get(key, 0.0) for key in part.keys(self.sections))
+
+
+def parts_of(cells: Sequence[dict[str, Any]]) -> list[str]:
+    """The part of its notebook each of ``cells`` is in: ``"before"`` (the title, objectives, up
+    to section 1), ``"1"``, ``"2"``, ... (from a heading ``## N. ...``), ``"after"`` (from
+    ``## What we learned`` or ``## Exercises``); a cell's last heading decides."""
+    found, part = [], "before"
+    for cell in cells:
+        if cell.get("cell_type") == "markdown":
+            for line in cell_source(cell).splitlines():
+                if numbered := _SECTION.match(line):
+                    part = numbered[1]
+                elif _CLOSING.match(line):
+                    part = "after"
+        found.append(part)
+    return found
 
 
 def measure(path: Path) -> Shape:
     """The shape of the notebook at ``path``."""
     cells = notebook_cells(path)
     minutes: dict[str, float] = {"before": 0.0}
-    part, long_cells, longest = "before", [], 0
-    for index, cell in enumerate(cells):
+    long_cells, longest = [], 0
+    for index, (part, cell) in enumerate(zip(parts_of(cells), cells, strict=True)):
         text = cell_source(cell)
         if cell.get("cell_type") == "markdown":
-            numbered = _SECTION.search(text)
-            if numbered:
-                part = numbered[1]
-            elif re.search(r"^##\s+(What we learned|Exercises)\s*$", text, re.M):
-                part = "after"
             cost = len(text.split()) / WORDS_A_MINUTE
         elif cell.get("cell_type") == "code":
             lines = len(text.splitlines())
@@ -298,6 +322,125 @@ def shapes_of(folder: Path = NOTEBOOKS) -> dict[str, Shape]:
     return {p.name: measure(p) for p in sorted(folder.glob("*.ipynb")) if p.name != INDEX}
 
 
+UNTAUGHT_FAILS = False
+"""Whether ``make shape`` fails on a use before teaching (``untaught``), as on a broken rule of
+the shape. It prints every one either way; off while the classes after 2 still have some: set it
+to ``True`` once ``untaught()`` finds none."""
+
+Place = tuple[int, int]
+"""Where a cell is presented: the class's number and the index of the part in it (a class
+presents its parts in order)."""
+NEVER: Place = (sys.maxsize, 0)
+"""The place of a cell no class presents: a deep dive's."""
+_NOTEBOOK_NAME = re.compile(r"([A-Z][\w-]+\.ipynb)")
+
+
+def names_of(source: str) -> tuple[set[str], set[str]]:
+    """What a code cell's ``source`` defines at its top level (a ``def``, a ``class``, a name
+    assigned or imported) and the names it uses that it does not define (module-level names,
+    and the globals its functions, lambdas and comprehensions read; builtins left out).
+    IPython's magic lines are left out; a cell that is not Python defines and uses nothing."""
+    lines = source.splitlines()
+    for number in magic_lines(source):
+        lines[number - 1] = ""
+    code = "\n".join(lines)
+    try:
+        tree, table = ast.parse(code), symtable.symtable(code, "<cell>", "exec")
+    except SyntaxError:
+        return set(), set()
+    defined = set()
+    for node in tree.body:
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            defined.add(node.name)
+        elif isinstance(node, ast.Assign | ast.AnnAssign):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            defined |= {n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name)}
+        elif isinstance(node, ast.Import | ast.ImportFrom):
+            defined |= {(alias.asname or alias.name).split(".")[0] for alias in node.names}
+    return defined, set(_read(table)) - defined - set(dir(builtins))
+
+
+def _read(table: symtable.SymbolTable) -> Iterator[str]:
+    """The names that ``table`` (a cell's scopes) reads from the notebook's namespace."""
+    module = table.get_type() == "module"
+    for symbol in table.get_symbols():
+        if not symbol.is_referenced():
+            continue
+        if (not (symbol.is_assigned() or symbol.is_imported())) if module else symbol.is_global():
+            yield symbol.get_name()
+    for child in table.get_children():
+        yield from _read(child)
+
+
+Lecture = list[tuple[str, dict[str, Any]]]
+"""A notebook's cells, each with the part it is in (``parts_of``)."""
+
+
+def _lectures(folder: Path) -> dict[str, Lecture]:
+    """Every notebook in ``folder`` but the syllabus, by name."""
+    found = {}
+    for path in sorted(folder.glob("*.ipynb")):
+        if path.name != INDEX:
+            cells = notebook_cells(path)
+            found[path.name] = list(zip(parts_of(cells), cells, strict=True))
+    return found
+
+
+def _presented(syllabus: Syllabus, lectures: dict[str, Lecture]) -> dict[tuple[str, str], Place]:
+    """Where each part of a notebook is first presented: ``(notebook, part)`` to its place."""
+    where: dict[tuple[str, str], Place] = {}
+    for meeting in syllabus.classes:
+        for index, part in enumerate(meeting.parts):
+            numbers = sorted({int(k) for k, _ in lectures.get(part.notebook, []) if k.isdigit()})
+            for key in part.keys(numbers):
+                where.setdefault((part.notebook, key), (meeting.number, index))
+    return where
+
+
+def untaught(syllabus: Syllabus, folder: Path = NOTEBOOKS) -> list[str]:
+    """Every use before teaching, in words, class by class: a presented code cell that uses a
+    name first defined in a later class, later in its class, or only where no class presents it
+    (a deep dive); and a presented cell that loads a deep dive. A name is taught where a cell
+    defines it (``names_of``); a part of a notebook is presented by the first class that names
+    it (``Part.keys``); what a cell imports from the package it defines itself."""
+    lectures = _lectures(folder)
+    where = _presented(syllabus, lectures)
+    taught: dict[str, Place] = {}
+    for name, cells in lectures.items():
+        for key, cell in cells:
+            if cell.get("cell_type") == "code":
+                place = where.get((name, key), NEVER)
+                for defined in names_of(cell_source(cell))[0]:
+                    taught[defined] = min(taught.get(defined, NEVER), place)
+    dives = set(lectures) - set(syllabus.core)
+    found: dict[str, None] = {}  # each once, in order
+    for meeting in syllabus.classes:
+        for index, part in enumerate(meeting.parts):
+            place = (meeting.number, index)
+            for number, (key, cell) in enumerate(lectures.get(part.notebook, [])):
+                if where[part.notebook, key] == place and cell.get("cell_type") == "code":
+                    said = f"class {place[0]}: {part.notebook} cell {number}"
+                    early = _early(cell_source(cell), place, taught, dives)
+                    found |= dict.fromkeys(f"{said} {what}" for what in early)
+    return list(found)
+
+
+def _early(source: str, place: Place, taught: dict[str, Place], dives: set[str]) -> Iterator[str]:
+    """What the cell ``source``, presented at ``place``, uses before it is taught (``untaught``),
+    ``dives`` being the notebooks no class presents."""
+    for loaded in _NOTEBOOK_NAME.findall(source):
+        if loaded in dives:
+            yield f"loads the deep dive {loaded}"
+    for name in sorted(names_of(source)[1]):
+        first = taught.get(name, place)
+        if first == NEVER:
+            yield f"uses {name}, taught in a deep dive"
+        elif first[0] > place[0]:
+            yield f"uses {name}, taught in class {first[0]}"
+        elif first > place:
+            yield f"uses {name}, taught in class {place[0]}, later in it"
+
+
 def plan(syllabus: Syllabus, shapes: dict[str, Shape]) -> str:
     """The time plan, as a Markdown table: each class and deep dive with its minutes."""
     rows = ["| | notebooks | minutes |", "| --- | --- | ---: |"]
@@ -362,6 +505,7 @@ def main(arguments: Sequence[str] | None = None) -> int:
         shown = plan(syllabus, shapes)
         if readme:
             README.write_text(with_plan(README.read_text(encoding="utf-8"), shown), "utf-8")
+        early = untaught(syllabus, folder)
     except NotebookError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
@@ -369,8 +513,11 @@ def main(arguments: Sequence[str] | None = None) -> int:
     found = problems(syllabus, shapes)
     for problem in found:
         print(f"shape: {problem}", file=sys.stderr)
+    for use in early:
+        print(f"used before it is taught: {use}", file=sys.stderr)
     print(f"{len(found)} problems with the course's shape" if found else "the course has its shape")
-    return 1 if found else 0
+    print(f"{len(early)} uses before teaching" if early else "nothing is used before it is taught")
+    return 1 if found or (early and UNTAUGHT_FAILS) else 0
 
 
 if __name__ == "__main__":
