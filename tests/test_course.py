@@ -741,6 +741,21 @@ def test_a_notebook_presented_in_part_is_released_without_its_exercises(tmp_path
     assert released.cells[0].source.startswith("*A support notebook of this assignment")
 
 
+def test_a_notebook_a_class_presents_in_two_parts_has_its_exercises_there(tmp_path: Path) -> None:
+    """A class may present a notebook's first sections, another notebook, then the rest of the
+    first (Nim, the Solver, Nim again): the first notebook's exercises are that class's."""
+    folder = tmp_path / "notebooks"
+    folder.mkdir()
+    present = "[L](L.ipynb), sections 1–1; [M](M.ipynb), sections 1–1; [L](L.ipynb), section 2"
+    write(folder / "Index.ipynb", new_markdown_cell(f"### Class 1: A\n\n**Present:** {present}."))
+    for name in ("L", "M"):
+        write(
+            folder / f"{name}.ipynb", new_markdown_cell("## 1. One"), new_markdown_cell("## 2. Two")
+        )
+    (first,) = course.classes(folder)
+    assert first.notebooks == ("L.ipynb", "M.ipynb") and first.partly == ("M.ipynb",)
+
+
 @pytest.mark.nbgrader
 def test_a_release_that_fails_leaves_the_last_one_as_it_was(tmp_path: Path) -> None:
     """Everything is built beside the last release and takes its place only when all of it is

@@ -79,14 +79,21 @@ def classes(folder: Path = NOTEBOOKS) -> list[Assignment]:
     Index.ipynb (``gamesolver.tools.syllabus``): ``class<N>-<title>``, the notebooks it presents."""
     found = []
     for meeting in syllabus.read(folder).classes:
-        partly: dict[str, None] = {}  # (in order, each once)
-        for part in meeting.parts:
-            numbered = syllabus.measure(folder / part.notebook).sections if part.sections else []
-            if part.sections and part.sections[1] < max(numbered, default=0):
-                partly[part.notebook] = None
+        partly = tuple(n for n in meeting.notebooks if not _ends(meeting, n, folder))
         name = f"class{meeting.number}-{_words(meeting.title)}"
-        found.append(Assignment(name, meeting.title, meeting.notebooks, tuple(partly)))
+        found.append(Assignment(name, meeting.title, meeting.notebooks, partly))
     return found
+
+
+def _ends(meeting: syllabus.Class, notebook: str, folder: Path) -> bool:
+    """Whether ``meeting`` presents the last section of ``notebook`` (in ``folder``), in one of
+    its parts: a class may present a notebook in several parts (Nim's first sections, the
+    Solver's, then the rest of Nim)."""
+    parts = [part.sections for part in meeting.parts if part.notebook == notebook]
+    if None in parts:
+        return True
+    numbered = syllabus.measure(folder / notebook).sections
+    return max(last for _, last in filter(None, parts)) >= max(numbered, default=0)
 
 
 def _words(title: str) -> str:
