@@ -72,24 +72,26 @@ def test_a_class_without_its_notebooks_is_an_error(tmp_path: Path) -> None:
 
 
 def test_minutes_go_to_the_sections_they_are_in(tmp_path: Path) -> None:
-    """Prose words / 100 + code lines / 8; before section 1 and after the last (the summary,
-    the exercises) are parts of their own, presented with the first and the last section."""
+    """Prose words / 100 + code lines / 8 (a word a run of letters and digits, blank lines not
+    counted); before section 1 and after the last (the summary, the exercises) are parts of
+    their own, presented with the first and the last section."""
     words = " ".join(["word"] * 100)
     path = lecture(
         tmp_path / "Solver.ipynb",
         f"## 1. Minimax\n\n{words}",
-        "\n".join(["x = 1"] * 16),
+        "\n".join(["x = 1"] * 8 + [""] + ["x = 1"] * 8),
         f"## 2. Memo\n\n{words} {words}",
-        f"## 3. Alpha-beta\n\n{words}",
+        f"## 3. Alpha-beta\n\n{words} -- | $",
     )
     shape = measure(path)
-    assert shape.minutes["1"] == pytest.approx(1.03 + 2)  # the heading's words count too
-    assert shape.minutes["2"] == pytest.approx(2.03)
+    assert shape.minutes["1"] == pytest.approx(1.02 + 2)  # the heading's words count too
+    assert shape.minutes["2"] == pytest.approx(2.02)
+    assert shape.minutes["3"] == pytest.approx(1.03)  # "Alpha-beta" is two words, "--" none
     before, after = shape.minutes["before"], shape.minutes["after"]
-    assert shape.of(Part("Solver.ipynb", (1, 2))) == pytest.approx(before + 3.03 + 2.03)
+    assert shape.of(Part("Solver.ipynb", (1, 2))) == pytest.approx(before + 3.02 + 2.02)
     assert shape.of(Part("Solver.ipynb", (3, 3))) == pytest.approx(1.03 + after)
     assert shape.of(Part("Solver.ipynb")) == pytest.approx(shape.total)
-    assert shape.longest == 16 and shape.long_cells == [] and shape.missing == []
+    assert shape.longest == 17 and shape.long_cells == [] and shape.missing == []
 
 
 def test_every_rule_broken_is_named(tmp_path: Path) -> None:

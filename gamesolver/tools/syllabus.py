@@ -26,7 +26,8 @@ name the course defines only in a later section or a deep dive, or that loads a 
 fail ``make shape`` once ``UNTAUGHT_FAILS`` is on.
 
 The minutes are a rough proxy that matched a lecturer's own estimates: prose words / 100 + code
-lines / 8. Notebooks are read with the package's one reader (``gamesolver.notebook``); a syllabus
+lines / 8 (a word a run of letters and digits, a code line one that is not blank), the measure
+the project's own review of the course uses. Notebooks are read with the package's one reader (``gamesolver.notebook``); a syllabus
 that cannot be read is a ``NotebookError`` on Index.ipynb.
 """
 
@@ -56,6 +57,7 @@ adversarial search gives it 6 to 8 meetings, an AI module 2 to 4: the core path 
 LONG_CELL = 40
 """The most lines a code cell may have: what a projector shows at once."""
 WORDS_A_MINUTE, CODE_LINES_A_MINUTE = 100, 8
+_WORD = re.compile(r"\w+")
 
 SEED = re.compile(r"\bseed(s|ed)?\b", re.I)
 """The source documents' file names in this project ("seed 002"): students never see them. (A
@@ -256,13 +258,13 @@ def measure(path: Path) -> Shape:
     for index, (part, cell) in enumerate(zip(parts_of(cells), cells, strict=True)):
         text = cell_source(cell)
         if cell.get("cell_type") == "markdown":
-            cost = len(text.split()) / WORDS_A_MINUTE
+            cost = len(_WORD.findall(text)) / WORDS_A_MINUTE
         elif cell.get("cell_type") == "code":
             lines = len(text.splitlines())
             longest = max(longest, lines)
             if lines > LONG_CELL:
                 long_cells.append((index, lines))
-            cost = lines / CODE_LINES_A_MINUTE
+            cost = sum(1 for line in text.splitlines() if line.strip()) / CODE_LINES_A_MINUTE
         else:
             continue
         minutes[part] = minutes.get(part, 0.0) + cost
