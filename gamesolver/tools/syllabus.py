@@ -6,7 +6,9 @@ Index.ipynb is written for students; its syllabus follows two conventions that t
 - a class is a heading ``### Class N: Title`` followed (before the next heading) by a line
   ``**Present:** [Nim](Nim.ipynb); [the Solver](Solver.ipynb), sections 1–4.``: the notebooks
   presented in that meeting, in order, each whole or by its numbered sections (``## 1. ...``);
-- a deep dive is an item of the list under ``## Deep dives``, its first link its notebook.
+- a deep dive is an item of the list under ``## Deep dives``, its first link its notebook;
+- a short path is an item of the list under ``### Short paths``, ``- **Two meetings:** classes 1
+  and 2. ...``: its name, and the classes it keeps, in order.
 
 ``python -m gamesolver.tools.syllabus`` (``make shape``) prints the time plan (minutes per class,
 per deep dive) and every rule of a lecture's shape that a notebook breaks, and fails if one
@@ -27,8 +29,8 @@ fail ``make shape`` once ``UNTAUGHT_FAILS`` is on.
 
 The minutes are a rough proxy that matched a lecturer's own estimates: prose words / 100 + code
 lines / 8 (a word a run of letters and digits, a code line one that is not blank), the measure
-the project's own review of the course uses. Notebooks are read with the package's one reader (``gamesolver.notebook``); a syllabus
-that cannot be read is a ``NotebookError`` on Index.ipynb.
+the project's own review of the course uses. Notebooks are read with the package's one reader
+(``gamesolver.notebook``); a syllabus that cannot be read is a ``NotebookError`` on Index.ipynb.
 """
 
 from __future__ import annotations
@@ -38,7 +40,7 @@ import builtins
 import re
 import symtable
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Collection, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -82,6 +84,9 @@ _PRESENT = re.compile(r"^\*\*Present:\*\*(.*?)(?:\n\s*\n|\Z)", re.M | re.S)
 _LINK = re.compile(r"\[[^\]]*\]\(([^)\s]+\.ipynb)\)")
 _SECTIONS = re.compile(r"\bsections?\s+(\d+)(?:\s*[–-]\s*(\d+))?")
 _SECTION = re.compile(r"^##\s+(\d+)\.\s", re.M)
+_SHORT_PATH = re.compile(
+    r"^\s*[-*]\s+\*\*([^*]+?):\*\*\s+class(?:es)?\s+(\d+(?:(?:,|,? and)\s+\d+)*)", re.M
+)
 _CLOSING = re.compile(r"^##\s+(What we learned|Exercises)\s*$")
 
 
@@ -131,10 +136,23 @@ class Class:
 
 
 @dataclass(frozen=True)
+class ShortPath:
+    """The classes a module with fewer meetings keeps, named for the lecturer."""
+
+    name: str
+    classes: tuple[int, ...]
+
+
+@dataclass(frozen=True)
 class Syllabus:
     classes: tuple[Class, ...]
     deep_dives: tuple[str, ...]
     """The optional notebooks, in the order the syllabus lists them."""
+    short_paths: tuple[ShortPath, ...] = ()
+
+    def skipped_by(self, path: ShortPath) -> set[int]:
+        """The numbers of the classes ``path`` leaves out."""
+        return {meeting.number for meeting in self.classes} - set(path.classes)
 
     @property
     def core(self) -> tuple[str, ...]:
@@ -190,7 +208,12 @@ def read(folder: Path = NOTEBOOKS) -> Syllabus:
         link = _LINK.search(item)
         if link:
             deep.append(link[1])
-    return Syllabus(tuple(classes), tuple(deep))
+    short = re.search(r"^###\s+Short paths\s*$(.*?)(?=^#|\Z)", text, re.M | re.S)
+    paths = [
+        ShortPath(name, tuple(int(n) for n in re.findall(r"\d+", numbers)))
+        for name, numbers in _SHORT_PATH.findall(short[1] if short else "")
+    ]
+    return Syllabus(tuple(classes), tuple(deep), tuple(paths))
 
 
 def _part(item: str) -> Part | None:
@@ -306,6 +329,9 @@ def problems(syllabus: Syllabus, shapes: dict[str, Shape]) -> list[str]:
         spent = minutes(meeting, shapes)
         if spent > MEETING:
             found.append(f"class {meeting.number}: {spent:.0f} minutes (at most {MEETING})")
+    for path in syllabus.short_paths:
+        for number in sorted(set(path.classes) - {meeting.number for meeting in syllabus.classes}):
+            found.append(f"the short path '{path.name}' keeps class {number}, which is not there")
     if len(syllabus.classes) > CLASSES:
         found.append(f"{len(syllabus.classes)} classes in the core path (at most {CLASSES})")
     core = sum(minutes(meeting, shapes) for meeting in syllabus.classes)
@@ -334,6 +360,8 @@ Place = tuple[int, int]
 presents its parts in order)."""
 NEVER: Place = (sys.maxsize, 0)
 """The place of a cell no class presents: a deep dive's."""
+SKIPPED: Place = (sys.maxsize - 1, 0)
+"""The place of a cell that only classes a short path skips present (``untaught``)."""
 _NOTEBOOK_NAME = re.compile(r"([A-Z][\w-]+\.ipynb)")
 
 
@@ -399,14 +427,23 @@ def _presented(syllabus: Syllabus, lectures: dict[str, Lecture]) -> dict[tuple[s
     return where
 
 
-def untaught(syllabus: Syllabus, folder: Path = NOTEBOOKS) -> list[str]:
+def untaught(
+    syllabus: Syllabus, folder: Path = NOTEBOOKS, skipping: Collection[int] = ()
+) -> list[str]:
     """Every use before teaching, in words, class by class: a presented code cell that uses a
     name first defined in a later class, later in its class, or only where no class presents it
     (a deep dive); and a presented cell that loads a deep dive. A name is taught where a cell
     defines it (``names_of``); a part of a notebook is presented by the first class that names
-    it (``Part.keys``); what a cell imports from the package it defines itself."""
+    it (``Part.keys``); what a cell imports from the package it defines itself.
+
+    ``skipping``: the numbers of the classes a short path leaves out. Then the other classes
+    are checked, each as well against what only the skipped classes teach or present (a name
+    they define, a notebook a cell runs or loads)."""
     lectures = _lectures(folder)
-    where = _presented(syllabus, lectures)
+    where = {
+        at: SKIPPED if place[0] in skipping else place
+        for at, place in _presented(syllabus, lectures).items()
+    }
     taught: dict[str, Place] = {}
     for name, cells in lectures.items():
         for key, cell in cells:
@@ -414,7 +451,9 @@ def untaught(syllabus: Syllabus, folder: Path = NOTEBOOKS) -> list[str]:
                 place = where.get((name, key), NEVER)
                 for defined in names_of(cell_source(cell))[0]:
                     taught[defined] = min(taught.get(defined, NEVER), place)
-    dives = set(lectures) - set(syllabus.core)
+    kept = {name for (name, _), place in where.items() if place != SKIPPED}
+    outside = {name: f"the deep dive {name}" for name in set(lectures) - set(syllabus.core)}
+    outside |= {name: f"{name}, which the path skips" for name in set(syllabus.core) - kept}
     found: dict[str, None] = {}  # each once, in order
     for meeting in syllabus.classes:
         for index, part in enumerate(meeting.parts):
@@ -422,21 +461,25 @@ def untaught(syllabus: Syllabus, folder: Path = NOTEBOOKS) -> list[str]:
             for number, (key, cell) in enumerate(lectures.get(part.notebook, [])):
                 if where[part.notebook, key] == place and cell.get("cell_type") == "code":
                     said = f"class {place[0]}: {part.notebook} cell {number}"
-                    early = _early(cell_source(cell), place, taught, dives)
+                    early = _early(cell_source(cell), place, taught, outside)
                     found |= dict.fromkeys(f"{said} {what}" for what in early)
     return list(found)
 
 
-def _early(source: str, place: Place, taught: dict[str, Place], dives: set[str]) -> Iterator[str]:
-    """What the cell ``source``, presented at ``place``, uses before it is taught (``untaught``),
-    ``dives`` being the notebooks no class presents."""
+def _early(
+    source: str, place: Place, taught: dict[str, Place], outside: dict[str, str]
+) -> Iterator[str]:
+    """What the cell ``source``, presented at ``place``, uses before it is taught (``untaught``);
+    ``outside``: the notebooks it may not load, each with its words for a message."""
     for loaded in _NOTEBOOK_NAME.findall(source):
-        if loaded in dives:
-            yield f"loads the deep dive {loaded}"
+        if loaded in outside:
+            yield f"loads {outside[loaded]}"
     for name in sorted(names_of(source)[1]):
         first = taught.get(name, place)
         if first == NEVER:
             yield f"uses {name}, taught in a deep dive"
+        elif first == SKIPPED:
+            yield f"uses {name}, taught only in a class the path skips"
         elif first[0] > place[0]:
             yield f"uses {name}, taught in class {first[0]}"
         elif first > place:
@@ -452,6 +495,11 @@ def plan(syllabus: Syllabus, shapes: dict[str, Shape]) -> str:
         rows.append(f"| class {meeting.number}: {meeting.title} | {parts} | {spent:.0f} |")
     core = sum(minutes(m, shapes) for m in syllabus.classes)
     rows.append(f"| **the core path** | {len(syllabus.classes)} classes | **{core:.0f}** |")
+    for path in syllabus.short_paths:
+        kept = [m for m in syllabus.classes if m.number in path.classes]
+        spent = sum(minutes(m, shapes) for m in kept)
+        numbers = ", ".join(str(m.number) for m in kept)
+        rows.append(f"| short path: {path.name} | classes {numbers} | {spent:.0f} |")
     for name in syllabus.deep_dives:
         known = f"{shapes[name].total:.0f}" if name in shapes else "?"
         rows.append(f"| deep dive | {name.removesuffix('.ipynb')} | {known} |")
@@ -508,6 +556,9 @@ def main(arguments: Sequence[str] | None = None) -> int:
         if readme:
             README.write_text(with_plan(README.read_text(encoding="utf-8"), shown), "utf-8")
         early = untaught(syllabus, folder)
+        for path in syllabus.short_paths:
+            skipped = syllabus.skipped_by(path)
+            early += [f"{path.name}: {use}" for use in untaught(syllabus, folder, skipped)]
     except NotebookError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
