@@ -1,7 +1,7 @@
 """The course's syllabus, read from ``notebooks/Index.ipynb``, and its shape, measured from the
 lectures: the one place the order of the course is written, and the check that it can be taught.
 
-Index.ipynb is written for students; its syllabus follows two conventions that this module reads:
+Index.ipynb is written for students; its syllabus follows conventions that this module reads:
 
 - a class is a heading ``### Class N: Title`` followed (before the next heading) by a line
   ``**Present:** [Nim](Nim.ipynb); [the Solver](Solver.ipynb), sections 1–4.``: the notebooks
@@ -149,6 +149,7 @@ class Syllabus:
     deep_dives: tuple[str, ...]
     """The optional notebooks, in the order the syllabus lists them."""
     short_paths: tuple[ShortPath, ...] = ()
+    """The paths for fewer meetings, in the order the syllabus names them."""
 
     def skipped_by(self, path: ShortPath) -> set[int]:
         """The numbers of the classes ``path`` leaves out."""
