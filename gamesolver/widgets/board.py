@@ -313,13 +313,14 @@ def picture_html(board_svg: str, side: str = "") -> str:
 
 
 def picture_side(texts: Iterable[tuple[str, str]], note: str, width: int | None = None) -> str:
-    """The column beside a widget's picture (``picture_html``'s ``side``): each ``(text, kind)``
-    of ``texts`` (HTML) in a ``div`` of the class ``gamesolver-picture-{kind}`` (none for the
-    kind ``""``), then ``note``, why the picture does not answer; ``width`` pixels wide, if
-    given, as the live widget's column."""
+    """The column beside a widget's picture (``picture_html``'s ``side``): each non-empty
+    ``(text, kind)`` of ``texts`` (HTML) in a ``div`` of the class ``gamesolver-picture-{kind}``
+    (none for the kind ``""``), then ``note``, why the picture does not answer; ``width``
+    pixels wide, if given, as the live widget's column."""
     divs = "".join(
         f'<div class="gamesolver-picture-{kind}">{text}</div>' if kind else f"<div>{text}</div>"
         for text, kind in texts
+        if text
     )
     style = f' style="width: {width}px"' if width is not None else ""
     return (

@@ -175,7 +175,7 @@ class Watch(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped
         with self._lock:
             board = self.board.picture()
             texts = [self.status_line.value, self.move_list.value]
-        side = picture_side([(text, "") for text in texts if text], PICTURE_NOTE)
+        side = picture_side([(text, "") for text in texts], PICTURE_NOTE)
         show_with_picture(self, None if board is None else picture_html(board, side))
 
     # -- what a notebook reads ------------------------------------------------------------------
