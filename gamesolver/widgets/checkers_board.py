@@ -156,11 +156,7 @@ class CheckersBoard(TwoClickBoard[Any, str, Selection]):
     def draw_piece(self, canvas: Any, square: Square, who: int, king: bool = False) -> None:
         """A disc of player `who` (0 red, 1 white) on `square`; a king has a ring and a K."""
         x, y = self.center_of(square)
-        canvas.fill_style = self.color(who)
-        canvas.fill_circle(x, y, self.cell * 0.36)
-        canvas.stroke_style = self.palette.grid
-        canvas.line_width = 1.5
-        canvas.stroke_circle(x, y, self.cell * 0.36)
+        self.draw_outlined_disc(canvas, x, y, self.cell * 0.36, self.color(who))
         if king:
             mark = self.palette.background if who == 0 else self.palette.grid
             canvas.stroke_style = mark
