@@ -1,13 +1,9 @@
 """The chess board on the canvas, for Chess.ipynb and its play page (python-chess for the rules).
 
-``ChessBoard`` draws a position given as a FEN string (the lecture's states) and turns two clicks
-into a move: one of the player's pieces, then its square; a pawn reaching the last rank asks for
-its piece. Every click that is not yet a move raises ``Selected`` (a ``NotAMove``) saying what
-to click next; every click that cannot be part of a move says why. The board turns to the
-student's side (``face``): black at the bottom when the student plays black.
-
-The rules are python-chess's (``chess.Board``): this module contains no rules of its own, only
-their drawing and the words for a click that is not a move.
+``ChessBoard`` draws a position given as a FEN string (the lecture's states) and turns clicks
+into a move: a piece, then its square, then for a pawn reaching the last rank its new piece. A
+click that is not yet a move raises ``Selected`` saying what to click next; one that cannot be
+part of a move says why.
 """
 
 from __future__ import annotations
@@ -338,11 +334,7 @@ class ChessBoard(TwoClickBoard[State, Player, Selection]):
     @staticmethod
     def still_selected(board: chess.Board, selection: Selection | None) -> str:
         """After a refused click, what stays selected: `` The knight on g1 is still selected:
-        click a blue dot or another of your pieces.`` (with its leading space), or ``""``.
-
-        Without it, a click on an own piece that cannot move said "click another of your
-        pieces", and one outside the board said only that, while the piece stayed selected
-        and the next click on one of its squares moved it."""
+        click a blue dot or another of your pieces.`` (with its leading space), or ``""``."""
         if selection is None or selection.promotion is not None:
             return ""
         piece = piece_on(board, selection.square).capitalize()
