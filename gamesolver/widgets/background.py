@@ -36,6 +36,11 @@ class Background:
         self._thread = thread
         thread.start()
 
+    def run_here(self, work: Callable[[threading.Event], None]) -> None:
+        """Run ``work(ticket)`` in the calling thread, as ``start`` would in its own."""
+        self._thread = None
+        work(self._canceller.ticket())
+
     def searching(self, ticket: threading.Event) -> AbstractContextManager[None]:
         """The block of the work in which ``Cancelled`` may arrive (and nowhere else)."""
         return self._canceller.searching(ticket)

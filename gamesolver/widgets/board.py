@@ -87,8 +87,11 @@ into caching mode and back, and the computer's move is drawn from a background t
 
 
 BOARD_STYLE = """
-/* A board's picture shows until the live widget, the next output, is drawn; until then the
-   widget's output ("Error displaying widget") is hidden. Voila shows no picture. */
+/* gamesolver.widgets.board: sent with every board's picture, so that it works in any notebook. */
+/* A board's picture (an output of its own) shows until the live widget, the next output,
+   is drawn; then the picture goes. Until then the widget's output is hidden: it would say
+   "Loading widget..." or, in a notebook stored with its outputs, "Error displaying widget:
+   model not found". Voila pages run the widget before they show: no picture there. */
 body:not([data-voila])
   .jp-OutputArea-child:has(.gamesolver-picture):has(+ .jp-OutputArea-child .gamesolver-board),
 body:not([data-voila])
@@ -96,7 +99,8 @@ body:not([data-voila])
 body[data-voila] .jp-OutputArea-child:has(.gamesolver-picture) {
   display: none;
 }
-/* No focus ring after a click: no board uses keys. */
+/* No focus ring around the canvas after a click: ipycanvas makes the canvas focusable, for
+   key events that no board uses, and Chromium draws the ring after a click too. */
 .gamesolver-board:focus {
   outline: none;
 }

@@ -234,21 +234,11 @@ class Watch(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped
         with self._lock:
             if self._running:
                 raise RuntimeError("the game is playing in the background: pause() and wait()")
+            self._stop_at = None if plies is None else len(self._moves) + plies
             epoch = self._epoch
-            stop_at = None if plies is None else len(self._moves) + plies
-        while True:
-            with self._lock:
-                turn = self._next_turn(stop_at) if epoch == self._epoch else None
-            if turn is None:
-                return self.status
-            try:
-                answer = self._think(turn)
-                with self._lock:
-                    self._move(answer)
-            except BaseException as error:
-                with self._lock:
-                    self._fail(turn, error)
-                raise
+        self._background.run_here(lambda ticket: self._play(epoch, ticket))
+        self.wait()
+        return self.status
 
     def wait(self, timeout: float | None = 60.0) -> None:
         """Wait until the playing thread stops (``Background.wait``): ``TimeoutError`` after
