@@ -227,15 +227,17 @@ class PictureCanvas:
         """An outlined rectangle (a square without ``height``)."""
         self._rect(x, y, width, height, self._stroke())
 
+    def _circle(self, x: float, y: float, radius: float, paint: str) -> None:
+        circle = f'cx="{_number(x)}" cy="{_number(y)}" r="{_number(radius)}"'
+        self._shapes.append(f"<circle {circle} {paint}/>")
+
     def fill_circle(self, x: float, y: float, radius: float) -> None:
         """A filled circle."""
-        circle = f'cx="{_number(x)}" cy="{_number(y)}" r="{_number(radius)}"'
-        self._shapes.append(f"<circle {circle} {self._fill()}/>")
+        self._circle(x, y, radius, self._fill())
 
     def stroke_circle(self, x: float, y: float, radius: float) -> None:
         """An outlined circle."""
-        circle = f'cx="{_number(x)}" cy="{_number(y)}" r="{_number(radius)}"'
-        self._shapes.append(f"<circle {circle} {self._stroke()}/>")
+        self._circle(x, y, radius, self._stroke())
 
     def stroke_line(self, x1: float, y1: float, x2: float, y2: float) -> None:
         """A line from ``(x1, y1)`` to ``(x2, y2)``."""

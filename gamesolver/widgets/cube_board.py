@@ -94,10 +94,7 @@ class CubeBoard(GridBoard[int, int]):
             canvas.fill_style = self.palette.highlight
             canvas.global_alpha = 0.35
             for cell in line:
-                row, col = self.place(cell)
-                canvas.fill_rect(
-                    self.left + col * self.cell, self.top + row * self.cell, self.cell, self.cell
-                )
+                canvas.fill_rect(*self.origin(*self.place(cell)), self.cell, self.cell)
             canvas.global_alpha = 1.0
         for cell in range(self.size):
             who = self.owner(state, cell)
