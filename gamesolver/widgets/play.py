@@ -228,11 +228,6 @@ class PlayController(Generic[State, Player]):
         self.say(f"{done} {then}")
 
     @property
-    def to_move(self) -> Player | None:
-        """The player whose turn it is, or ``None`` when the game is over."""
-        return {"human": self.human, "computer": self.computer}.get(self.phase)
-
-    @property
     def winner(self) -> Literal["human", "computer", "draw"] | None:
         """Who won a finished game (``None`` while it is not finished)."""
         if not self.game.finished(self.state):
