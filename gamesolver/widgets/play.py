@@ -326,16 +326,13 @@ class PlayController(Generic[State, Player]):
         return choice.value, choice.state, choice.stats
 
     def try_explain(
-        self, turn: ComputerTurn[State, Player], result: object
+        self, turn: ComputerTurn[State, Player], result: Answer[State]
     ) -> tuple[Explanation[State] | None, BaseException | None]:
-        """The explanation of the move in ``result`` and ``None``, or ``None`` and why it
-        failed; ``None, None`` without ``explain`` or for an answer that is no move."""
+        """The explanation of the move in ``result`` (from ``think``) and ``None``, or ``None``
+        and why it failed; ``None, None`` without ``explain``."""
         if self.explainer is None and not self.explains_line:
             return None, None
-        try:
-            value, after, seen = self.check_answer(turn, result)
-        except BadAnswer:
-            return None, None
+        value, after, seen = result
         try:
             if self.explainer is not None:
                 return self.explainer(turn.state, turn.player, after), None
@@ -377,19 +374,15 @@ class PlayController(Generic[State, Player]):
     def finish_computer_turn(
         self,
         turn: ComputerTurn[State, Player],
-        result: object,
+        result: Answer[State],
         explanation: Explanation[State] | None = None,
         explanation_error: BaseException | None = None,
     ) -> bool:
-        """Make the computer's move ``result`` with its explanation; returns whether it did.
-        A result for an old position is ignored; one that is no move is a failed search."""
+        """Make the computer's move ``result`` (from ``think``) with its explanation; returns
+        whether it did: a result for an old position is ignored."""
         if not self.is_current(turn):
             return False
-        try:
-            value, after, seen = self.check_answer(turn, result)
-        except BadAnswer as error:
-            self.fail_computer_turn(turn, error)
-            return False
+        value, after, seen = result
         self.value, self.seen, self._moved_at = value, seen, self.clock()
         self.explanation, self.explanation_error = explanation, explanation_error
         name = self._move(after)
@@ -736,10 +729,8 @@ class Play(ipywidgets.Box):  # type: ignore[misc]  # ipywidgets is untyped
             if not self.controller.is_current(turn):
                 return  # a search for an old position: New game was pressed meanwhile
             try:
-                if self.controller.finish_computer_turn(turn, result, explanation, failure):
-                    self._show(moved=True)
-                elif self.controller.error is not None:  # no legal move: a failed search
-                    self._failed(self.controller.error)
+                self.controller.finish_computer_turn(turn, result, explanation, failure)
+                self._show(moved=True)
             except BaseException as error:  # e.g. the board's draw_state failed
                 self.controller.stop(error, CANNOT_SHOW.format(error=error_text(error)))
                 self._failed(error)
