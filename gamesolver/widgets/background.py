@@ -1,16 +1,9 @@
 """The computer's search in a background thread, for the widgets that show it (``Play``, ``Watch``).
 
-A widget searches in a thread of its own so that the kernel stays free for the clicks while the
-computer thinks. ``Background`` is that thread's bookkeeping, written once for both widgets:
-
-- ``lock``, which guards the widget's game and its ipywidgets, changed by the kernel's thread
-  (clicks, buttons, notebook cells) and by the searching thread; the search runs without it;
-- ``start(work)`` runs ``work(ticket)`` in a new daemon thread, and ``searching(ticket)`` is the
-  block of that work in which ``Cancelled`` may arrive (``gamesolver.guard.Canceller``): New game
-  calls ``cancel()``, and a search for the old game stops there;
-- ``failed(error)`` keeps what stopped the work for ``wait()``, which joins the thread and raises
-  it, once, so that a notebook cell that waits shows the traceback. The widget shows the failure
-  on its status line itself, at once: a student who clicks calls no ``wait()``.
+``Background`` is that thread's bookkeeping: ``lock`` guards the widget's game and widgets
+(the search runs without it); ``start(work)`` runs ``work(ticket)`` in a daemon thread, whose
+``searching(ticket)`` block is where ``Cancelled`` may arrive when New game calls ``cancel()``;
+``failed(error)`` keeps the error for ``wait()``, which joins the thread and raises it once.
 """
 
 from __future__ import annotations
@@ -43,6 +36,11 @@ class Background:
         self._thread = thread
         thread.start()
 
+    def run_here(self, work: Callable[[threading.Event], None]) -> None:
+        """Run ``work(ticket)`` in the calling thread, as ``start`` would in its own."""
+        self._thread = None
+        work(self._canceller.ticket())
+
     def searching(self, ticket: threading.Event) -> AbstractContextManager[None]:
         """The block of the work in which ``Cancelled`` may arrive (and nowhere else)."""
         return self._canceller.searching(ticket)
@@ -58,11 +56,8 @@ class Background:
         self._error = error
 
     def wait(self, timeout: float | None = 60.0) -> None:
-        """Wait until the work has ended and the widget shows it.
-
-        Raises ``TimeoutError`` if it takes longer than ``timeout`` seconds, and the work's own
-        exception if it failed (once).
-        """
+        """Wait until the work has ended and the widget shows it: ``TimeoutError`` after
+        ``timeout`` seconds; the work's own exception if it failed (once)."""
         with self.lock:
             thread = self._thread
         if thread is not None:

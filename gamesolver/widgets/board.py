@@ -23,17 +23,12 @@ grid) and writing two methods, with the lecture's ``(row, col)`` coordinates, 0-
                 raise NotAMove(f"{(row, col)} is taken: click an empty cell.")
             return put(state, row, col, player)
 
-The base class owns what no game is about: the ``ipycanvas.Canvas`` with a fixed size in pixels
-(so that click coordinates arrive unscaled), the palette and fonts, batching the drawing commands,
-and redrawing when a browser (re)connects, which works around a known ipycanvas bug (see
-``BoardWidget._client_ready``). ``gamesolver.widgets.play.Play`` turns a board and a ``Game`` into a
-game to play against the computer.
-
-A board also draws itself as a picture, an SVG image made from the same drawing code
-(``BoardWidget.picture``, on a ``PictureCanvas``): displayed, the canvas (and ``Play``) comes with
-that picture in an output of its own, so that a notebook stored with its outputs shows its
-boards before it runs, where JupyterLab would otherwise say "Error displaying widget: model
-not found"; once the live widget is there, the picture hides itself (``BOARD_STYLE``).
+The base class owns what no game is about: the ``ipycanvas.Canvas`` at a fixed size in pixels
+(so that clicks arrive unscaled), the palette and fonts, batching the drawing, and redrawing
+when a browser (re)connects. A board also draws itself as an SVG picture from the same code
+(``BoardWidget.picture``), shown before the live canvas so that a notebook stored with its
+outputs shows its boards before it runs (``BOARD_STYLE`` hides the picture once the widget is
+there).
 """
 
 from __future__ import annotations
@@ -58,55 +53,37 @@ FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, s
 
 @dataclass(frozen=True)
 class Palette:
-    """The colours of every board.
-
-    High contrast on a projector, and told apart with any kind of colour vision: the two players
-    are the blue and the vermilion of the Okabe–Ito palette, the marks of the last move are
-    outlined in its bluish green.
-    """
+    """The colours of every board: high contrast on a projector, and told apart with any kind
+    of colour vision (the players are the Okabe–Ito palette's blue and vermilion)."""
 
     background: str = "#ffffff"
-    """The canvas behind everything."""
     board: str = "#f3f1ea"
-    """The playing area of a grid (a warm light grey, so that white space reads as off-board)."""
+    """The playing area of a grid: a warm light grey, so that white space reads as off-board."""
     grid: str = "#2b2b2b"
-    """Grid lines."""
     label: str = "#555555"
     """Coordinates in the margin."""
     ink: str = "#1a1a1a"
-    """Text on the board, e.g. the numbers of ghost marks."""
     players: tuple[str, str] = ("#0072b2", "#d55e00")
-    """The first player's colour (blue), then the second player's (vermilion)."""
     highlight: str = "#009e73"
-    """The outline around the last move."""
+    """The marks of the last move (Okabe–Ito's bluish green)."""
 
 
 PALETTE = Palette()
-"""The palette that every board uses unless a subclass sets its own ``palette``."""
 
 LABEL_SIZE = 16
-"""The size in pixels of the coordinates written around a grid: legible from the back of a
-room (a grid's margin must be wide enough for them)."""
+"""The size in pixels of a grid's coordinates: legible from the back of a room."""
 
 
 class NotAMove(Exception):
-    """A click that is not a move: outside the board, on an occupied cell, ...
-
-    The message is shown to the student on the status line, so it says exactly what was wrong
-    and what to do instead, e.g. ``"(0, 1) is taken: click an empty cell."``.
-    """
+    """A click that is not a move; its message, shown to the student, says what was wrong and
+    what to do instead, e.g. ``"(0, 1) is taken: click an empty cell."``."""
 
 
 OUTSIDE = "That click is outside the board."
-"""The message for a click that hits no cell."""
 
 _DRAWING = threading.RLock()
-"""Serializes all board drawing in the kernel.
-
-``hold_canvas`` switches ipycanvas' single, global canvas manager into caching mode and back;
-two threads drawing at the same time (the computer's move is drawn from a background thread)
-could flush each other's half-drawn boards or lose commands.
-"""
+"""Serializes all board drawing: ``hold_canvas`` switches ipycanvas' one global canvas manager
+into caching mode and back, and the computer's move is drawn from a background thread."""
 
 
 BOARD_STYLE = """
@@ -148,12 +125,10 @@ body[data-voila] .jp-OutputArea-child:has(.gamesolver-picture) {
   font-size: 14px;
 }
 """
-"""The CSS of the boards and of ``Play``, in every picture a board displays (``picture_html``)."""
+"""The CSS of the boards and of ``Play``, sent with every picture (``picture_html``)."""
 
 PICTURE_NOTE = "A picture of the board as it was: run the notebook to play."
-"""Under the texts of ``Play``'s picture: why the board in a stored notebook does not answer."""
 PICTURE_TEXT = "[a picture of the board]"
-"""The picture's text form, for a front end that shows no HTML."""
 
 
 class NoPicture(AttributeError):
@@ -168,13 +143,9 @@ def _number(value: float) -> str:
 
 
 class PictureCanvas:
-    """A stand-in for ``ipycanvas.Canvas`` that records a drawing as SVG: ``BoardWidget.picture``.
-
-    It has the styles and the commands that the course's boards use (rectangles, lines,
-    circles, text, dashes, transparency) with ipycanvas' names and defaults; any other command
-    is a ``NoPicture``, and the board has no picture. ``svg()`` is the drawing so far.
-    Text is left to the browser's fonts, as on the canvas.
-    """
+    """A stand-in for ``ipycanvas.Canvas`` that records a drawing as SVG (``svg()``), with the
+    styles and commands the course's boards use, by ipycanvas' names and defaults; any other
+    command is a ``NoPicture``."""
 
     _ALIGN: ClassVar[dict[str, str]] = {
         "start": "start",
@@ -209,7 +180,7 @@ class PictureCanvas:
         self._shapes: list[str] = []
 
     def __getattr__(self, name: str) -> Any:
-        """A canvas command that a picture cannot record (only called for missing names)."""
+        """A canvas command that a picture cannot record."""
         raise NoPicture(f"a picture cannot record the canvas command {name!r}")
 
     # -- styles ----------------------------------------------------------------------------------
@@ -256,15 +227,17 @@ class PictureCanvas:
         """An outlined rectangle (a square without ``height``)."""
         self._rect(x, y, width, height, self._stroke())
 
+    def _circle(self, x: float, y: float, radius: float, paint: str) -> None:
+        circle = f'cx="{_number(x)}" cy="{_number(y)}" r="{_number(radius)}"'
+        self._shapes.append(f"<circle {circle} {paint}/>")
+
     def fill_circle(self, x: float, y: float, radius: float) -> None:
         """A filled circle."""
-        circle = f'cx="{_number(x)}" cy="{_number(y)}" r="{_number(radius)}"'
-        self._shapes.append(f"<circle {circle} {self._fill()}/>")
+        self._circle(x, y, radius, self._fill())
 
     def stroke_circle(self, x: float, y: float, radius: float) -> None:
         """An outlined circle."""
-        circle = f'cx="{_number(x)}" cy="{_number(y)}" r="{_number(radius)}"'
-        self._shapes.append(f"<circle {circle} {self._stroke()}/>")
+        self._circle(x, y, radius, self._stroke())
 
     def stroke_line(self, x1: float, y1: float, x2: float, y2: float) -> None:
         """A line from ``(x1, y1)`` to ``(x2, y2)``."""
@@ -305,21 +278,20 @@ class PictureCanvas:
 
 
 def picture_html(board_svg: str, side: str = "") -> str:
-    """A board's picture as the HTML of an output of its own: ``BOARD_STYLE``, the SVG, and
-    ``side`` (HTML) beside it, in a ``div`` of the class ``gamesolver-picture``, which the
-    course's nbval sanitizer masks from where it starts: a picture is compared no more than
-    a PNG."""
+    """A board's picture as HTML: ``BOARD_STYLE``, the SVG and ``side`` beside it, in a ``div``
+    of the class ``gamesolver-picture`` (which nbval's sanitizer masks, as it does a PNG)."""
     return f'<div class="gamesolver-picture"><style>{BOARD_STYLE}</style>{board_svg}{side}</div>'
 
 
 def picture_side(texts: Iterable[tuple[str, str]], note: str, width: int | None = None) -> str:
-    """The column beside a widget's picture (``picture_html``'s ``side``): each ``(text, kind)``
-    of ``texts`` (HTML) in a ``div`` of the class ``gamesolver-picture-{kind}`` (none for the
-    kind ``""``), then ``note``, why the picture does not answer; ``width`` pixels wide, if
-    given, as the live widget's column."""
+    """The column beside a widget's picture (``picture_html``'s ``side``): each non-empty
+    ``(text, kind)`` of ``texts`` (HTML) in a ``div`` of the class ``gamesolver-picture-{kind}``
+    (none for the kind ``""``), then ``note``, why the picture does not answer; ``width``
+    pixels wide, if given, as the live widget's column."""
     divs = "".join(
         f'<div class="gamesolver-picture-{kind}">{text}</div>' if kind else f"<div>{text}</div>"
         for text, kind in texts
+        if text
     )
     style = f' style="width: {width}px"' if width is not None else ""
     return (
@@ -329,12 +301,8 @@ def picture_side(texts: Iterable[tuple[str, str]], note: str, width: int | None 
 
 
 def show_with_picture(widget: Any, picture: str | None, text: str = PICTURE_TEXT) -> None:
-    """Display ``picture`` (``picture_html``; none if ``None``; ``text`` its text form), then
-    ``widget``: two outputs.
-
-    A widget's output alone is a reference to a model that lives in the kernel: a notebook
-    opened without running it has no model, and JupyterLab writes an error in its place.
-    """
+    """Display ``picture`` (``picture_html``, if any; ``text`` its text form), then ``widget``:
+    a stored notebook opened without running has no widget model, but shows the picture."""
     from IPython.display import display
 
     if picture is not None:
@@ -365,11 +333,8 @@ class BoardCanvas(Canvas):  # type: ignore[misc]  # ipycanvas is untyped
 class BoardWidget(ABC, Generic[State, Player]):
     """A game's view on an ``ipycanvas.Canvas``: draws states and maps clicks to moves.
 
-    Subclasses write ``draw_state`` and ``move_at``; they may also override ``draw_move`` (show
-    the last move), ``draw_motion`` (animate it), ``draw_line`` (show a line of play the
-    computer expects), ``player_name`` and ``prompt``. Call ``draw(state)`` to show a state: it
-    batches the drawing into one message and remembers the state, so the board is drawn again
-    whenever a browser connects (page reload, Voilà).
+    Subclasses write ``draw_state`` and ``move_at``, and may override ``draw_move``,
+    ``draw_motion``, ``draw_line``, ``player_name``, ``face`` and ``prompt``.
     """
 
     palette: ClassVar[Palette] = PALETTE
@@ -380,8 +345,7 @@ class BoardWidget(ABC, Generic[State, Player]):
         """A board of ``width`` x ``height`` canvas pixels, shown at exactly that size."""
         self.width = width
         self.height = height
-        # A layout in px pins the displayed size to the canvas size: otherwise the canvas
-        # stretches to the width of the output area and click coordinates arrive scaled.
+        # In px, or the canvas stretches to the output area and clicks arrive scaled.
         self.canvas: Any = BoardCanvas(
             self,
             width=width,
@@ -400,44 +364,28 @@ class BoardWidget(ABC, Generic[State, Player]):
 
     @abstractmethod
     def move_at(self, state: State, player: Player, x: float, y: float) -> State:
-        """The state after ``player`` clicks at canvas pixel ``(x, y)`` in ``state``.
-
-        Raises ``NotAMove`` with a message for the student if the click is not a move.
-        The caller checks that the result is one of ``game.next_states(state, player)``.
-        """
+        """The state after ``player`` clicks at canvas pixel ``(x, y)`` in ``state``, or
+        ``NotAMove``; the caller checks that it is one of ``game.next_states``."""
 
     def draw_move(self, canvas: Any, before: State, after: State) -> None:
-        """Mark the move from ``before`` to ``after``, drawn over ``draw_state``; default: none.
-
-        A grid game finds the changed cell and calls ``highlight_cell``.
-        """
+        """Mark the move from ``before`` to ``after`` over ``draw_state``; default: none."""
 
     def draw_motion(self, canvas: Any, before: State, after: State) -> None:
-        """Animate the move from ``before`` to ``after``; default: none (the move just appears).
-
-        Called by ``draw(..., moved=True)`` before the final picture, in the same message: draw
-        each frame after ``self.blank(canvas)`` and end it with ``canvas.sleep(milliseconds)``,
-        a drawing command that the browser carries out in turn (e.g. a disc falling down its
-        column). Keep it short, a fifth of a second: the student waits for it.
-        """
+        """Animate the move from ``before`` to ``after``; default: none. Each frame starts with
+        ``self.blank(canvas)`` and ends with ``canvas.sleep(milliseconds)``; a fifth of a second
+        in all, as the student waits for it."""
 
     def draw_line(self, canvas: Any, state: State, line: Sequence[State]) -> None:
-        """Show ``line``, the states of a line of play after ``state``, over it; default: none.
-
-        Drawn over ``draw_state`` and ``draw_move`` when ``draw`` is given a line, e.g. the
-        principal variation that the computer's explanation reads. A grid game finds the cell
-        of each move and calls ``draw_ghost`` with the move's number, 1, 2, 3, ...
-        """
+        """Show ``line``, the states of a line of play after ``state`` (the computer's expected
+        play), over the board; default: none. A grid game draws ``draw_ghost`` marks."""
 
     def player_name(self, player: Player) -> str:
         """How the status line names ``player`` ("you move first (X)")."""
         return str(player)
 
     def face(self, player: Player) -> None:
-        """Turn the board to ``player``'s side, the student's in ``Play`` (at each new game);
-        default: nothing (a board that looks the same from both sides). A board whose pieces
-        move forward turns so that the student's pieces start at the bottom
-        (``GridBoard.flipped``)."""
+        """Turn the board to the student ``player``'s side at each new game; default: nothing
+        (a board whose pieces move forward sets ``GridBoard.flipped``)."""
 
     # -- drawing --------------------------------------------------------------------------------
 
@@ -448,14 +396,9 @@ class BoardWidget(ABC, Generic[State, Player]):
         line: Sequence[State] = (),
         moved: bool = False,
     ) -> None:
-        """Show ``state`` (and the move that led to it from ``before``, if given).
-
-        With ``line`` (states that follow ``state``), ``draw_line`` shows it over the board.
-        With ``moved`` (the move from ``before`` was just made), ``draw_motion`` animates it
-        first. The commands go to the browser in one message (``hold_canvas``), so the board
-        never shows half-drawn. The state is remembered for the redraw when a browser connects
-        (which does not animate).
-        """
+        """Show ``state``, the move to it from ``before`` and the ``line`` of play after it,
+        animating the move first if it was just ``moved``; in one message (``hold_canvas``),
+        so never half-drawn. The state is kept for the redraw when a browser connects."""
         with _DRAWING:
             self._shown = (state, before)
             self._line = tuple(line)
@@ -484,9 +427,8 @@ class BoardWidget(ABC, Generic[State, Player]):
         canvas.fill_rect(0, 0, self.width, self.height)
 
     def picture(self) -> str | None:
-        """The board as it is shown now (``draw``), as an SVG image; ``None`` if its drawing
-        uses a command that ``PictureCanvas`` does not have (``NoPicture``). Any other failure
-        of the drawing is raised: a notebook shows it where the board would be."""
+        """The board as shown now, as an SVG image; ``None`` if its drawing uses a command that
+        ``PictureCanvas`` does not have (any other failure of the drawing is raised)."""
         canvas = PictureCanvas(self.width, self.height)
         with _DRAWING:
             try:
@@ -498,9 +440,8 @@ class BoardWidget(ABC, Generic[State, Player]):
     def _paint(self, moved: bool = False) -> None:
         failure: BaseException | None = None
         with hold_canvas():
-            # ipycanvas' hold_canvas does not restore its state if the body raises: every later
-            # drawing command of every canvas would stay in its cache. So the body never raises;
-            # a student's error in draw_state is re-raised after the half-drawing is flushed.
+            # hold_canvas does not restore its state if the body raises, so a student's error
+            # in draw_state is raised after the half-drawing is flushed.
             try:
                 self._paint_on(self.canvas, moved)
             except BaseException as error:
@@ -525,11 +466,8 @@ class BoardWidget(ABC, Generic[State, Player]):
 
     @staticmethod
     def _reset_styles(canvas: Any) -> None:
-        """Set every style the helpers use, every time.
-
-        After a page reload the browser's canvas starts with the defaults while the Python object
-        still holds the styles set before; setting them again keeps both sides in step.
-        """
+        """Set every style the helpers use: after a page reload, the browser's canvas has the
+        defaults while the Python object still holds the old styles."""
         canvas.global_alpha = 1.0
         canvas.line_width = 1.0
         canvas.line_cap = "butt"
@@ -544,19 +482,21 @@ class BoardWidget(ABC, Generic[State, Player]):
     def _client_ready(self) -> None:
         """A browser view of the canvas is ready (first display, page reload, Voilà): redraw.
 
-        Workaround for ipycanvas issue #322 ("current canvas out of sync after page reload",
-        open in ipycanvas 0.14.3). The Python canvas manager, shared by all canvases, sends the
-        browser a "switchCanvas" command only when the target canvas differs from the last one
-        it targeted. A reloaded page has a fresh manager in the browser with no current canvas,
-        so without a switch every command fails there ("Cannot read properties of undefined
-        (reading 'clearCanvas')") and the board stays blank. ipycanvas has no public way to
-        reset the manager, so the private attribute is reset here; tests/test_play.py pins
-        this behaviour of ipycanvas, and pyproject.toml bounds ipycanvas below 0.15 so that no
-        install gets a version the test has not seen.
+        Works around ipycanvas issue #322: its canvas manager sends "switchCanvas" only when the
+        target changes, so a reloaded page, with no current canvas, stays blank unless the
+        private attribute is reset (pinned by tests/test_play.py; ipycanvas < 0.15).
         """
         with _DRAWING:
             self.canvas._canvas_manager._current_canvas = None
             self._paint()
+
+    def draw_outlined_disc(self, canvas: Any, x: float, y: float, radius: float, fill: str) -> None:
+        """A disc of ``fill`` at ``(x, y)`` outlined in the grid's colour: a piece, a hint."""
+        canvas.fill_style = fill
+        canvas.fill_circle(x, y, radius)
+        canvas.stroke_style = self.palette.grid
+        canvas.line_width = 1.5
+        canvas.stroke_circle(x, y, radius)
 
     # -- text -----------------------------------------------------------------------------------
 
@@ -593,12 +533,8 @@ def line_marks(landings: Iterable[tuple[Cell, Landing]]) -> list[tuple[Cell, Lan
     """The moves of a line of play, numbered from 1, as one mark a cell: for each cell where a
     move lands (in the order of the first landing), what the board keeps of the first move to
     land there (its player, its piece, whether the cell is taken now, ...) and the numbers of
-    every move landing there, ``"1,4,5"``.
-
-    Drawn one ghost or one tag a cell, the marks never cover each other: on chess's e3 a
-    bishop, the knight that takes it and the pawn that takes the knight were a ghost and two
-    tags in one corner.
-    """
+    every move landing there, ``"1,4,5"``: one mark a cell, so that marks never cover each
+    other."""
     marks: dict[Cell, tuple[Landing, list[int]]] = {}
     for number, (cell, landing) in enumerate(landings, start=1):
         marks.setdefault(cell, (landing, []))[1].append(number)
@@ -613,18 +549,13 @@ Shape = Literal["x", "o", "disc"]
 class GridBoard(BoardWidget[State, Player]):
     """A board of ``rows`` x ``cols`` square cells, with the coordinates written in the margin.
 
-    Tic-tac-toe, Connect Four, Othello, ... share it: ``cell_at`` maps a click to ``(row, col)``
-    and the ``draw_*`` helpers draw marks in the common look. Player ``0`` is the first player
-    (blue), player ``1`` the second (vermilion).
-
-    ``flipped`` turns the board half a turn (row 0 at the bottom, column 0 on the right), e.g.
-    to put the student's pieces at the bottom (``face``): ``center``, ``origin`` and
-    ``cell_at`` follow it, so a board that places everything through them turns whole.
+    ``cell_at`` maps a click to ``(row, col)`` and the ``draw_*`` helpers draw marks in the
+    common look; player ``0`` is the first player (blue), ``1`` the second (vermilion).
     """
 
     flipped: bool = False
-    """Whether the board is seen from the other side: cell ``(row, col)`` is drawn where
-    ``(rows - 1 - row, cols - 1 - col)`` would be."""
+    """Whether the board is turned half a turn (row 0 at the bottom), e.g. to put the student's
+    pieces at the bottom: ``center``, ``origin`` and ``cell_at`` follow it."""
 
     def __init__(self, rows: int, cols: int, cell: int = 96, margin: int = 28) -> None:
         """``cell``: the side of a cell; ``margin``: the width of the coordinate strip; in px."""
@@ -634,10 +565,8 @@ class GridBoard(BoardWidget[State, Player]):
         self.cols = cols
         self.cell = cell
         self.margin = margin
-        self.left = margin
-        """The x of the grid's left edge (the row numbers are written left of it)."""
-        self.top = margin
-        """The y of the grid's top edge (the column numbers are written above it)."""
+        self.left = self.top = margin
+        """The x of the grid's left edge and the y of its top edge."""
         pad = 8  # room for the outer grid line on the right and at the bottom
         super().__init__(width=margin + cols * cell + pad, height=margin + rows * cell + pad)
 
@@ -654,10 +583,8 @@ class GridBoard(BoardWidget[State, Player]):
         return row, col
 
     def cell_at(self, x: float, y: float) -> Cell | None:
-        """The cell under canvas pixel ``(x, y)``, or ``None`` in the margin or outside.
-
-        NaN and infinities are outside too (``math.floor`` would raise on them).
-        """
+        """The cell under canvas pixel ``(x, y)``, or ``None`` in the margin or outside (NaN
+        and infinities too)."""
         if not (math.isfinite(x) and math.isfinite(y)):
             return None
         col = math.floor((x - self.left) / self.cell)
@@ -738,12 +665,7 @@ class GridBoard(BoardWidget[State, Player]):
 
     def draw_disc(self, canvas: Any, row: int, col: int, who: int) -> None:
         """A filled disc of player ``who`` in cell ``(row, col)`` (Connect Four, Othello, ...)."""
-        x, y = self.center(row, col)
-        canvas.fill_style = self.color(who)
-        canvas.fill_circle(x, y, self.cell * 0.4)
-        canvas.stroke_style = self.palette.grid
-        canvas.line_width = 1.5
-        canvas.stroke_circle(x, y, self.cell * 0.4)
+        self.draw_outlined_disc(canvas, *self.center(row, col), self.cell * 0.4, self.color(who))
 
     def draw_mark(self, canvas: Any, row: int, col: int, who: int, shape: Shape) -> None:
         """Player ``who``'s mark of the given ``shape`` in cell ``(row, col)``."""
@@ -764,13 +686,8 @@ class GridBoard(BoardWidget[State, Player]):
         canvas.stroke_rect(left + inset, top + inset, self.cell - 2 * inset, self.cell - 2 * inset)
 
     def draw_winning_line(self, canvas: Any, cells: Sequence[Cell]) -> None:
-        """Strike through a winning line: a thick stroke in the highlight colour from the centre
-        of each of ``cells`` (grid cells, in the order of the line) to the next, over the marks.
-
-        Every line game draws its win with it (tic-tac-toe's three, Connect Four's four, a
-        line through the four layers of the cube), so that a finished game shows where it was
-        won in one look, the same on every board.
-        """
+        """Strike through a winning line, a thick highlight stroke through the centres of
+        ``cells``, so that every line game shows where it was won in one look."""
         canvas.stroke_style = self.palette.highlight
         canvas.line_width = max(4, self.cell * 0.12)
         canvas.line_cap = "round"
@@ -788,12 +705,7 @@ class GridBoard(BoardWidget[State, Player]):
         shape: Shape = "disc",
     ) -> None:
         """A faint mark of player ``who`` with ``number`` on it: move ``number`` of a line of play
-        (or the moves ``"1,4"``, which land on one cell: ``line_marks``).
-
-        Used to show a principal variation, the moves the search expects, in order. On a cell
-        where a piece stands now (it moves away or is taken during the line), draw
-        ``draw_ghost_tag`` instead: a faint mark there would cover the piece.
-        """
+        (or the moves ``"1,4"``: ``line_marks``). On an occupied cell, ``draw_ghost_tag``."""
         canvas.global_alpha = 0.3
         self.draw_mark(canvas, row, col, who, shape)
         canvas.global_alpha = 1.0
@@ -808,10 +720,8 @@ class GridBoard(BoardWidget[State, Player]):
 
     def draw_ghost_tag(self, canvas: Any, row: int, col: int, who: int, number: int | str) -> None:
         """Move ``number`` of a line of play on an occupied cell (or the moves ``"3,7"``): a small
-        disc of player ``who``'s colour with the number, in the cell's top right corner, so that
-        the piece standing there stays in view (``draw_ghost`` covers the cell's middle).
-        Several numbers stretch the disc to the left, along the cell's top, into a pill with
-        figures as large as one number's; they shrink only where the cell is too narrow."""
+        disc of player ``who``'s colour with the number in the cell's top right corner, so that
+        the piece stays in view; several numbers stretch it to the left into a pill."""
         label = str(number)
         left, top = self.origin(row, col)
         radius = self.cell * 0.2
@@ -822,11 +732,7 @@ class GridBoard(BoardWidget[State, Player]):
         stretch = max(0.0, min(longest, FIGURE * size * len(label) - 1.6 * radius))
         fill = self.color(who)
         if stretch == 0:
-            canvas.fill_style = fill
-            canvas.fill_circle(x, y, radius)
-            canvas.stroke_style = self.palette.grid
-            canvas.line_width = 1.5
-            canvas.stroke_circle(x, y, radius)
+            self.draw_outlined_disc(canvas, x, y, radius, fill)
         else:  # a pill: its outline, then its fill, each two discs and the band between them
             for paint, reach in ((self.palette.grid, radius + 1.5), (fill, radius)):
                 canvas.fill_style = paint
@@ -903,12 +809,7 @@ class TwoClickBoard(GridBoard[State, Player], Generic[State, Player, PickedT]):
 
     def draw_dot(self, canvas: Any, cell: Cell) -> None:
         """A ``Hint`` dot in ``cell``: the selected piece can go there."""
-        x, y = self.center(*cell)
-        canvas.fill_style = Hint
-        canvas.fill_circle(x, y, self.cell * 0.14)
-        canvas.stroke_style = self.palette.grid
-        canvas.line_width = 1.5
-        canvas.stroke_circle(x, y, self.cell * 0.14)
+        self.draw_outlined_disc(canvas, *self.center(*cell), self.cell * 0.14, Hint)
 
     def draw(
         self,

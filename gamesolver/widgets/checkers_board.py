@@ -1,20 +1,11 @@
 """The checkers board on the canvas: English draughts drawn and clicked, the rules given.
 
-The rules of checkers are the lecture's (notebooks/Checkers.ipynb); this module only draws a
-position and turns clicks into moves, and it asks the rules for everything it needs:
-
-- ``legal_moves(state)``: the moves of the player to move, each with ``path`` (the squares its
-  piece stands on in turn), ``captured`` (the squares of the pieces it takes) and ``after``
-  (the state after it);
-- ``coords(square)``: the ``(row, col)`` of a square (1 to 32) on the 8 x 8 board, row 0 on
-  red's side;
-- a state carries ``red``, ``white`` and ``kings`` as masks (bit ``s - 1`` for square ``s``)
-  and ``turn``, ``"red"`` or ``"white"``.
-
-A move takes two clicks, the piece and then where it goes; a multi-jump one click per landing
-square. Until a move is complete the board keeps a *selection* (the squares clicked so far); a
-click that does not end a move raises ``Selected`` (a ``NotAMove``) whose message says what
-to click next, and a click that cannot be part of a move says why.
+The rules are the lecture's (notebooks/Checkers.ipynb); the board asks them for everything:
+``legal_moves(state)``, the moves of the player to move, each with its ``path``, ``captured``
+squares and ``after`` state; ``coords(square)``, the ``(row, col)`` of a square 1 to 32; and a
+state's ``red``, ``white`` and ``kings`` masks (bit ``s - 1`` for square ``s``) and ``turn``.
+A move is clicked piece first, then each square where it lands; ``Selected`` says what to
+click next, ``NotAMove`` why a click cannot be part of a move.
 """
 
 from __future__ import annotations
@@ -126,9 +117,7 @@ class CheckersBoard(TwoClickBoard[Any, str, Selection]):
         """The canvas pixel at the centre of `square`."""
         return self.center(*self.coords(square))
 
-    def click_point(self, square: Square) -> tuple[float, float]:
-        """Where a click on `square` lands (its centre)."""
-        return self.center_of(square)
+    click_point = center_of  # where a test clicks
 
     def draw_state(self, canvas: Any, state: Position) -> None:
         """The squares, their numbers, the pieces; the selection, or the pieces that can move."""
@@ -156,11 +145,7 @@ class CheckersBoard(TwoClickBoard[Any, str, Selection]):
     def draw_piece(self, canvas: Any, square: Square, who: int, king: bool = False) -> None:
         """A disc of player `who` (0 red, 1 white) on `square`; a king has a ring and a K."""
         x, y = self.center_of(square)
-        canvas.fill_style = self.color(who)
-        canvas.fill_circle(x, y, self.cell * 0.36)
-        canvas.stroke_style = self.palette.grid
-        canvas.line_width = 1.5
-        canvas.stroke_circle(x, y, self.cell * 0.36)
+        self.draw_outlined_disc(canvas, x, y, self.cell * 0.36, self.color(who))
         if king:
             mark = self.palette.background if who == 0 else self.palette.grid
             canvas.stroke_style = mark

@@ -1,13 +1,9 @@
 """The chess board on the canvas, for Chess.ipynb and its play page (python-chess for the rules).
 
-``ChessBoard`` draws a position given as a FEN string (the lecture's states) and turns two clicks
-into a move: one of the player's pieces, then its square; a pawn reaching the last rank asks for
-its piece. Every click that is not yet a move raises ``Selected`` (a ``NotAMove``) saying what
-to click next; every click that cannot be part of a move says why. The board turns to the
-student's side (``face``): black at the bottom when the student plays black.
-
-The rules are python-chess's (``chess.Board``): this module contains no rules of its own, only
-their drawing and the words for a click that is not a move.
+``ChessBoard`` draws a position given as a FEN string (the lecture's states) and turns clicks
+into a move: a piece, then its square, then for a pawn reaching the last rank its new piece. A
+click that is not yet a move raises ``Selected`` saying what to click next; one that cannot be
+part of a move says why.
 """
 
 from __future__ import annotations
@@ -54,14 +50,9 @@ PROMOTE = "Choose the piece: queen, rook, bishop or knight."
 CHECK = "You are in check: click the king, or a piece that can block or take the checker."
 
 
-def board_of(state: State) -> chess.Board:
-    """python-chess's board for a FEN string."""
-    return chess.Board(state)
-
-
 def move_of(state: State, after: State) -> chess.Move:
     """The move from ``state`` to ``after``."""
-    board = board_of(state)
+    board = chess.Board(state)
     for move in board.legal_moves:
         board.push(move)
         reached = board.fen()
@@ -133,7 +124,7 @@ class ChessBoard(TwoClickBoard[State, Player, Selection]):
 
     def draw_state(self, canvas: Any, state: State) -> None:
         """The squares, their coordinates, a king in check, the pieces, and the selection."""
-        board = board_of(state)
+        board = chess.Board(state)
         self.draw_squares(canvas, LightSquare, DarkSquare)
         self.draw_coordinates(canvas)
         king = board.king(board.turn)
@@ -256,11 +247,11 @@ class ChessBoard(TwoClickBoard[State, Player, Selection]):
         the first move to reach it (a promotion shows the new piece), with the numbers of every
         move reaching it in order of play; on a square taken now, a numbered tag in its corner
         instead."""
-        taken = board_of(state).occupied
+        taken = chess.Board(state).occupied
         landings = []
         for before, after in pairwise([state, *line]):
             move = move_of(before, after)
-            board = board_of(before)
+            board = chess.Board(before)
             kind = move.promotion or board.piece_type_at(move.from_square) or chess.PAWN
             landing = (0 if board.turn else 1, kind, bool(taken & chess.BB_SQUARES[move.to_square]))
             landings.append((self.cell_of(move.to_square), landing))
@@ -293,7 +284,7 @@ class ChessBoard(TwoClickBoard[State, Player, Selection]):
         """The state after a click that completes a move; else Selected (what to click next) or
         NotAMove (why the click is no move). A refused click keeps the selection, and says
         so when its own words do not name the selected piece (``still_selected``)."""
-        board = board_of(state)
+        board = chess.Board(state)
         selection = self.selection if self.selection and self.selection.state == state else None
         square = self.square_at_point(x, y)
         if square is None:
@@ -338,11 +329,7 @@ class ChessBoard(TwoClickBoard[State, Player, Selection]):
     @staticmethod
     def still_selected(board: chess.Board, selection: Selection | None) -> str:
         """After a refused click, what stays selected: `` The knight on g1 is still selected:
-        click a blue dot or another of your pieces.`` (with its leading space), or ``""``.
-
-        Without it, a click on an own piece that cannot move said "click another of your
-        pieces", and one outside the board said only that, while the piece stayed selected
-        and the next click on one of its squares moved it."""
+        click a blue dot or another of your pieces.`` (with its leading space), or ``""``."""
         if selection is None or selection.promotion is not None:
             return ""
         piece = piece_on(board, selection.square).capitalize()

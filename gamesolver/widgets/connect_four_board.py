@@ -1,18 +1,10 @@
 """Connect Four on the canvas: a disc falls into the column the student clicks.
 
-The drawing and the click handling of ``notebooks/Connect-Four.ipynb``'s board, which are not the
-lesson. The rules stay in the notebook: a ``DiscBoard`` is given the game's lines of four and its
-``drop`` (the state after a player drops a disc into a column), and reads a state the way the
-lecture writes it, as rows of marks from the bottom up, one mark per column, ``empty`` for an
-empty square. The notebook binds its own functions in one line::
+The rules stay in notebooks/Connect-Four.ipynb: a ``DiscBoard`` is given the game's lines of
+four and its ``drop``, and reads a state as the lecture writes it, rows of marks from the
+bottom up::
 
     ConnectFourBoard = functools.partial(DiscBoard, all_lines, drop)
-
-What is particular to the game, against tic-tac-toe's board: the grid counts rows from the top
-and the state from the bottom (``square`` converts); a click anywhere in a column, or on its
-number above the grid, drops a disc there; a full column is refused with a message; a winning
-four is struck through; and the disc of a new move falls down its column (``draw_motion``: a
-few frames separated by ``canvas.sleep(15)``, all sent to the browser in one message).
 """
 
 from __future__ import annotations

@@ -1,18 +1,10 @@
 """The board of n-dimensional tic-tac-toe on the canvas: the 4 x 4 square, or the 4 x 4 x 4
 cube's four layers side by side, the rules given.
 
-The rules are the lecture's (notebooks/Tic-Tac-Toe-4x4.ipynb): this module only draws a
-position and turns a click into a move, and it asks the game for what it needs. The game is
-the lecture's ``tic_tac_toe(n)``, a ``Game`` whose ``parts`` give:
-
-- ``n``: the number of dimensions (2 or 3; 1 draws a single row);
-- ``marks(state, player)``: the cells of ``player`` (0 is ``x``, 1 is ``o``) as a mask, bit
-  ``k`` for cell ``k``;
-- ``line_masks``: the lines of four, each as a mask of its cells.
-
-Cells are numbered as the KTH assignment numbers them: row by row, layer by layer, the last
-coordinate counting fastest (cell ``(l, r, c)`` is ``16 l + 4 r + c``). A click on a free cell
-plays the move of ``game.next_states`` that marks it.
+The game is the lecture's ``tic_tac_toe(n)`` (notebooks/Tic-Tac-Toe-4x4.ipynb), whose ``parts``
+give ``n`` (2 or 3 dimensions), ``marks(state, player)`` (the cells of player 0, ``x``, or 1,
+``o``, as a mask) and ``line_masks`` (the lines of four). Cells are numbered as the KTH
+assignment numbers them: cell ``(l, r, c)`` is ``16 l + 4 r + c``.
 """
 
 from __future__ import annotations
@@ -102,10 +94,7 @@ class CubeBoard(GridBoard[int, int]):
             canvas.fill_style = self.palette.highlight
             canvas.global_alpha = 0.35
             for cell in line:
-                row, col = self.place(cell)
-                canvas.fill_rect(
-                    self.left + col * self.cell, self.top + row * self.cell, self.cell, self.cell
-                )
+                canvas.fill_rect(*self.origin(*self.place(cell)), self.cell, self.cell)
             canvas.global_alpha = 1.0
         for cell in range(self.size):
             who = self.owner(state, cell)

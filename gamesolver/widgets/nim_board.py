@@ -1,13 +1,8 @@
 """Nim on the canvas: the piles as rows of matches, a click takes a match and those to its right.
 
-The rules stay in the Nim lecture: the board is given the lecture's ``take(piles, move,
-keep_empty)`` (the piles after taking ``n`` matches from pile ``p``, piles counted from 1) and
-``other(player)``, and only draws piles and turns a click into the move the student meant.
-A state is the lecture's ``(piles, player to move)``.
-
-With ``keep_empty`` a pile that is emptied keeps its (empty) row, so that pile 3 stays pile 3
-from the first move to the last, in the margin and in the status line; the game played is then
-one whose states keep an emptied pile as 0 (the lecture's ``on_the_table``).
+The board is given the lecture's ``take(piles, move, keep_empty)`` and ``other(player)``; a
+state is the lecture's ``(piles, player to move)``. With ``keep_empty`` an emptied pile keeps
+its row (and a 0 in the state), so that pile 3 stays pile 3 from the first move to the last.
 """
 
 from __future__ import annotations
@@ -37,17 +32,15 @@ NAMES = {"A": "Alice", "B": "Bob"}
 class NimBoard(GridBoard[NimState, str]):
     """The piles as rows of matches, pile 1 on top; the pile numbers in the left margin.
 
-    The matches of the last two moves stay in view, faint: taken matches leave no mark of
-    their own, unlike a cross or a disc, and the computer answers in a few milliseconds, so the
-    student's own move would be gone before it was seen. The last move is outlined, the move
-    before it (the student's, once the computer has answered) outlined in dashes.
+    The matches taken by the last two moves stay in view, faint, the last outlined, the one
+    before in dashes: the computer answers at once, and the student's move would be gone
+    before it was seen.
     """
 
     prompt = "click a match: you take it and every match to its right."
     earlier: NimState | None = None
-    """The state before the last move's ``before``, when the board was drawn at ``before`` just
-    before (one move after the other, as ``Play`` draws them): the move before the last is
-    ``earlier`` to ``before``. ``None`` after a new game or an undo."""
+    """The state before the last move's ``before``, if the board showed ``before`` last (``None``
+    after a new game or an undo)."""
 
     def __init__(
         self,
@@ -110,10 +103,8 @@ class NimBoard(GridBoard[NimState, str]):
         self.draw_taken(canvas, before, after)
 
     def draw_taken(self, canvas: Any, before: NimState, after: NimState) -> None:
-        """The matches taken from ``before`` to ``after``, faint, outlined in the current dashes.
-
-        Only when the rows stayed in place (the same number of piles before and after): a
-        dropped pile moves the rows below it up, and their cells would show another pile."""
+        """The matches taken from ``before`` to ``after``, faint, outlined in the current dashes;
+        nothing if a pile was dropped (the rows below it moved up)."""
         piles, left_piles = before[0], after[0]
         if len(left_piles) != len(piles):
             return

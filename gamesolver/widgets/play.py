@@ -1,45 +1,27 @@
-"""Play against the computer: a state machine, and the widget that puts it on a canvas.
+"""Play against the computer: ``PlayController``, the game as a plain object, and ``Play``, the
+widget that shows it, with the computer's move searched in a background thread.
 
-``PlayController`` is the game between a student and the computer as a plain object with no
-widgets: whose turn it is, the state, the moves to undo, the status line. Tests and notebook cells
-drive it headlessly. ``Play`` shows it: the board's canvas, the status line and the buttons, with
-the computer's move searched in a background thread, so the kernel keeps handling clicks (and
-refuses them politely) while the computer thinks.
-
-A game notebook starts a game with the solver's ``best_move`` as the computer's choice::
+A game notebook starts a game with the solver's ``best_move`` as the computer's choice, and a
+plain cell plays a move the way a click does::
 
     def computer(state, player, rng):
         return best_move(game, state, player, alpha_beta, rng)
 
     board = TicTacToeBoard()
     play = Play(game, board, computer)
-    play
-
-and a plain cell plays a move the way a click does, with the same output in JupyterLab and
-under nbval::
-
     play.click(*board.center(1, 1))
     play.wait()
     print(play.status)
 
-With ``explain``, a function ``explain(state, player, next_state) -> Explanation`` (see
-``gamesolver.feedback.explain``), the widget gets an *Explain* toggle: when it is on, the computer's
-move is explained in words under the status line (the explanation's brief form: its move, its
-verdict, the other moves grouped), and the line of play it expects is drawn on the board
-(``BoardWidget.draw_line``), until the student's next move::
-
-    Play(game, board, computer, explain=explain_move, explaining=True)
-
-A game too big to search to the end (Connect Four) searches with a time budget and estimates.
-Its ``choose`` returns the search's ``Stats`` too, ``(value, next_state, stats)``, so that the
-status line says whether the value is exact or an estimate, and from which depth; with
-``budgets``, a menu sets the seconds per move, which ``choose`` gets as its keyword ``budget``;
-``explain=True`` explains a move by the line of play in ``stats.line``::
+``explain`` (``gamesolver.feedback.explain``) adds an *Explain* toggle that explains the
+computer's move under the status line and draws the line of play it expects on the board;
+``explain=True`` reads that line from the ``Stats`` a ``choose`` returns as a third item. With
+``budgets``, a menu sets the seconds per move, which ``choose`` gets as its keyword ``budget``::
 
     Play(game, board, computer, explain=True, budgets=(0.25, 0.5, 1, 2), budget=1)
 
-A ``choose`` with a parameter ``earlier`` gets the game's states before the one it moves
-from, from the start (chess: a position met again is a draw, which a search needs to know).
+A ``choose`` with a parameter ``earlier`` gets the game's states before the one it moves from
+(chess: a position met again is a draw).
 """
 
 from __future__ import annotations
@@ -78,33 +60,23 @@ Phase = Literal["human", "computer", "over"]
 """Whose turn it is: the student's, the computer's, or nobody's (the game is over)."""
 
 Answer = tuple[Value | None, State, Stats | None]
-"""An answer of ``choose`` once checked: the value (``None``: it gave none), the next state, the
-search's ``Stats``."""
+"""An answer of ``choose`` once checked: the value (``None`` if it gave none), the next state,
+the search's ``Stats``."""
 
 Explainer = Callable[[Any, Any, Any], Explanation[Any]]
-"""Why the computer moved: ``explain(state, player, next_state) -> Explanation``.
-
-Called after the computer's choice with the position it moved from and the move it made; the
-``Explanation`` holds the sentences and the line of play the board draws.
-"""
+"""Why the computer moved: ``explain(state, player, next_state) -> Explanation``."""
 
 WAIT = "Wait: I am still thinking."
 NOT_SEEN = "Wait for my move to show, then click."
 SETTLE = 0.3
-"""Seconds after the computer's move in which a click from the canvas cannot be a move.
-
-A person cannot see a new board and click on it in less: the quickest reaction to a light is
-about 0.2 s, and choosing where to click takes longer. A click that comes sooner was made before
-the move was drawn, e.g. the second click of a double click, queued in the kernel while the
-computer answered the first; it is not meant for the new position.
-"""
+"""Seconds after the computer's move in which a canvas click cannot be a move: nobody sees a
+new board and clicks on it sooner (a reaction takes 0.2 s), so such a click was meant for the
+position before, e.g. the second click of a double click."""
 TEXT_SIZE = "18px"
-"""The size of the status line, the notice and the explanation (``style.css`` sets the status
-line's too): large enough to read from the back of a lecture hall, and the same for all."""
+"""The size of the texts beside the board: legible from the back of a lecture hall."""
 SIDE_WIDTH = 340
-"""The width in pixels of the column beside the board: the buttons, then the texts. The texts
-wrap in it, so a longer text never moves the board or the buttons; a page too narrow for the
-board and the column puts the column under the board."""
+"""The width in pixels of the column beside the board, in which the texts wrap, so that no
+text moves the board or the buttons."""
 GAME_OVER = "The game is over: press New game."
 NOT_LEGAL = "That is not a legal move here."
 NOTHING_TO_UNDO = "Nothing to undo: you have not moved yet."
@@ -112,27 +84,20 @@ THINKING = "I am thinking ..."
 PLAY_AGAIN = "Press New game to play again."
 YOU_FIRST = "You first"
 COMPUTER_FIRST = "Computer first"
-EXPLAIN = "Explain"
-"""The *Explain* toggle's name; its label says whether it is on (``explain_label``)."""
 NO_EXPLANATION = "I cannot explain this move ({error})."
 NO_LINE = "my search gave no line of play"
 CANNOT_SHOW = "I cannot show my move ({error})"
 CLICK_FAILED = "Your click failed ({error})"
-"""Said when the board fails to draw the computer's move, or on a click (``CLICK_FAILED``):
-the game stops there, and Undo goes back."""
 OVER_BUDGET = "Looking one move ahead took me longer than my time per move."
-"""Said after the computer's move when its search went over its budget (``Stats.over_budget``):
-a search always looks one move ahead, whatever the time, so that it has a move to play."""
+"""Said when the search went over its budget: it always looks one move ahead, to have a move."""
 ESTIMATED = Language(
     draw="it looks even to me",
     better="that looks good for me",
     worse="that looks good for you",
 )
-"""The verdicts of an explanation read from a search that estimated: no claim of best play,
-and no number: the status line gives the value, once, in the game's own terms (``_sees``)."""
+"""The verdicts of an explanation from a search that estimated: no claim of best play."""
 NOT_LOADED = "{name}: if you read this instead of the board, reload the page (F5)."
-"""The widget's text form (``text/plain``): what a page shows in its place when the browser
-could not load the widgets, e.g. after the server was restarted under an open page."""
+"""The widget's text form: what a page shows when the browser could not load the widgets."""
 
 
 class BadAnswer(ValueError):
@@ -141,21 +106,17 @@ class BadAnswer(ValueError):
 
 @dataclass(frozen=True)
 class ComputerTurn(Generic[State, Player]):
-    """One search for the computer's move: what to search, and which game position it is for.
-
-    ``PlayController.start_computer_turn`` hands it out; ``finish_computer_turn`` accepts the
-    result only if the game is still at that position (not after New game in the meantime).
-    """
+    """One search for the computer's move, and the game position (``epoch``) it is for: a result
+    for an older position (New game meanwhile) is dropped."""
 
     state: State
     player: Player
     rng: random.Random
     epoch: int
     budget: float | None = None
-    """Seconds for the search, for a ``choose`` with the keyword ``budget``."""
+    """Seconds for a ``choose`` with the keyword ``budget``."""
     earlier: tuple[State, ...] = ()
-    """The states of the game before ``state``, from its start, for a ``choose`` with the
-    parameter ``earlier``: a chess engine needs them to see a position repeated."""
+    """The states before ``state``, for a ``choose`` with the parameter ``earlier``."""
 
 
 @dataclass(frozen=True)
@@ -168,30 +129,19 @@ class _HumanTurn(Generic[State]):
     seen: Stats | None
     after: State
     played: int
-    """How many states the game had then (``PlayController.played``), ``state`` the last."""
+    """How many states the game had then (``PlayController.played``)."""
 
 
 class PlayController(Generic[State, Player]):
     """A game between a student (clicks on the board) and the computer (``choose``), no widgets.
 
-    Attributes the widget shows and tests check: ``state``, ``before`` (the state before the
-    last move, for the board's highlight), ``phase``, ``message`` (the status line: what the
-    game and the computer said last), ``notice`` (why the student's last click or press was
-    refused, empty if it was not), ``status`` (the latest of the two), ``value`` (the value the
-    computer saw at its last move), ``seen`` (the ``Stats`` of that search, if ``choose`` gave
-    them), ``history`` (what Undo goes back to) and ``played`` (the game's states from the
-    start, ``state`` the last; a ``choose`` with a parameter ``earlier`` gets those before
-    ``state``). A refused click changes the notice only: what the computer said stays on the
-    status line, and its explanation stays too.
+    ``message`` is the status line, ``notice`` why the last click was refused (a refused click
+    changes only the notice), ``value`` and ``seen`` what the computer's last search gave,
+    ``history`` what Undo goes back to, ``played`` the game's states from the start.
 
-    The computer's turn is split in three so that a caller decides where the search runs:
-    ``start_computer_turn()`` returns a ``ComputerTurn``, ``think(turn)`` runs ``choose`` (the
-    slow part; safe to run in another thread, it touches no state of the controller) and
-    ``finish_computer_turn(turn, result)`` makes the move. ``computer_move()`` does all three.
-
-    With ``explain``, ``try_explain(turn, result)`` (also safe in another thread) explains the
-    computer's move; ``finish_computer_turn`` keeps the result as ``explanation`` until the
-    student's next move, undo or new game.
+    The computer's turn is split so that the caller decides where the search runs:
+    ``start_computer_turn``, then ``think`` and ``try_explain`` (safe in another thread: they
+    change nothing here), then ``finish_computer_turn``; ``computer_move`` does all of them.
     """
 
     def __init__(
@@ -207,13 +157,8 @@ class PlayController(Generic[State, Player]):
         clock: Callable[[], float] = time.monotonic,
         budget: float | None = None,
     ) -> None:
-        """A new game; ``rng`` (default: ``random.Random(seed)``) goes to every ``choose``.
-
-        ``explain(state, player, next_state)``, if given, explains the computer's moves;
-        ``explain=True`` reads them from the line of play in the ``Stats`` that ``choose``
-        returns. ``clock()`` (seconds) times the computer's moves for the settle rule of
-        ``click``. ``budget``: the seconds per move for a ``choose`` that takes a ``budget``.
-        """
+        """A new game; ``rng`` (default: ``random.Random(seed)``) goes to every ``choose``;
+        ``clock()`` times the computer's moves for the settle rule of ``click``."""
         if len(game.Players) != 2:
             raise ValueError(f"a game to play needs two players, not {list(game.Players)!r}")
         self.game = game
@@ -222,17 +167,12 @@ class PlayController(Generic[State, Player]):
         self.rng = random.Random(seed) if rng is None else rng
         self.human_first = human_first
         self.budget = budget
-        """Seconds per move, given to ``choose`` if it takes the keyword ``budget``."""
         self.error: BaseException | None = None
         """Why the computer's last search failed, if it did."""
         self.explainer = None if isinstance(explain, bool) else explain
         self.explains_line = explain is True
-        """Whether the computer's moves are explained by the line of play of its own search."""
         self.explanation: Explanation[State] | None = None
-        """Why the computer made its last move (with ``explain``), until the student's next
-        move."""
         self.explanation_error: BaseException | None = None
-        """Why the last explanation failed, if it did (the game goes on without it)."""
         self.clock = clock
         self._epoch = 0
         self.message = ""
@@ -241,8 +181,7 @@ class PlayController(Generic[State, Player]):
 
     @property
     def status(self) -> str:
-        """The latest words: why the last click was refused (``notice``) if it was, else the
-        status line (``message``). A notebook cell that clicks prints it."""
+        """The latest words: the notice of a refused click if any, else the status line."""
         return self.notice or self.message
 
     def say(self, message: str) -> None:
@@ -253,13 +192,9 @@ class PlayController(Generic[State, Player]):
         """Say why a click or a press is refused, beside the status line, which stays."""
         self.notice = notice
 
-    # -- the state of the game ------------------------------------------------------------------
-
     def new_game(self, human_first: bool | None = None) -> None:
-        """Start again from ``game.Start``; ``human_first`` (default: as before) picks who begins.
-
-        Allowed at any time: a search still running for the old game is ignored when it ends.
-        """
+        """Start again from ``game.Start`` (at any time: a search still running is ignored);
+        ``human_first`` (default: as before) picks who begins."""
         if human_first is not None:
             self.human_first = human_first
         first, second = self.game.Players
@@ -279,20 +214,18 @@ class PlayController(Generic[State, Player]):
             intro = f"New game: you move first ({you}), I move second ({me})."
         else:
             intro = f"New game: I move first ({me}), you move second ({you})."
-        if self.game.finished(self.state):
-            self.phase: Phase = "over"
-            self.say(f"{intro} {self._result()} {PLAY_AGAIN}")
-        elif self.human_first:
-            self.phase = "human"
-            self.say(f"{intro} {self._your_turn()}")
-        else:
-            self.phase = "computer"
-            self.say(f"{intro} {THINKING}")
+        self.phase: Phase = "human" if self.human_first else "computer"
+        self._said(intro)
 
-    @property
-    def to_move(self) -> Player | None:
-        """The player whose turn it is, or ``None`` when the game is over."""
-        return {"human": self.human, "computer": self.computer}.get(self.phase)
+    def _said(self, done: str) -> None:
+        """Say ``done`` and what comes next: the result if the game is over (the phase becomes
+        ``"over"``), else whose turn it is."""
+        if self.game.finished(self.state):
+            self.phase = "over"
+            then = f"{self._result()} {PLAY_AGAIN}"
+        else:
+            then = self._your_turn() if self.phase == "human" else THINKING
+        self.say(f"{done} {then}")
 
     @property
     def winner(self) -> Literal["human", "computer", "draw"] | None:
@@ -305,15 +238,9 @@ class PlayController(Generic[State, Player]):
     # -- the student ----------------------------------------------------------------------------
 
     def click(self, x: float, y: float, at: float | None = None) -> bool:
-        """The student clicked at canvas pixel ``(x, y)``: make their move if it is one.
-
-        Returns whether a move was made. Otherwise the state is unchanged and the notice says
-        why: not the student's turn, the game is over, or the board's ``NotAMove``; the
-        status line (``message``) keeps what the computer said, and its explanation stays.
-        The settle rule: a move clicked at time ``at`` (``clock()``, given for clicks from the
-        canvas) less than ``SETTLE`` seconds after the computer's move is refused (``NOT_SEEN``),
-        as the student cannot have seen that move. A click that is no move says why instead.
-        """
+        """The student clicked at canvas pixel ``(x, y)``: make their move if it is one, and
+        return whether it was; otherwise the notice says why. A click timed ``at`` (by the
+        canvas) within ``SETTLE`` seconds of the computer's move is refused (``NOT_SEEN``)."""
         after = self._move_of_click(x, y)
         if after is not None and at is not None and at - self._moved_at < SETTLE:
             self.refuse(NOT_SEEN)
@@ -325,12 +252,8 @@ class PlayController(Generic[State, Player]):
             _HumanTurn(self.state, self.before, self.value, self.seen, after, len(self.played))
         )
         name = self._move(after)
-        if self.game.finished(self.state):
-            self.phase = "over"
-            self.say(f"You played {name}. {self._result()} {PLAY_AGAIN}")
-        else:
-            self.phase = "computer"
-            self.say(f"You played {name}. {THINKING}")
+        self.phase = "computer"
+        self._said(f"You played {name}.")
         return True
 
     def _move_of_click(self, x: float, y: float) -> State | None:
@@ -349,10 +272,8 @@ class PlayController(Generic[State, Player]):
         return after
 
     def undo(self) -> bool:
-        """Go back to the student's previous turn (taking back the computer's answer too).
-
-        Allowed on the student's turn and after the end; returns whether anything was undone.
-        """
+        """Take back the student's last move and the computer's answer; returns whether it
+        did (not while the computer thinks, nor before the student's first move)."""
         if self.phase == "computer":
             self.refuse(WAIT)
             return False
@@ -360,8 +281,8 @@ class PlayController(Generic[State, Player]):
             self.refuse(NOTHING_TO_UNDO)
             return False
         turn = self.history.pop()
-        # The names stand apart, between commas: some games name a move with a verb ("take 1
-        # from pile 2"), which cannot follow "your move" directly.
+        # Commas around the names: a move named with a verb ("take 1 from pile 2") cannot
+        # follow "your move" directly.
         taken = f"Took back your move, {self.game.move_name(turn.state, turn.after)}"
         if self.state != turn.after:
             taken += f", and my answer, {self.game.move_name(turn.after, self.state)}"
@@ -385,12 +306,8 @@ class PlayController(Generic[State, Player]):
         return ComputerTurn(self.state, self.computer, self.rng, self._epoch, self.budget, earlier)
 
     def think(self, turn: ComputerTurn[State, Player]) -> Answer[State]:
-        """Run the search for ``turn``: ``choose(state, player, rng)``, with ``budget=`` if
-        ``choose`` takes it and ``earlier=`` if it names it (``gamesolver.match.names``);
-        changes nothing here.
-
-        Raises ``BadAnswer`` if the answer is no move (see ``check_answer``).
-        """
+        """Run ``choose(state, player, rng)`` for ``turn``, with ``budget=`` and ``earlier=``
+        if it takes them, and check its answer (``check_answer``)."""
         keywords: dict[str, Any] = {}
         if turn.budget is not None and takes(self.choose, "budget"):
             keywords["budget"] = turn.budget
@@ -400,10 +317,8 @@ class PlayController(Generic[State, Player]):
         return self.check_answer(turn, answer)
 
     def check_answer(self, turn: ComputerTurn[State, Player], answer: object) -> Answer[State]:
-        """``answer`` read by the one rule of every surface (``gamesolver.match.read_answer``),
-        returned as ``(value, next_state, stats)``: the value is ``None`` for a chooser that
-        answered the next state alone. Otherwise raises ``BadAnswer`` saying what is wrong, for
-        the student who wrote ``choose``."""
+        """``answer`` read as every surface reads it (``gamesolver.match.read_answer``), or
+        ``BadAnswer`` saying what is wrong, for the student who wrote ``choose``."""
         try:
             choice = read_answer(self.game, turn.state, turn.player, answer)
         except NoMove as error:
@@ -411,20 +326,13 @@ class PlayController(Generic[State, Player]):
         return choice.value, choice.state, choice.stats
 
     def try_explain(
-        self, turn: ComputerTurn[State, Player], result: object
+        self, turn: ComputerTurn[State, Player], result: Answer[State]
     ) -> tuple[Explanation[State] | None, BaseException | None]:
-        """The explanation of the move in ``result`` and ``None``, or ``None`` and why it failed.
-
-        Nothing to explain (``None, None``) without ``explain`` or for an answer that is no
-        move, which ``finish_computer_turn`` reports. Safe in another thread, like ``think``:
-        it changes nothing here.
-        """
+        """The explanation of the move in ``result`` (from ``think``) and ``None``, or ``None``
+        and why it failed; ``None, None`` without ``explain``."""
         if self.explainer is None and not self.explains_line:
             return None, None
-        try:
-            value, after, seen = self.check_answer(turn, result)
-        except BadAnswer:
-            return None, None
+        value, after, seen = result
         try:
             if self.explainer is not None:
                 return self.explainer(turn.state, turn.player, after), None
@@ -466,45 +374,28 @@ class PlayController(Generic[State, Player]):
     def finish_computer_turn(
         self,
         turn: ComputerTurn[State, Player],
-        result: object,
+        result: Answer[State],
         explanation: Explanation[State] | None = None,
         explanation_error: BaseException | None = None,
     ) -> bool:
-        """Make the computer's move ``result``, an answer of ``choose``; returns whether it did.
-
-        A result for an old position (the student pressed New game meanwhile) is ignored. A
-        result that is no move (``check_answer``) is reported as a failed search.
-        ``explanation`` (or ``explanation_error``, why ``try_explain`` failed) is kept with the
-        move.
-        """
+        """Make the computer's move ``result`` (from ``think``) with its explanation; returns
+        whether it did: a result for an old position is ignored."""
         if not self.is_current(turn):
             return False
-        try:
-            value, after, seen = self.check_answer(turn, result)
-        except BadAnswer as error:
-            self.fail_computer_turn(turn, error)
-            return False
+        value, after, seen = result
         self.value, self.seen, self._moved_at = value, seen, self.clock()
         self.explanation, self.explanation_error = explanation, explanation_error
         name = self._move(after)
         played = f"I played {name}{' again' if self._repeats(name) else ''}."
-        if self.game.finished(self.state):
-            self.phase = "over"
-            self.say(f"{played} {self._result()} {PLAY_AGAIN}")
-        else:
-            self.phase = "human"
-            late = f" {OVER_BUDGET}" if seen is not None and seen.over_budget else ""
-            sees = "" if value is None else f" {self._sees(value, seen)}"
-            self.say(f"{played}{sees}{late} {self._your_turn()}")
+        late = f" {OVER_BUDGET}" if seen is not None and seen.over_budget else ""
+        sees = "" if value is None else f" {self._sees(value, seen)}"
+        self.phase = "human"
+        self._said(played if self.game.finished(self.state) else f"{played}{sees}{late}")
         return True
 
     def _repeats(self, name: str) -> bool:
-        """Whether the computer's move ``name`` has the name of its move before (column 4 twice).
-
-        The status line then says "again": it would otherwise read, letter for letter, as the
-        one the student saw before their move, as if nothing had happened. The student's last
-        turn (``history[-1]``) holds the computer's move before: from ``before`` to ``state``.
-        """
+        """Whether the computer's move has the name of its move before (column 4 twice): the
+        status line then says "again", or it would read as if nothing had happened."""
         last = self.history[-1] if self.history else None
         if last is None or last.before is None:
             return False
@@ -526,13 +417,9 @@ class PlayController(Generic[State, Player]):
         self.say(f"{said}. Press Undo or New game.")
 
     def computer_move(self) -> bool:
-        """The computer's whole turn, here and now (headless play, tests); returns ``True``.
-
-        An exception from ``choose`` (or ``BadAnswer`` for an answer that is no move) is
-        recorded as a failed search and then raised, even one that is no ``Exception`` (a
-        student's ``sys.exit()``); one from ``explain`` is kept in ``explanation_error``, and the
-        game goes on.
-        """
+        """The computer's whole turn, here and now (headless play, tests). An exception of
+        ``choose`` is recorded as a failed search and raised; one of ``explain`` is kept in
+        ``explanation_error``, and the game goes on."""
         turn = self.start_computer_turn()
         try:
             result = self.think(turn)
@@ -559,20 +446,14 @@ class PlayController(Generic[State, Player]):
         return {"human": "You win!", "computer": "I win.", "draw": "Draw."}[self.winner or "draw"]
 
     def _sees(self, value: Value, seen: Stats | None) -> str:
-        """The computer's ``value`` and what it means for the student, in words
-        (``gamesolver.words``): the number is the student's (``-value``, so that a positive
-        number is good for the student), in the game's own terms if it has them (chess's pawns);
-        with the search's ``seen``, whether it is exact, a win or loss found at some depth, or an
-        estimate at some depth. It is the only number said for the move: the explanation gives
-        the verdict in words (``ESTIMATED``)."""
-        exact = None if seen is None else seen.exact
-        depth = None if seen is None else seen.depth
+        """The computer's ``value`` in words for the student (``gamesolver.words``), exact or
+        estimated and from which depth, as the ``Stats`` say: the only number said for a move."""
         said = value_words(
             self.game,
             value,
             self.computer,
-            exact=exact,
-            depth=depth,
+            exact=None if seen is None else seen.exact,
+            depth=None if seen is None else seen.depth,
             names=self._names,
             reader=self.human,
         )
@@ -584,32 +465,18 @@ class PlayController(Generic[State, Player]):
 
 
 class Play(ipywidgets.Box):  # type: ignore[misc]  # ipywidgets is untyped
-    """Play ``game`` against the computer on ``board``'s canvas: the widget for a notebook
-    (its use: the module's docstring).
+    """Play ``game`` against the computer on ``board``'s canvas: the widget for a notebook.
 
-    The canvas, and beside it a column (``SIDE_WIDTH`` pixels; under the board where the page
-    is too narrow for both): the buttons New game, Undo and who moves first at its top, then
-    the status line (an HTML widget with the CSS class ``gamesolver-status``) and the notice
-    (``gamesolver-notice``: why the last click was refused, empty otherwise). The buttons come
-    first so that no text, however long, moves them, and the board never moves. A click on the
-    canvas goes to the ``PlayController``; the computer's move is searched in a ``Background``
-    thread, at most one per widget: New game (or a change of who moves first) cancels a search
-    still running for the old game. ``seed`` (or an ``rng``) makes the games reproducible;
-    ``clock`` is the controller's, for the settle rule. The board is turned to the student's
-    side at each new game (``BoardWidget.face``), and drawn with ``moved=True`` after each move,
-    so that it can animate it (``BoardWidget.draw_motion``).
+    Beside the canvas (under it on a narrow page), a column ``SIDE_WIDTH`` pixels wide: the
+    buttons New game, Undo and who moves first, then the status line (CSS class
+    ``gamesolver-status``) and the notice (``gamesolver-notice``), so that no text moves the
+    buttons. The computer searches in a ``Background`` thread, which New game cancels.
 
-    With ``explain`` (an ``Explainer``, or ``True`` for the line of play in the ``Stats`` that
-    ``choose`` returns), the toggle *Explain* (on from the start if ``explaining``) joins the
-    buttons, and an explanation line (CSS class ``gamesolver-explanation``, ``TEXT_SIZE`` as the
-    status line) the texts: the brief form of the explanation of the computer's last move
-    (``Explanation.brief``: at most two lines; the board draws the line of play that the full
-    form reads). With ``budgets`` (seconds), the menu *Time per move* joins the buttons, set to
-    ``budget`` (default: the first); ``choose`` must take the keyword ``budget``.
-
-    Displayed, the widget comes with a picture of itself (``picture_html``): a notebook stored
-    with its outputs shows the board where the widget was, before it runs; once the widget is
-    live, the picture hides itself (``gamesolver.widgets.board.BOARD_STYLE``).
+    With ``explain`` (an ``Explainer``, or ``True`` for the line of play in ``choose``'s
+    ``Stats``) come the *Explain* toggle (on if ``explaining``) and an explanation line
+    (``gamesolver-explanation``); with ``budgets`` (seconds), the menu *Time per move*, set to
+    ``budget`` (default: the first). Displayed, the widget comes after a picture of itself
+    (``picture_html``), which a notebook stored with its outputs shows before it runs.
     """
 
     def __init__(
@@ -644,8 +511,7 @@ class Play(ipywidgets.Box):  # type: ignore[misc]  # ipywidgets is untyped
         )
         self.board = board
         self.side = self._column(human_first, budget_menu(budgets, budget), explain, explaining)
-        """The column beside the board: the buttons, the status line, the notice, the
-        explanation."""
+        """The column beside the board: the buttons and the texts."""
         board.canvas.layout.margin = "0 20px 8px 0"  # from the column, beside or under it
         super().__init__(
             children=[board.canvas, self.side],
@@ -666,12 +532,10 @@ class Play(ipywidgets.Box):  # type: ignore[misc]  # ipywidgets is untyped
     def _column(
         self, human_first: bool, menu: Any, explain: Explainer | bool | None, explaining: bool
     ) -> Any:
-        """The column beside the board: the buttons in rows (New game and Undo; who moves
-        first; the ``menu`` *Time per move* and the *Explain* toggle, if any), then the texts.
-        Sets the attributes of its widgets."""
+        """The column beside the board, its buttons in rows (New game and Undo; who moves
+        first; the ``menu`` and the *Explain* toggle, if any), then the texts."""
         self.status_line = text_line("gamesolver-status")
         self.notice_line = text_line("gamesolver-notice")
-        """The HTML widget under the status line that says why a click was refused."""
         self.new_button = side_button("New game", "Start a new game")
         self.undo_button = side_button("Undo", "Take back your last move and my answer")
         self.first = ipywidgets.ToggleButtons(
@@ -681,16 +545,12 @@ class Play(ipywidgets.Box):  # type: ignore[misc]  # ipywidgets is untyped
             style={"button_width": "auto"},
         )
         self.budget_menu: Any = menu
-        """The menu *Time per move* (``None`` without ``budgets``)."""
         explains = explain is not None and explain is not False
         self.explanation_line: Any = text_line("gamesolver-explanation") if explains else None
-        """The HTML widget under the notice that shows explanations (``None`` without)."""
         self.explain_button: Any = explain_toggle(explaining) if explains else None
-        """The *Explain* toggle (``None`` without ``explain``)."""
         last = [widget for widget in (menu, self.explain_button) if widget is not None]
         rows = [[self.new_button, self.undo_button], [self.first]] + ([last] if last else [])
         self.buttons: tuple[Any, ...] = tuple(widget for row in rows for widget in row)
-        """Every button and menu, in their order in the column."""
         controls = ipywidgets.VBox([ipywidgets.HBox(row) for row in rows])
         controls.add_class("gamesolver-controls")
         texts = [self.status_line, self.notice_line, self.explanation_line]
@@ -719,46 +579,38 @@ class Play(ipywidgets.Box):  # type: ignore[misc]  # ipywidgets is untyped
         return f"Play({self.controller.game.name!r})"
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any] | None:
-        """The widget's view, and as its text form a sentence for a page that cannot load
-        widgets (``NOT_LOADED``): a student reads what to do, not ``Play('Nim')``."""
+        """The widget's view, with ``NOT_LOADED`` as its text form."""
         bundle: dict[str, Any] | None = super()._repr_mimebundle_(**kwargs)
         if bundle is not None:
             bundle["text/plain"] = NOT_LOADED.format(name=repr(self))
         return bundle
 
     def _ipython_display_(self) -> None:
-        """Display the widget after its picture (``picture_html``), for stored notebooks."""
         show_with_picture(self, self.picture_html())
 
     def picture_html(self) -> str | None:
-        """The widget as it looks now, as HTML: the board's picture (``BoardWidget.picture``) and
-        beside it the status line, the notice and the explanation, with a word that it is a
-        picture. ``None`` if the board cannot be drawn as a picture."""
+        """The widget as it looks now, as HTML: the board's picture and the texts beside it;
+        ``None`` if the board cannot be drawn as a picture."""
         with self._play_lock:
             board = self.board.picture()
             if board is None:
                 return None
             texts = [
-                (text, kind)
-                for text, kind in [
-                    (html.escape(self.controller.message), "status"),
-                    (html.escape(self.controller.notice), "notice"),
-                    (self._explained(html_form=True), "explanation"),
-                ]
-                if text
+                (html.escape(self.controller.message), "status"),
+                (html.escape(self.controller.notice), "notice"),
+                (self._explained(html_form=True), "explanation"),
             ]
         return picture_html(board, picture_side(texts, PICTURE_NOTE, SIDE_WIDTH))
 
     @property
     def status(self) -> str:
-        """The latest words as plain text: the notice if the last click was refused, else the
-        status line (``PlayController.status``)."""
+        """The latest words as plain text (``PlayController.status``)."""
         with self._play_lock:
             return self.controller.status
 
     @property
     def message(self) -> str:
-        """The status line as plain text: what the game and the computer said last."""
+        """The status line as plain text."""
         with self._play_lock:
             return self.controller.message
 
@@ -788,13 +640,10 @@ class Play(ipywidgets.Box):  # type: ignore[misc]  # ipywidgets is untyped
     # -- the student's actions ------------------------------------------------------------------
 
     def click(self, x: float, y: float, at: float | None = None) -> None:
-        """A click at canvas pixel ``(x, y)``; ``at`` its arrival time (``controller.clock()``).
+        """A click at canvas pixel ``(x, y)`` arrived at time ``at`` (``controller.clock()``).
 
-        The canvas gives ``at``, so its clicks go through the controller's settle rule: a person
-        clicking within ``SETTLE`` seconds of the computer's move has not seen it. A notebook
-        cell calls ``click(x, y)`` without it: its click runs after ``wait()``, by code that
-        reads the position, not the screen, so replaying a game (``click``, ``wait``, ``click``)
-        needs no delays and cannot be a stray double click.
+        The canvas gives ``at``, for the settle rule (``SETTLE``); a notebook cell replaying a
+        game (``click``, ``wait``, ``click``) leaves it out, as it cannot double-click.
         """
         with self._play_lock:
             if self.controller.click(x, y, at):
@@ -804,12 +653,8 @@ class Play(ipywidgets.Box):  # type: ignore[misc]  # ipywidgets is untyped
                 self._show_status()
 
     def _mouse_down(self, x: float, y: float) -> None:
-        """A click on the canvas, timed when it arrives, before it waits for the lock.
-
-        A failure of the board (its ``move_at`` or ``draw_state``) stops the game and says so
-        on the status line (``CLICK_FAILED``): raised, it reaches only ipywidgets' log, which
-        the student does not see, and the game would wait for a computer that never starts.
-        """
+        """A click on the canvas, timed when it arrives. A failure of the board stops the game
+        and says so (``CLICK_FAILED``): raised alone, only ipywidgets' log would see it."""
         try:
             self.click(x, y, self.controller.clock())
         except BaseException as error:
@@ -853,8 +698,7 @@ class Play(ipywidgets.Box):  # type: ignore[misc]  # ipywidgets is untyped
     # -- the computer's move --------------------------------------------------------------------
 
     def wait(self, timeout: float | None = 60.0) -> None:
-        """Wait until the computer has moved and the widget shows it (``Background.wait``):
-        ``TimeoutError`` after ``timeout`` seconds; the search's own exception, once."""
+        """Wait until the computer has moved and the widget shows it (``Background.wait``)."""
         self._background.wait(timeout)
 
     def _think_if_my_turn(self) -> None:
@@ -864,14 +708,11 @@ class Play(ipywidgets.Box):  # type: ignore[misc]  # ipywidgets is untyped
             self._background.start(lambda ticket: self._think(turn, ticket))
 
     def _think(self, turn: ComputerTurn[Any, Any], ticket: threading.Event) -> None:
-        """The background thread: search (and explain) without the lock, then show the move.
+        """The background thread: search and explain without the lock, then show the move.
 
-        ``Cancelled`` may arrive only inside the search (``Background.searching``), so that
-        none lands in the bookkeeping below, outside the ``except Cancelled``. Any other
-        exception is a failed search, ``SystemExit`` and ``KeyboardInterrupt`` too (a student's
-        computer may call ``sys.exit()``): were one to end the thread unseen, the game would
-        wait for its move for ever, "thinking", refusing every click and Undo. A board that
-        fails to draw the move stops the game too, and says so (``CANNOT_SHOW``).
+        ``Cancelled`` (New game) may arrive only inside the search. Any other exception, even
+        ``SystemExit``, is a failed search that the status line shows: ending the thread in
+        silence would leave the game "thinking" for ever.
         """
         try:
             with self._background.searching(ticket):
@@ -888,31 +729,26 @@ class Play(ipywidgets.Box):  # type: ignore[misc]  # ipywidgets is untyped
             if not self.controller.is_current(turn):
                 return  # a search for an old position: New game was pressed meanwhile
             try:
-                if self.controller.finish_computer_turn(turn, result, explanation, failure):
-                    self._show(moved=True)
-                elif self.controller.error is not None:  # no legal move: a failed search
-                    self._failed(self.controller.error)
+                self.controller.finish_computer_turn(turn, result, explanation, failure)
+                self._show(moved=True)
             except BaseException as error:  # e.g. the board's draw_state failed
                 self.controller.stop(error, CANNOT_SHOW.format(error=error_text(error)))
                 self._failed(error)
 
     def _failed(self, error: BaseException) -> None:
-        """Show on the status line that the computer's turn failed, and keep ``error`` for
-        ``wait``."""
+        """Show that the computer's turn failed, and keep ``error`` for ``wait``."""
         self._background.failed(error)
         self._show_status()
 
     # -- showing --------------------------------------------------------------------------------
 
-    def _line(self) -> tuple[Any, ...]:
-        """The line of play to draw on the board: the explanation's, while it is shown."""
-        explanation = self.controller.explanation
-        return explanation.line if self.explaining and explanation is not None else ()
-
     def _show(self, moved: bool = False) -> None:
-        """Draw the board (animating the last move if it was just ``moved``) and the texts."""
+        """Draw the board (animating the last move if it was just ``moved``), with the line of
+        play of the explanation while it is shown, and the texts."""
         controller = self.controller
-        self.board.draw(controller.state, controller.before, self._line(), moved=moved)
+        explanation = controller.explanation
+        line = explanation.line if self.explaining and explanation is not None else ()
+        self.board.draw(controller.state, controller.before, line, moved=moved)
         self._show_status()
 
     def _show_status(self) -> None:
@@ -948,7 +784,7 @@ def side_button(description: str, tooltip: str) -> Any:
 
 def budget_menu(budgets: Sequence[float], budget: float | None) -> Any:
     """The menu *Time per move* of the seconds ``budgets``, set to ``budget``; ``None`` without
-    ``budgets`` (``Play`` and ``Watch``)."""
+    ``budgets``."""
     if not budgets:
         return None
     return ipywidgets.Dropdown(
@@ -975,4 +811,4 @@ def explain_toggle(on: bool) -> Any:
 
 def explain_label(on: bool) -> str:
     """The *Explain* toggle's label, which says whether it is on: ``Explain: on``."""
-    return f"{EXPLAIN}: {'on' if on else 'off'}"
+    return f"Explain: {'on' if on else 'off'}"

@@ -1,15 +1,13 @@
 """Charts of search statistics: value calls per algorithm and game, and calls against depth.
 
-Every chart function returns the matplotlib ``Figure`` it drew, made with ``pyplot`` so that
-JupyterLab shows it at the end of the cell (end the cell with ``plt.show()`` or ``;`` so that it
-is shown once). Counts span several orders of magnitude (minimax makes half a million calls where
-alpha-beta with memory makes a few hundred), so the axes of counts are logarithmic. Tests read
-the data back from the axes.
+Each chart returns the ``Figure`` it drew with ``pyplot`` (end the cell with ``;`` to show it
+once). Counts span orders of magnitude (minimax half a million calls, alpha-beta with memory a
+few hundred), so the axes of counts are logarithmic.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import matplotlib.pyplot as plt
@@ -33,9 +31,8 @@ LEVEL_STYLES: list[LineStyle] = ["-", (0, (1, 1.5))]
 def effective_branching(calls: Count, depth: int) -> float:
     """The branching factor b of a uniform tree with ``calls`` nodes at ``depth``: calls^(1/depth).
 
-    A search to ``depth`` that makes ``calls`` value calls did as much work as the full tree of
-    that branching factor. In a tree with 9 moves in every position it is about 9 for minimax
-    and about 3, the square root, for alpha-beta with the best move always first.
+    A search that makes ``calls`` value calls did as much work as the full tree of that
+    branching factor: about 9 for minimax with 9 moves a position, 3 for perfect alpha-beta.
     """
     if depth < 1:
         raise ValueError(f"the depth must be at least 1, not {depth}")
@@ -56,11 +53,8 @@ def calls_bars(
 
     ``calls[game][algorithm]`` is the number of value calls. Each algorithm has its own slot in
     every group and its own colour, from dark to light in the order of ``algorithms`` (default:
-    the order in which they first appear). A count given as ``None`` (a search that was not
-    run) fills its slot with grey hatching, which the legend calls "not run"; an algorithm
-    missing from a game leaves a gap. (A slot is a few pixels wide: the words "not run" written
-    in it, turned on their side, had to be 6 pt, too small to read on a projector. The legend
-    is as large as the tick labels.)
+    the order in which they first appear). A count of ``None`` (a search not run) fills its
+    slot with grey hatching, "not run" in the legend; a missing one leaves a gap.
     """
     games = list(calls)
     if algorithms is None:
@@ -134,10 +128,29 @@ def _tick_size(ax: Axes) -> float:
     return float(ax.get_xticklabels()[0].get_fontsize())
 
 
-def _check_lengths(depths: Sequence[int], curves: Mapping[str, Sequence[Count]]) -> None:
-    for name, values in curves.items():
+def _curves(
+    ax: Axes,
+    depths: Sequence[int],
+    searches: Mapping[str, Sequence[Count]],
+    references: Mapping[str, Sequence[Count]] | None,
+    measure: Callable[[Count, int], float],
+) -> None:
+    """``measure(count, depth)`` of each curve against depth: the references dashed in grey,
+    then the searches in colour with markers (the same colour in every chart)."""
+    references = {} if references is None else references
+    for name, values in {**searches, **references}.items():
         if len(values) != len(depths):
             raise ValueError(f"{name!r} has {len(values)} values for {len(depths)} depths")
+    for number, (name, values) in enumerate(references.items()):
+        style = REFERENCE_STYLES[number % len(REFERENCE_STYLES)]
+        ys = [measure(c, d) for c, d in zip(values, depths, strict=True)]
+        ax.plot(depths, ys, linestyle=style, color="0.45", linewidth=1.3, label=name)
+    for name, values in searches.items():
+        ys = [measure(c, d) for c, d in zip(values, depths, strict=True)]
+        ax.plot(depths, ys, marker="o", markersize=4, linewidth=1.8, label=name)
+    ax.set_xticks(list(depths))
+    ax.set_xlabel("depth d")
+    ax.grid(which="major", color="0.9")
 
 
 def calls_by_depth(
@@ -155,21 +168,11 @@ def calls_by_depth(
     solid line with markers; ``references`` (tree sizes, formulas) are dashed grey lines. On a
     log scale a tree that grows by a factor b per level is a straight line of slope log b.
     """
-    references = {} if references is None else references
-    _check_lengths(depths, searches)
-    _check_lengths(depths, references)
     fig, ax = plt.subplots(figsize=figsize)
-    for number, (name, values) in enumerate(references.items()):
-        style = REFERENCE_STYLES[number % len(REFERENCE_STYLES)]
-        ax.plot(depths, values, linestyle=style, color="0.45", linewidth=1.3, label=name)
-    for name, values in searches.items():
-        ax.plot(depths, values, marker="o", markersize=4, linewidth=1.8, label=name)
+    _curves(ax, depths, searches, references, lambda count, _depth: count)
     ax.set_yscale("log")
-    ax.set_xticks(list(depths))
-    ax.set_xlabel("depth d")
     ax.set_ylabel(ylabel)
     ax.set_title(title)
-    ax.grid(which="major", color="0.9")
     ax.legend(loc="upper left", fontsize=_tick_size(ax), frameon=False)
     fig.tight_layout()
     return fig
@@ -186,31 +189,17 @@ def branching_by_depth(
 ) -> Figure:
     """The effective branching factor calls^(1/depth) against depth (see ``effective_branching``).
 
-    ``searches`` and ``references`` are value calls (or tree sizes) per depth, as for
-    ``calls_by_depth``, and are drawn the same way: searches in colour, references in grey, so
-    that a search has the same colour in both charts. ``levels`` are constant branching factors
-    (e.g. ``b = 9`` and its square root), drawn as light grey horizontal lines.
+    ``searches`` and ``references`` are as for ``calls_by_depth``, and drawn the same way;
+    ``levels`` are constant branching factors (e.g. ``b = 9`` and its square root), drawn as
+    light grey horizontal lines.
     """
-    references = {} if references is None else references
-    levels = {} if levels is None else levels
-    _check_lengths(depths, searches)
-    _check_lengths(depths, references)
     fig, ax = plt.subplots(figsize=figsize, layout="constrained")
-    for number, (name, level) in enumerate(levels.items()):
+    for number, (name, level) in enumerate((levels or {}).items()):
         style = LEVEL_STYLES[number % len(LEVEL_STYLES)]
         ax.axhline(level, linestyle=style, color="0.7", linewidth=1.2, label=name)
-    for number, (name, values) in enumerate(references.items()):
-        style = REFERENCE_STYLES[number % len(REFERENCE_STYLES)]
-        branching = [effective_branching(c, d) for c, d in zip(values, depths, strict=True)]
-        ax.plot(depths, branching, linestyle=style, color="0.45", linewidth=1.3, label=name)
-    for name, values in searches.items():
-        branching = [effective_branching(c, d) for c, d in zip(values, depths, strict=True)]
-        ax.plot(depths, branching, marker="o", markersize=4, linewidth=1.8, label=name)
-    ax.set_xticks(list(depths))
+    _curves(ax, depths, searches, references, effective_branching)
     ax.set_ylim(bottom=0)
-    ax.set_xlabel("depth d")
     ax.set_ylabel("effective branching calls^(1/d)")
     ax.set_title(title)
-    ax.grid(which="major", color="0.9")
     ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1), fontsize=_tick_size(ax), frameon=False)
     return fig

@@ -1,43 +1,16 @@
 """Drawing a recorded search as a game tree with matplotlib, as textbooks draw it.
 
 ``draw_search(search, step)`` draws the tree of a ``Search`` (``gamesolver.trace``) after
-``step`` steps of its replay (``gamesolver.stepper``), by default when it is over:
+``step`` steps of its replay (``gamesolver.stepper``): one layer per move, Max's nodes blue
+up-triangles and Min's vermilion down-triangles (the boards' palette); beside each node its
+window ``[α, β]``, its name and its value; nodes not searched yet hollow, pruned ones grey and
+dashed, the current one ringed in green.
 
-- one layer per move, the player to move named on the right ("Max's move"); Max's nodes are
-  up-triangles in the first player's blue, Min's down-triangles in the second player's
-  vermilion (the palette of ``gamesolver.widgets.board``, so trees and boards speak one language);
-- at each node, the seed's labels: the window ``[α, β]`` of the call on the left, the node's
-  name (``game.show``) on the node, the value the call returned on the right (when the tree is
-  too wide for that, the leaves' labels go below them, then the windows are left out);
-- nodes not searched yet are hollow, with a leaf's value in grey; pruned nodes and the edges
-  to them are grey and dashed, once the call that cut them off has returned; the node of the
-  current step is ringed in the highlight green and its window written in green.
-
-**The layout** is a tidy layered one, written here in a few lines (``layout``): the leaves are
-evenly spaced left to right, every parent is centred over its children, and each layer is one
-move deeper. We did not use networkx or graphviz: networkx's own layouts put nodes in layers
-(``bfs_layout``, ``multipartite_layout``) but do not centre a parent over its children or keep
-the children in the order of the moves; its tidy tree layout is graphviz's ``dot``
-(``graphviz_layout``), which needs the graphviz system package, something ``pip`` cannot
-install and a lecture-room laptop may not have. A game tree needs nothing more than the rule
-above, and gets a figure that is the same on every machine.
-
-**Sizes, for a projector.** The labels have one size, in points, whatever the tree: a wide tree
-gets a wide figure, never smaller labels. At the notebook's ``DPI`` the windows and values are
-16.7 px high (``FONT``, 12 pt), the names on the nodes and the players' column 14.6 px
-(``SMALL_FONT``), near the 18 px of the boards' status line; smaller type cannot be read from
-the back of a room. (The first version
-shrank the type to fit 15 inches and JupyterLab then scaled the picture down to its output
-area, 848 px on a 1280-px screen: a 27-leaf tree had labels 7 px high.) The figure shows
-itself *unconfined*: JupyterLab draws it pixel for pixel, and a tree wider than the output area
-scrolls sideways instead of shrinking; ``SearchPlayer`` does the same in its scrolling box.
-Among the label styles, a figure takes the most readable one that fits ``FIT_WIDTH``, else the
-narrowest.
-
-Figures are ``TreeFigure`` objects, matplotlib figures made without pyplot (no global state,
-safe in the widget's callbacks) that show themselves as PNG in a notebook; ``png(figure)``
-renders one to PNG bytes with no date or version in the metadata, so the same figure gives the
-same bytes.
+The layout is a tidy layered one (``layout``): leaves evenly spaced, each parent centred over
+its children in the order of the moves. networkx's layered layouts do neither, and its tidy
+one needs graphviz, which ``pip`` cannot install. The labels have one size, legible on a
+projector (``FONT``): a wide tree gets a wide figure that scrolls, never smaller labels.
+Figures are ``TreeFigure``s, made without pyplot (no global state, safe in widget callbacks).
 """
 
 from __future__ import annotations
@@ -68,8 +41,7 @@ SMALL_FONT = 10.5
 
 FIT_WIDTH = 8.4
 """The width, in inches at ``DPI``, of JupyterLab's output area on a 1280-px-wide screen with the
-file browser open (measured: 848 px). A figure takes the most readable label style that fits
-it; a tree too wide for every style gets the narrowest, and scrolls sideways."""
+file browser open (848 px): a figure takes the most readable label style that fits it."""
 
 Status = Literal["future", "open", "returned", "pruned"]
 """How a node is drawn at a step: not searched yet, on the call stack, returned, pruned."""
@@ -93,14 +65,8 @@ class DrawNode:
 
 
 class TreeFigure(Figure):
-    """A matplotlib figure of a search tree that shows itself in any notebook.
-
-    A plain ``Figure`` made without pyplot shows only as text in a notebook where pyplot was
-    never imported; this one has its own ``_repr_png_`` (the bytes of ``png``, marked
-    ``unconfined`` so that JupyterLab shows them at their size and scrolls a wide tree instead
-    of shrinking its labels), and a short, stable text form that says what it shows (nbval
-    compares it).
-    """
+    """A matplotlib figure of a search tree that shows itself in any notebook, as a PNG at its
+    own size (``unconfined``: JupyterLab scrolls a wide tree), with a short, stable repr."""
 
     description = "a search tree"
 
@@ -290,18 +256,13 @@ def draw_search(
     label: Callable[[Hashable], str] | None = None,
     palette: Palette = PALETTE,
 ) -> TreeFigure:
-    """The search tree of ``search`` after ``step`` steps (default: all), as a figure.
+    """The search tree of ``search`` after ``step`` steps (default: all; with a ``step``, its
+    node is ringed), as a figure.
 
     ``view``: values and windows from Max's side (``"max"``, as textbooks write them) or from
     the player to move (``"mover"``, as negamax computes them); ``title`` goes above the tree;
     ``windows=False`` leaves out the windows; ``label(state)`` names a node (default: the
-    game's ``show``; names of one or two characters are written on the node, longer ones beside
-    it). With a ``step``, the node of that step is ringed.
-
-    The labels have the same size in every tree (``FONT``): beside every node as the seed
-    writes them if that fits the notebook (``FIT_WIDTH``), else below the leaves, else without
-    windows (but the current node's); a tree too wide even then gets a wider figure. The layout
-    is the same at every step of a search, so a replay does not jump.
+    game's ``text``). The layout is the same at every step, so a replay does not jump.
     """
     stepper = Stepper(search, view)
     snapshot = stepper.snapshot(len(stepper) if step is None else step)

@@ -1,29 +1,11 @@
 """Stepping through a recorded search in JupyterLab: the tree at each step, and in words.
 
-``SearchPlayer(search)`` shows a ``Search`` (``gamesolver.trace``) one step at a time: the
-buttons Previous and Next and a step slider above, the step in words (``gamesolver.stepper``)
-and the values returned so far, and the tree at that step drawn by ``gamesolver.widgets.treeplot``:
-the current node ringed with its window, returned values written beside their nodes, pruned
-subtrees greyed as soon as the call that cut them off returns. Any recorded search works:
-alpha-beta, and minimax beside it for comparison.
-
-``TreeExplorer(algorithms)`` adds a tree to search: a small random tree (sliders for the seed,
-the depth and the range of the branching factor) or one typed in as a nested list, exam style.
-A typed-in tree that is not a tree gets a message in the widget, never a traceback, and the
-last good tree stays on the screen; the message says so when the box no longer holds it.
-
-The tree is shown at the size ``draw_search`` gives it (labels sized for a projector), in a box
-that scrolls sideways when the tree is wider than the notebook.
-
-Displayed, each widget comes with a picture of itself in an output of its own: the tree at the
-step shown and the step in words (``SearchPlayer.picture_html``), so that a notebook opened as
-stored shows its trees where JupyterLab would say "Error displaying widget: model not found";
-once the live widget is there, the picture hides itself, as a board's does
-(``gamesolver.widgets.board.BOARD_STYLE``: the widgets carry the class ``gamesolver-board``).
-
-The widgets keep no logic of their own: the stepping is ``Stepper``'s, the drawing
-``draw_search``'s, so tests drive both headlessly, and the widgets' reprs are short and stable
-(nbval compares them).
+``SearchPlayer(search)`` shows a ``Search`` (``gamesolver.trace``) one step at a time: buttons
+and a step slider, the step in words (``gamesolver.stepper``) and the tree at that step
+(``gamesolver.widgets.treeplot``). ``TreeExplorer(algorithms)`` adds the tree to search: a small
+random one, or one typed in as a nested list, exam style; input that is not a tree gets a
+message, never a traceback. Displayed, each widget comes after a picture of itself, for a
+notebook stored with its outputs, as a board does.
 """
 
 from __future__ import annotations
@@ -56,16 +38,10 @@ from gamesolver.widgets.treeplot import draw_search, png
 
 MAX_NODES = 160
 """The largest tree the explorer draws (a bigger one gets a message instead)."""
-
 MAX_HEIGHT = 6
 """The deepest tree the explorer draws, in moves."""
-
 TREE_PICTURE_TEXT = "[a picture of the tree]"
-"""The text form of a tree widget's picture, for a front end that shows no HTML."""
-
 TREE_PICTURE_NOTE = "A picture of the tree as it was: run the notebook to step through it."
-"""Under the words of a tree widget's picture: why it does not answer a click."""
-
 EXAMPLE = "[[3, 12, 8], [2, 4, 6], [14, 5, 2]]"
 """The typed-in tree the explorer offers first: the exam classic (AIMA's Figure 5.2)."""
 
@@ -83,8 +59,7 @@ class SearchPlayer(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is unty
         )
         self.text = ipywidgets.HTML()
         self.text.add_class("gamesolver-status")
-        # The tree at its own size (its labels are sized for a projector): a tree wider than the
-        # output area scrolls sideways in its box instead of shrinking to a strip.
+        # At its own size (labels for a projector): a wide tree scrolls instead of shrinking.
         self.image = ipywidgets.Image(
             format="png", layout=ipywidgets.Layout(max_width="none", flex="none")
         )
@@ -147,8 +122,7 @@ class SearchPlayer(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is unty
 
     def picture_html(self, words: str | None = None) -> str:
         """The widget as it looks now, as HTML: the tree at the step shown (its PNG in an SVG
-        of its size) and beside it ``words`` (default: the step in words), with a note that
-        it is a picture."""
+        of its size) and beside it ``words`` (default: the step in words)."""
         png = self.picture(self.step)
         width, height = struct.unpack(">II", png[16:24])  # the PNG's IHDR chunk
         data = base64.b64encode(png).decode()
@@ -162,7 +136,6 @@ class SearchPlayer(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is unty
         return picture_html(image, picture_side(lines, TREE_PICTURE_NOTE))
 
     def _ipython_display_(self) -> None:
-        """Display the widget after its picture (``picture_html``), for stored notebooks."""
         show_with_picture(self, self.picture_html(), TREE_PICTURE_TEXT)
 
     def _show(self) -> None:
@@ -259,7 +232,6 @@ class TreeExplorer(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is unty
         ]
 
     def _ipython_display_(self) -> None:
-        """Display the widget after its picture: the tree shown and the message line."""
         show_with_picture(self, self.player.picture_html(self.status), TREE_PICTURE_TEXT)
 
     def _random_description(self) -> str:
@@ -322,9 +294,8 @@ class TreeExplorer(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is unty
         self._summarize(search)
 
     def _summarize(self, search: Search) -> None:
-        """Say what is shown. A typed tree that is no longer the box's (another algorithm chosen
-        after a typing mistake) is called the last good one: the message never describes a
-        tree that the box does not show without saying so."""
+        """Say what is shown; a typed tree that the box no longer holds (after a typing mistake)
+        is called the last good one."""
         leaves = sum(1 for call in search.calls if search.kind(call.index) == "leaf")
         result = "?" if search.result is None else number(search.result)
         description = self._description

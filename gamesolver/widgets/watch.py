@@ -1,23 +1,13 @@
-"""Watch the computer play itself: two computer players on a board's canvas, move by move.
-
-For a lecture, two searches (or a search and a random player) play a game while the class
-watches the board, a progress bar of the plies played and the move list::
+"""Watch the computer play itself: two computer players on a board's canvas, move by move::
 
     watch = Watch(game, CheckersBoard(), [alpha_beta_player, random_player], max_plies=200)
     watch
 
-The buttons Play, Pause, Step and New game drive it; the moves are searched in a background
-thread, so the kernel stays free for the clicks. A notebook cell whose output must be the same
-on every run (nbval) plays in the calling thread instead::
-
-    print(watch.run())
-
-The players are ``Chooser``s exactly as for ``gamesolver.widgets.play.Play``: ``choose(state,
-player, rng)`` answering ``(value, next_state)`` or ``(value, next_state, stats)``, and with
-``budgets`` the keyword ``budget``, the seconds per move from the menu *Time per move*; one
-with a parameter ``earlier`` gets the game's states before the one it moves from. Each
-player's ``rng`` is seeded from ``seed`` and the player's index, and Pause lets the current move
-finish, so a game is the same on every run, however it is paused and stepped.
+The buttons Play, Pause, Step and New game drive it, with the moves searched in a background
+thread; ``print(watch.run())`` plays in the calling thread, for a cell whose output nbval
+compares. The players are ``Chooser``s as for ``Play``. Each player's ``rng`` is seeded from
+``seed`` and the player's index, and Pause lets the current move finish, so a game is the same
+on every run, however it is paused and stepped.
 """
 
 from __future__ import annotations
@@ -74,19 +64,12 @@ def choosers_of(
 class Watch(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped
     """Two computer players play ``game`` on ``board``'s canvas: the widget for a notebook.
 
-    ``players``: one ``Chooser`` per entry of ``game.Players``, as a mapping from the player or
-    a sequence in the order of ``game.Players``. The game starts from ``start`` (default
-    ``game.Start``) with ``first`` to move (default ``game.Players[0]``), and stops when it is
-    finished or after ``max_plies`` moves, without a result. ``budget`` is the seconds per move
-    for the choosers that take the keyword ``budget`` (``gamesolver.match.takes``); with
-    ``budgets``, a menu *Time per move* sets it (default: the first).
-
-    Below the canvas: the status line (CSS class ``gamesolver-status``), a progress bar of the
-    plies (``gamesolver-progress``), the buttons and the move list (``gamesolver-moves``).
-    ``start()`` (Play) plays on in a background thread, ``step()`` (Step) one move there,
-    ``pause()`` (Pause) stops it after the current move, ``new_game()`` (New game) cancels the
-    search under way (``Cancelled`` raised in its thread, as in ``Play``) and starts again;
-    ``wait()`` joins the thread. ``run()`` plays in the calling thread instead.
+    ``players``: a ``Chooser`` for each of ``game.Players``, by player or in their order. The
+    game starts from ``start`` (default ``game.Start``) with ``first`` to move (default
+    ``game.Players[0]``), and stops when it is finished or after ``max_plies`` moves. ``budget``
+    is the seconds per move for the choosers that take it; ``budgets`` adds a menu.
+    Below the canvas: the status line, a progress bar of the plies, the buttons and the move
+    list (CSS classes ``gamesolver-status``, ``-progress``, ``-moves``).
     """
 
     def __init__(
@@ -117,8 +100,7 @@ class Watch(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped
         self.start_state = game.Start if start is None else start
         self.first = game.Players.index(game.Players[0] if first is None else first)
         """The index in ``game.Players`` of the player who moves at ``start_state``."""
-        # Play's controller, one per player, for its think(): the budget and the checks of an
-        # answer (BadAnswer), so that both widgets call and judge a chooser the same way.
+        # Play's controller, one per player, so that both widgets call and judge a chooser alike.
         self._players = [
             PlayController(game, board, choose, human_first=index == 1, seed=seed)
             for index, choose in enumerate(choosers)
@@ -170,12 +152,11 @@ class Watch(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped
         return f"Watch({self.game.name!r})"
 
     def _ipython_display_(self) -> None:
-        """Display the widget after a picture of its board and texts, as ``Play`` does: a
-        notebook stored with its outputs shows the game there before it runs."""
+        """Display the widget after a picture of its board and texts, as ``Play`` does."""
         with self._lock:
             board = self.board.picture()
             texts = [self.status_line.value, self.move_list.value]
-        side = picture_side([(text, "") for text in texts if text], PICTURE_NOTE)
+        side = picture_side([(text, "") for text in texts], PICTURE_NOTE)
         show_with_picture(self, None if board is None else picture_html(board, side))
 
     # -- what a notebook reads ------------------------------------------------------------------
@@ -247,30 +228,17 @@ class Watch(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped
             self._stop_at = len(self._moves)
 
     def run(self, plies: int | None = None) -> str:
-        """Play to the end, or ``plies`` more moves, here and now; returns the status line.
-
-        For notebook cells whose output must be deterministic. An exception of a chooser
-        (``BadAnswer`` for an answer that is no legal move) is shown on the status line and
-        raised.
-        """
+        """Play to the end, or ``plies`` more moves, here and now (for a notebook cell whose
+        output must be the same every run); returns the status line. An exception of a chooser
+        is shown on the status line and raised."""
         with self._lock:
             if self._running:
                 raise RuntimeError("the game is playing in the background: pause() and wait()")
+            self._stop_at = None if plies is None else len(self._moves) + plies
             epoch = self._epoch
-            stop_at = None if plies is None else len(self._moves) + plies
-        while True:
-            with self._lock:
-                turn = self._next_turn(stop_at) if epoch == self._epoch else None
-            if turn is None:
-                return self.status
-            try:
-                answer = self._think(turn)
-                with self._lock:
-                    self._move(answer)
-            except BaseException as error:
-                with self._lock:
-                    self._fail(turn, error)
-                raise
+        self._background.run_here(lambda ticket: self._play(epoch, ticket))
+        self.wait()
+        return self.status
 
     def wait(self, timeout: float | None = 60.0) -> None:
         """Wait until the playing thread stops (``Background.wait``): ``TimeoutError`` after
@@ -290,9 +258,8 @@ class Watch(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets is untyped
 
     def _play(self, epoch: int, ticket: threading.Event) -> None:
         """The playing thread: search a move without the lock, make it with the lock, again.
-        ``Cancelled`` (New game) may arrive only inside the search (``Background.searching``).
-        Any other exception stops the game and is shown, ``SystemExit`` too (a chooser's
-        ``sys.exit()``): it would end the thread in silence, the game "thinking" for ever."""
+        An exception other than ``Cancelled`` (New game), even ``SystemExit``, stops the game
+        and is shown, as in ``Play._think``."""
         while True:
             with self._lock:
                 if epoch != self._epoch:
