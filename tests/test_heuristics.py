@@ -112,6 +112,10 @@ def test_eta_is_misled_where_the_lecture_says(heuristics: types.ModuleType) -> N
     assert -h.ttt.exact(favourite, "X") == -1  # it loses
     (holds,) = h.rated_best(h.ttt_eta, state, player, 2)
     assert h.ttt.describe_move(state, holds) == "(2, 2)" and h.ttt.exact(holds, "X") == 0
+    moves = h.ttt.game.next_states(state, player)
+    assert [ns for ns in moves if h.ttt.exact(ns, "X") == 0] == [holds]  # the only move that holds
+    with_a_win = [h.ttt.describe_move(state, ns) for ns in moves if h.games_below(ns)[2] > 0]
+    assert with_a_win == ["(1, 1)", "(2, 1)"]  # O's wins below: η's favourite is not alone
     explanation = h.ttt.explain_move(state, player, holds)
     assert "(1, 1) loses: you would win at once with (2, 2)." in explanation.reasons
 
