@@ -61,3 +61,12 @@ def test_a_check_by_a_quiet_move_is_stood_pat_in_quiescence() -> None:
     engine = CH.Engine()
     CH.quiesce(engine, board, -CH.Infinity, CH.Infinity, 0)
     assert engine.nodes > 1
+
+
+def test_a_mate_found_by_quiescence_is_searched_until_its_line_is_whole() -> None:
+    """After 1...Re2 2. Ra8+ Re8 3. Rxe8# is found at depth 1, where Rxe8 is quiescence's and
+    not in the table: the search goes on until the table's line reaches the mate."""
+    board = chess.Board("6k1/5ppp/8/8/8/8/4rPPP/R5K1 w - - 1 2")
+    found = CH.Engine().search(board, depth=3)
+    assert CH.mate_in(found.score) == 3
+    assert board.variation_san(found.line) == "2. Ra8+ Re8 3. Rxe8#"
