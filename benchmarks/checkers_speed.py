@@ -45,24 +45,17 @@ from __future__ import annotations
 import functools
 import random
 import sys
-import types
 from dataclasses import dataclass
 from typing import Any
 
 from benchmarks.checkers import NOTEBOOK, os_path
 from benchmarks.harness import OURS, Case, MoveChoice, Runner, Search, cpu_seconds
+from benchmarks.lectures import Checkers, checkers
 from benchmarks.libraries import OpenSpielDepthLimited, our_search
 from gamesolver import Stats
-from gamesolver.notebook import load_notebook
 
 DEPTHS = (10, 11)
 """The depths of the cases: our plain search takes about 0.3 and 0.7 CPU seconds."""
-
-
-@functools.cache
-def notebook() -> types.ModuleType:
-    """The definitions of ``Checkers.ipynb`` (with ``Solver.ipynb``), loaded once."""
-    return load_notebook(NOTEBOOK)
 
 
 # ------------------------------------------------------------------------------- gamesolver
@@ -87,14 +80,14 @@ class Gamesolver:
         return [self._runner(case.depth, name) for name in self.searches]
 
     def _runner(self, depth: int, name: str) -> Runner:
-        nb = notebook()
+        nb = checkers()
         game, start = nb.game, nb.Start
-        function = getattr(nb, name)
+        function = nb.search(name)
 
         def prepare(count: bool) -> Search:
             nb.legal_moves.cache_clear()
             return our_search(
-                nb,
+                function,
                 game,
                 lambda stats: function(game, start, start.turn, stats, depth=depth),
                 count,
@@ -119,7 +112,7 @@ class Gamesolver:
 # -------------------------------------------------------------------------------- OpenSpiel
 
 
-def os_material(nb: types.ModuleType, os_state: Any) -> float:
+def os_material(nb: Checkers, os_state: Any) -> float:
     """The notebook's ``material`` for red (OpenSpiel's player 0, who moves first) of an
     OpenSpiel state.
 
@@ -132,16 +125,15 @@ def os_material(nb: types.ModuleType, os_state: Any) -> float:
     ranks = "".join(line[1:] for line in str(os_state).splitlines()[:8])
     men = ranks.count("o") - ranks.count("+")
     kings = ranks.count("8") - ranks.count("*")
-    value: float = nb.squash(men + nb.KingWeight * kings)
-    return value
+    return nb.squash(men + nb.KingWeight * kings)
 
 
 def openspiel() -> OpenSpielDepthLimited:
     """OpenSpiel's alpha-beta on its ``checkers`` (C++), estimating with ``os_material``."""
     return OpenSpielDepthLimited(
         "checkers",
-        lambda: functools.partial(os_material, notebook()),
-        lambda state, action: os_path(notebook(), state, [action]),
+        lambda: functools.partial(os_material, checkers()),
+        lambda state, action: os_path(checkers(), state, [action]),
     )
 
 

@@ -48,23 +48,21 @@ import statistics
 import subprocess
 import sys
 import time
-import types
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
-from typing import Any
 
 import chess
 import chess.engine
 
 from benchmarks.harness import Rung, load_average, machine, md_table, parts_option
-from gamesolver.notebook import load_notebook
+from benchmarks.lectures import CHESS_ENGINE, ChessEngine, EpdOperations, chess_engine
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
-NOTEBOOK = ROOT / "notebooks" / "Chess-Engine.ipynb"
+NOTEBOOK = CHESS_ENGINE
 """The engine's notebook (it runs Chess.ipynb, the lecture, first)."""
 PARTS = ("ours", "sunfish", "stockfish", "judge", "ablation", "ladder")
 POSITIONS = 300
@@ -96,17 +94,27 @@ def verdict(met: bool) -> str:
 # ------------------------------------------------------------------------------- positions
 
 
-def load_positions(nb: types.ModuleType) -> list[tuple[chess.Board, dict[str, Any]]]:
-    """The notebook's ``WinAtChess``: (board, operations) for positions 1 to 300."""
+Positions = Sequence[tuple[chess.Board, EpdOperations]]
+"""Win at Chess: (board, operations) for positions 1 to 300."""
+
+
+def load_positions(nb: ChessEngine) -> Positions:
+    """The notebook's ``WinAtChess``."""
     return list(nb.WinAtChess)
 
 
-def wrong_positions(positions: Sequence[tuple[chess.Board, dict[str, Any]]]) -> list[int]:
+def best_moves(operations: EpdOperations) -> list[chess.Move]:
+    """A position's best moves (its operation ``bm``; none if it names none)."""
+    moves = operations.get("bm")
+    return moves if isinstance(moves, list) else []
+
+
+def wrong_positions(positions: Positions) -> list[int]:
     """The numbers of positions without a best move that is legal there."""
     return [
         number
         for number, (board, ops) in enumerate(positions, start=1)
-        if not ops.get("bm") or not all(board.is_legal(move) for move in ops["bm"])
+        if not best_moves(ops) or not all(board.is_legal(move) for move in best_moves(ops))
     ]
 
 
@@ -198,8 +206,8 @@ def progress(text: str) -> None:
 
 
 def run_ours(
-    nb: types.ModuleType,
-    positions: Sequence[tuple[chess.Board, dict[str, Any]]],
+    nb: ChessEngine,
+    positions: Positions,
     numbers: Sequence[int],
     budget: float,
     off: str | None = None,
@@ -216,7 +224,7 @@ def run_ours(
         run.attempts.append(
             Attempt(
                 number,
-                found.move in ops["bm"],
+                found.move in best_moves(ops),
                 board.san(found.move),
                 seconds,
                 found.nodes,
@@ -313,7 +321,7 @@ def uci(command: list[str] | str) -> Iterator[chess.engine.SimpleEngine]:
 def run_uci(
     name: str,
     command: list[str] | str,
-    positions: Sequence[tuple[chess.Board, dict[str, Any]]],
+    positions: Positions,
     numbers: Sequence[int],
     budget: float,
 ) -> Run:
@@ -349,7 +357,7 @@ def run_uci(
             run.attempts.append(
                 Attempt(
                     number,
-                    move is not None and move in ops["bm"],
+                    move is not None and move in best_moves(ops),
                     board.san(move) if move is not None else "none",
                     seconds,
                     info.get("nodes"),
@@ -401,9 +409,9 @@ def score_after(
 
 
 def judge(
-    nb: types.ModuleType,
+    nb: ChessEngine,
     stockfish: str,
-    positions: Sequence[tuple[chess.Board, dict[str, Any]]],
+    positions: Positions,
     numbers: Sequence[int],
     budget: float = JUDGE_BUDGET,
     depth: int = JUDGE_DEPTH,
@@ -432,7 +440,7 @@ def judge(
 
 
 def run_ladder(
-    nb: types.ModuleType, openings: int, budget: float | None, depth: int | None
+    nb: ChessEngine, openings: int, budget: float | None, depth: int | None
 ) -> list[Rung]:
     """Each rung of ``nb.Ladder`` against the one before, with ``nb.match``: ``openings``
     seeded openings, each played twice with the colours swapped, at ``budget`` CPU seconds a
@@ -822,7 +830,7 @@ def versions() -> str:
     return ", ".join(found)
 
 
-def run(args: argparse.Namespace, nb: types.ModuleType, done: Callable[[Results], None]) -> Results:
+def run(args: argparse.Namespace, nb: ChessEngine, done: Callable[[Results], None]) -> Results:
     """Every part asked for, headline numbers first; ``done`` after each step."""
     positions = load_positions(nb)
     results = Results(list(args.positions), list(args.budgets))
@@ -924,7 +932,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if not args.no_write:
             args.out.write_text(kept(args.out, report(results)), encoding="utf-8")
 
-    nb = load_notebook(NOTEBOOK)
+    nb = chess_engine()
     wrong = wrong_positions(load_positions(nb))
     if wrong:
         print(f"positions without a legal best move: {wrong}", file=sys.stderr)

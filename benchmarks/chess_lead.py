@@ -52,7 +52,7 @@ from benchmarks.chess_play import (
     write_section,
 )
 from benchmarks.harness import count_option, load_average, md_table
-from gamesolver.notebook import load_notebook
+from benchmarks.lectures import chess_computer
 
 SECTION = ("<!-- BEGIN chess_lead -->", "<!-- END chess_lead -->")
 LEAD = 300
@@ -140,7 +140,7 @@ def play_one(
 
 
 def run(args: argparse.Namespace, stockfish: str) -> list[Played]:
-    computer = computer_player(load_notebook(args.notebook).computer, args.budget)
+    computer = computer_player(chess_computer(args.notebook), args.budget)
     games: list[Played] = []
     with uci(stockfish) as opponent, uci(stockfish) as referee:
         opponent.configure({"Skill Level": args.skill})

@@ -62,13 +62,13 @@ from benchmarks.chess import (
     versions,
 )
 from benchmarks.harness import count_option, load_average, machine, md_table
+from benchmarks.lectures import CHESS, Computer, chess_computer
 from gamesolver.match import names
-from gamesolver.notebook import load_notebook
 from gamesolver.widgets.chess_board import move_of
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
-NOTEBOOK = ROOT / "notebooks" / "Chess.ipynb"
+NOTEBOOK = CHESS
 REPORT = HERE / "chess.md"
 BEGIN, END = PLAY_SECTION
 PAGE_BUDGET = 1.0
@@ -235,10 +235,6 @@ def summarize(games: Sequence[Game]) -> Summary:
 # ------------------------------------------------------------------------------ the players
 
 
-Computer = Callable[..., tuple[float, str, object]]
-"""A play page's ``computer(state, player, rng, budget=...)``: (value, state after, stats)."""
-
-
 def computer_player(computer: Computer, budget: float | None) -> Chooser:
     """A player from a play page's ``computer(state, player, rng, budget=...)`` (``None``: the
     computer's own limit, e.g. a depth given to it): the move to the state it returns. A
@@ -297,8 +293,8 @@ def notebook_at(revision: str, notebook: Path) -> Path:
 
 
 VERSIONS: dict[str, Callable[[Path], Computer]] = {
-    "before": lambda notebook: load_notebook(notebook_at(BEFORE, notebook)).computer,
-    "after": lambda notebook: load_notebook(notebook).computer,
+    "before": lambda notebook: chess_computer(notebook_at(BEFORE, notebook)),
+    "after": chess_computer,
 }
 """Each version's ``computer``, from the lecture at ``notebook``: *before* as it was at
 ``BEFORE``, *after* as it is."""

@@ -28,7 +28,6 @@ import platform
 import statistics
 import sys
 import time
-import types
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -37,13 +36,13 @@ from importlib.metadata import version
 from pathlib import Path
 
 from benchmarks.harness import MatchTally, count_option, load_average, machine, md_table
+from benchmarks.lectures import TIC_TAC_TOE_ND, TicTacToeND, tic_tac_toe_nd
 from gamesolver.match import play_game
-from gamesolver.notebook import load_notebook
 from gamesolver.table import Table
 from gamesolver.tools.assignment import grade, positions, tally
 
 HERE = Path(__file__).resolve().parent
-NOTEBOOK = HERE.parent / "notebooks" / "Tic-Tac-Toe-4x4.ipynb"
+NOTEBOOK = TIC_TAC_TOE_ND
 BOARDS = (2, 3)
 """The dimensions benchmarked: 4x4 and the 4x4x4 cube."""
 BUDGETS = {2: 0.01, 3: 0.06}
@@ -101,7 +100,7 @@ class BudgetRun:
         return statistics.median(self.depths)
 
 
-def run_budget(nb: types.ModuleType, n: int, states: int, exact: bool) -> BudgetRun:
+def run_budget(nb: TicTacToeND, n: int, states: int, exact: bool) -> BudgetRun:
     """Grade ``searcher`` on the threat rules on the first ``states`` assignment states of the
     board of ``n`` dimensions, with its budget per state; with ``exact``, check every move's
     value."""
@@ -147,12 +146,12 @@ class Match(MatchTally):
         return f"at least {needed} wins of {self.games}", self.count("win") >= needed
 
 
-def run_match(nb: types.ModuleType, n: int, opponent: str, games: int) -> Match:
+def run_match(nb: TicTacToeND, n: int, opponent: str, games: int) -> Match:
     """``games`` games of ``searcher`` (threat rules) against the notebook's ``opponent`` on the
     board of ``n`` dimensions, colours alternating, the opponent seeded with the game's number."""
     game = nb.tic_tac_toe(n)
     ours: Chooser = nb.searcher(nb.tic_tac_toe(n, threats=True))
-    make = getattr(nb, opponent)
+    make = nb.opponent(opponent)
     match = Match(n, opponent)
     for number in range(games):
         side = number % 2  # 0: ours is x
@@ -361,7 +360,7 @@ def parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = parser().parse_args(argv)
-    nb = load_notebook(NOTEBOOK)
+    nb = tic_tac_toe_nd()
     when, load_before, started = datetime.now(UTC), load_average(), time.perf_counter()
     runs: list[BudgetRun] = []
     for n in args.boards:
