@@ -47,7 +47,6 @@ import functools
 import importlib
 import itertools
 import math
-import platform
 import random
 import statistics
 import sys
@@ -55,18 +54,16 @@ import time
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
-from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import Any
 
 from benchmarks.harness import (
     MatchTally,
     Rung,
+    Started,
     count_option,
-    load_average,
-    machine,
     md_table,
+    package_versions,
     parts_option,
 )
 from benchmarks.lectures import CHECKERS, Checkers, CheckersSearch, CheckersState, checkers
@@ -1300,16 +1297,6 @@ def parser() -> argparse.ArgumentParser:
     return p
 
 
-def versions() -> str:
-    found = []
-    for name in ("gamesolver", "open_spiel"):
-        try:
-            found.append(f"{name} {version(name)}")
-        except PackageNotFoundError:
-            found.append(f"{name} not installed")
-    return ", ".join(found)
-
-
 def run(args: argparse.Namespace) -> Results:
     nb = checkers()
     results = Results(args.budget)
@@ -1333,17 +1320,13 @@ def run(args: argparse.Namespace) -> Results:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = parser().parse_args(argv)
-    when, load_before, started = datetime.now(UTC), load_average(), time.perf_counter()
+    started = Started.now("benchmarks.checkers", argv)
     results = run(args)
-    took = time.perf_counter() - started
     for what, measured, met in targets(results):
         print(f"{verdict(met)}: {what} ({measured})")
-    command = " ".join(["python -m benchmarks.checkers", *(sys.argv[1:] if argv is None else argv)])
-    note = (
-        f"Run {when:%Y-%m-%d %H:%M} UTC with `{command}` ({took:.0f} s in all) on {machine()}, "
-        f"load average (1, 5, 15 min) {load_before} before and {load_average()} after the run; "
-        f"Python {platform.python_version()}; {versions()}. Times are CPU times of this "
-        "process (`time.process_time`); they depend on the machine and on what else runs on it."
+    note = started.note(package_versions("gamesolver", "open_spiel")) + (
+        ". Times are CPU times of this process (`time.process_time`); they depend on the"
+        " machine and on what else runs on it."
     )
     report = markdown(results, note)
     if args.no_write:

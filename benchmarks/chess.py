@@ -42,7 +42,6 @@ from __future__ import annotations
 import argparse
 import contextlib
 import functools
-import platform
 import shutil
 import statistics
 import subprocess
@@ -50,14 +49,18 @@ import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
-from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
 import chess
 import chess.engine
 
-from benchmarks.harness import Rung, load_average, machine, md_table, parts_option
+from benchmarks.harness import (
+    Rung,
+    Started,
+    md_table,
+    package_versions,
+    parts_option,
+)
 from benchmarks.lectures import CHESS_ENGINE, ChessEngine, EpdOperations, chess_engine
 
 HERE = Path(__file__).resolve().parent
@@ -316,6 +319,21 @@ def uci(command: list[str] | str) -> Iterator[chess.engine.SimpleEngine]:
     finally:
         with contextlib.suppress(Exception):
             engine.quit()
+
+
+def engine_name(command: list[str] | str) -> str:
+    """The name a UCI engine gives itself (its ``id name``), e.g. "Stockfish 15.1"."""
+    with uci(command) as engine:
+        return str(engine.id.get("name", "stockfish"))
+
+
+def needed_stockfish() -> str | None:
+    """Stockfish's command, or None after saying on stderr that it is missing and how to
+    install it (for a benchmark that cannot run without it)."""
+    stockfish = find_stockfish()
+    if stockfish is None:
+        print(f"stockfish not found; to install it: {STOCKFISH_INSTALL}", file=sys.stderr)
+    return stockfish
 
 
 def run_uci(
@@ -820,16 +838,6 @@ def parser() -> argparse.ArgumentParser:
     return p
 
 
-def versions() -> str:
-    found = []
-    for name in ("gamesolver", "chess"):
-        try:
-            found.append(f"{name} {version(name)}")
-        except PackageNotFoundError:
-            found.append(f"{name} not installed")
-    return ", ".join(found)
-
-
 def run(args: argparse.Namespace, nb: ChessEngine, done: Callable[[Results], None]) -> Results:
     """Every part asked for, headline numbers first; ``done`` after each step."""
     positions = load_positions(nb)
@@ -847,8 +855,7 @@ def run(args: argparse.Namespace, nb: ChessEngine, done: Callable[[Results], Non
             if part in args.parts:
                 results.skipped[part] = f"`stockfish` not found; to install it: {STOCKFISH_INSTALL}"
     else:
-        with uci(stockfish) as engine:
-            results.stockfish_name = engine.id.get("name", "stockfish")
+        results.stockfish_name = engine_name(stockfish)
     for budget in args.budgets:
         if "ours" in args.parts:
             progress(f"ours at {budget:g} s ...")
@@ -910,22 +917,17 @@ def kept(path: Path, text: str) -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = parser().parse_args(argv)
-    when, load_before, started = datetime.now(UTC), load_average(), time.perf_counter()
-    command = " ".join(["python -m benchmarks.chess", *(sys.argv[1:] if argv is None else argv)])
+    started = Started.now("benchmarks.chess", argv)
 
     def report(results: Results, finished: bool = False) -> str:
-        took = time.perf_counter() - started
         sunfish = f", sunfish {results.sunfish_version}" if results.sunfish_version else ""
         stockfish = f", {results.stockfish_name}" if results.stockfish_name else ""
-        state = "in all" if finished else "so far: the run is still going or was cut short"
+        versions = package_versions("gamesolver", "chess") + sunfish + stockfish
         return markdown(
             results,
-            f"Run {when:%Y-%m-%d %H:%M} UTC with `{command}` ({took / 60:.0f} minutes {state})"
-            f" on {machine()}, load average (1, 5, 15 min) {load_before} before and"
-            f" {load_average()} {'after the run' if finished else 'now'}; Python"
-            f" {platform.python_version()}; {versions()}{sunfish}{stockfish}. Our times are"
-            " CPU times of this process (`time.process_time`); the machine is shared (another"
-            " benchmark may run alongside), which CPU time counts less than wall time does.",
+            started.note(versions, finished) + ". Our times are CPU times of this process"
+            " (`time.process_time`); the machine is shared (another benchmark may run"
+            " alongside), which CPU time counts less than wall time does.",
         )
 
     def done(results: Results) -> None:

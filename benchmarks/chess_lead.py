@@ -29,16 +29,14 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
 from pathlib import Path
 
 import chess
 import chess.engine
 
-from benchmarks.chess import STOCKFISH_INSTALL, find_stockfish, uci
+from benchmarks.chess import engine_name, needed_stockfish, uci
 from benchmarks.chess_play import (
     NOTEBOOK,
     OPENINGS,
@@ -47,11 +45,10 @@ from benchmarks.chess_play import (
     Chooser,
     computer_player,
     opening,
-    run_note,
     scores,
     write_section,
 )
-from benchmarks.harness import count_option, load_average, md_table
+from benchmarks.harness import Started, count_option, md_table, package_versions
 from benchmarks.lectures import chess_computer
 
 SECTION = ("<!-- BEGIN chess_lead -->", "<!-- END chess_lead -->")
@@ -246,19 +243,14 @@ def parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = parser().parse_args(argv)
-    stockfish = find_stockfish()
+    stockfish = needed_stockfish()
     if stockfish is None:
-        print(f"stockfish not found; to install it: {STOCKFISH_INSTALL}", file=sys.stderr)
         return 2
-    when, load_before, started = datetime.now(UTC), load_average(), time.perf_counter()
-    command = " ".join(
-        ["python -m benchmarks.chess_lead", *(sys.argv[1:] if argv is None else argv)]
-    )
+    started = Started.now("benchmarks.chess_lead", argv)
     games = run(args, stockfish)
-    with uci(stockfish) as engine:
-        name = engine.id.get("name", "stockfish")
+    name = engine_name(stockfish)
     note = (
-        run_note(command, when, load_before, started)
+        started.note(package_versions("gamesolver", "chess"))
         + f"; {name} at skill level {args.skill} and {args.opponent_time:g} s a move"
         f" as the opponent, and at depth {args.judge_depth} as the judge. The computer has"
         f" {args.budget:g} s (wall clock) a move, as on the play page."

@@ -757,6 +757,55 @@ def machine() -> str:
     )
 
 
+def package_versions(*names: str) -> str:
+    """The installed version of each package, in words: ``"gamesolver 0.1.0, chess 1.11.2"``
+    (``"open_spiel not installed"`` for one that is not)."""
+    found = []
+    for name in names:
+        try:
+            found.append(f"{name} {version(name)}")
+        except PackageNotFoundError:
+            found.append(f"{name} not installed")
+    return ", ".join(found)
+
+
+@dataclass(frozen=True)
+class Started:
+    """When and how a benchmark's run started, for the note of its report: the command as it
+    was typed, the time, the load average then, and ``time.perf_counter()`` then."""
+
+    command: str
+    when: datetime
+    load_before: str
+    clock: float
+
+    @classmethod
+    def now(cls, module: str, argv: Sequence[str] | None = None) -> Started:
+        """A run of ``python -m <module>`` with the arguments ``argv`` (None: the command
+        line's), starting now."""
+        arguments = sys.argv[1:] if argv is None else argv
+        command = " ".join([f"python -m {module}", *arguments])
+        return cls(command, datetime.now(UTC), load_average(), time.perf_counter())
+
+    def took(self) -> float:
+        """The seconds since the start (wall clock)."""
+        return time.perf_counter() - self.clock
+
+    def note(self, versions: str, finished: bool = True) -> str:
+        """The start of a report's note: when and how the run was made, for how long, on what
+        machine, under what load and with which versions (``package_versions``); a run not
+        ``finished`` says so. The benchmark adds what its times mean."""
+        took = self.took()
+        duration = f"{took / 60:.0f} minutes" if took >= 120 else f"{took:.0f} s"
+        state = "in all" if finished else "so far: the run is still going or was cut short"
+        return (
+            f"Run {self.when:%Y-%m-%d %H:%M} UTC with `{self.command}` ({duration} {state}) on"
+            f" {machine()}, load average (1, 5, 15 min) {self.load_before} before and"
+            f" {load_average()} {'after the run' if finished else 'now'}; Python"
+            f" {platform.python_version()}; {versions}"
+        )
+
+
 NODE_NOTES = """\
 **How nodes and positions are counted.** *Nodes* are value calls: each call of the library's
 recursive value function, cache hits and finished positions included, plus the start position

@@ -24,18 +24,20 @@ from __future__ import annotations
 
 import argparse
 import math
-import platform
 import statistics
 import sys
-import time
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
-from importlib.metadata import version
 from pathlib import Path
 
-from benchmarks.harness import MatchTally, count_option, load_average, machine, md_table
+from benchmarks.harness import (
+    MatchTally,
+    Started,
+    count_option,
+    md_table,
+    package_versions,
+)
 from benchmarks.lectures import TIC_TAC_TOE_ND, TicTacToeND, tic_tac_toe_nd
 from gamesolver.match import play_game
 from gamesolver.table import Table
@@ -361,7 +363,7 @@ def parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     args = parser().parse_args(argv)
     nb = tic_tac_toe_nd()
-    when, load_before, started = datetime.now(UTC), load_average(), time.perf_counter()
+    started = Started.now("benchmarks.tic_tac_toe_nd", argv)
     runs: list[BudgetRun] = []
     for n in args.boards:
         print(f"{board_name(n)}: grading {args.states} states ...", file=sys.stderr, flush=True)
@@ -381,17 +383,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(Table(MATCH_HEAD, [match_cells(m) for m in matches]))
     for what, measured, met in targets(runs, matches):
         print(f"{verdict(met)}: {what} ({measured})")
-    took = time.perf_counter() - started
-    command = " ".join(
-        ["python -m benchmarks.tic_tac_toe_nd", *(sys.argv[1:] if argv is None else argv)]
-    )
-    note = (
-        f"Run {when:%Y-%m-%d %H:%M} UTC with `{command}` ({took:.0f} s in all) on {machine()}, "
-        f"load average (1, 5, 15 min) {load_before} before and {load_average()} after the run; "
-        f"Python {platform.python_version()}; gamesolver {version('gamesolver')}. The states "
-        "are `assignment_states(tic_tac_toe(n))` (seed 4); ours is `searcher(tic_tac_toe(n, "
-        "threats=True))` (seed 0). The depths and times depend on the machine and on what "
-        "else runs on it."
+    note = started.note(package_versions("gamesolver")) + (
+        ". The states are `assignment_states(tic_tac_toe(n))` (seed 4); ours is"
+        " `searcher(tic_tac_toe(n, threats=True))` (seed 0). The depths and times depend on"
+        " the machine and on what else runs on it."
     )
     if not args.no_write:
         args.out.write_text(markdown(runs, matches, note), encoding="utf-8")

@@ -691,3 +691,18 @@ def test_a_lecture_without_a_definition_says_which(tmp_path: Path) -> None:
     assert lectures.read(module, "test_set", lectures.function())("x") == []
     with pytest.raises(NotebookError, match="defines no game"):
         lectures.connect_four_solver(path)
+
+
+def test_a_reports_note_says_how_it_was_run() -> None:
+    """Every benchmark's note starts alike: the command as typed, how long, under what load,
+    with which versions; a run cut short says so."""
+    from importlib.metadata import version
+
+    started = harness.Started.now("benchmarks.x", ["--games", "1"])
+    note = started.note(harness.package_versions("gamesolver", "no-such-package-34"))
+    assert "UTC with `python -m benchmarks.x --games 1` (0 s in all) on " in note
+    assert note.endswith(f"gamesolver {version('gamesolver')}, no-such-package-34 not installed")
+    assert "after the run" in note
+    cut = started.note("v", finished=False)
+    assert "(0 s so far: the run is still going or was cut short)" in cut
+    assert " now; Python " in cut
