@@ -64,7 +64,8 @@ from benchmarks.harness import (
     count_option,
     md_table,
     package_versions,
-    parts_option,
+    parts_options,
+    report_options,
 )
 from benchmarks.lectures import CHECKERS, Checkers, CheckersSearch, CheckersState, checkers
 from gamesolver.explore import per_ply
@@ -1279,21 +1280,8 @@ def parser() -> argparse.ArgumentParser:
         metavar="N",
         help="search the ladder's matches to depth N instead, without a budget (quick checks)",
     )
-    p.add_argument(
-        "--parts",
-        type=functools.partial(parts_option, parts=PARTS),
-        default=list(PARTS),
-        metavar="A,B",
-        help=f"the parts to run (default all: {','.join(PARTS)})",
-    )
-    p.add_argument(
-        "--out",
-        type=Path,
-        default=HERE / "checkers.md",
-        metavar="FILE",
-        help="where the report goes (default: benchmarks/checkers.md)",
-    )
-    p.add_argument("--no-write", action="store_true", help="print the targets only")
+    parts_options(p, PARTS)
+    report_options(p, "checkers.md", "print the report instead")
     return p
 
 

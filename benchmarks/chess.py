@@ -41,7 +41,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import functools
 import shutil
 import statistics
 import subprocess
@@ -59,7 +58,8 @@ from benchmarks.harness import (
     Started,
     md_table,
     package_versions,
-    parts_option,
+    parts_options,
+    report_options,
 )
 from benchmarks.lectures import CHESS_ENGINE, ChessEngine, EpdOperations, chess_engine
 
@@ -799,20 +799,8 @@ def parser() -> argparse.ArgumentParser:
         metavar="N|A-B",
         help="positions of the ablation (default: those of --positions)",
     )
-    p.add_argument(
-        "--parts",
-        type=functools.partial(parts_option, parts=PARTS),
-        default=list(PARTS),
-        metavar="A,B",
-        help=f"the parts to run, in this order (default all: {','.join(PARTS)})",
-    )
-    p.add_argument(
-        "--out",
-        type=Path,
-        default=HERE / "chess.md",
-        metavar="FILE",
-        help="where the report goes (default: benchmarks/chess.md)",
-    )
+    parts_options(p, PARTS)
+    report_options(p, "chess.md", "print the report instead")
     p.add_argument(
         "--ladder-openings",
         type=int,
@@ -834,7 +822,6 @@ def parser() -> argparse.ArgumentParser:
         metavar="N",
         help="search the ladder's games to this depth instead of for a time (quick checks)",
     )
-    p.add_argument("--no-write", action="store_true", help="print the report instead")
     return p
 
 

@@ -41,14 +41,13 @@ from benchmarks.chess_play import (
     NOTEBOOK,
     OPENINGS,
     PAGE_BUDGET,
-    REPORT,
     Chooser,
     computer_player,
     opening,
     scores,
     write_section,
 )
-from benchmarks.harness import Started, count_option, md_table, package_versions
+from benchmarks.harness import Started, count_option, md_table, package_versions, report_options
 from benchmarks.lectures import chess_computer
 
 SECTION = ("<!-- BEGIN chess_lead -->", "<!-- END chess_lead -->")
@@ -235,8 +234,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--opponent-time", type=float, default=0.05, help="seconds a move")
     p.add_argument("--judge-depth", type=count_option, default=12)
     p.add_argument("--notebook", type=Path, default=NOTEBOOK)
-    p.add_argument("--out", type=Path, default=REPORT)
-    p.add_argument("--no-write", action="store_true", help="print the section instead")
+    report_options(p, "chess.md", "print the section instead")
     p.add_argument("--pgn", type=Path, default=None, help="also write the games here (PGN)")
     return p
 

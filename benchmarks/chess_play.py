@@ -63,6 +63,7 @@ from benchmarks.harness import (
     count_option,
     md_table,
     package_versions,
+    report_options,
 )
 from benchmarks.lectures import CHESS, Computer, chess_computer
 from gamesolver.match import names
@@ -71,7 +72,6 @@ from gamesolver.widgets.chess_board import move_of
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 NOTEBOOK = CHESS
-REPORT = HERE / "chess.md"
 BEGIN, END = PLAY_SECTION
 PAGE_BUDGET = 1.0
 """The play page's default time per move (``Play(..., budget=1)`` in notebooks/play/Chess.ipynb)."""
@@ -453,8 +453,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--match-budget", type=float, default=0.5)
     p.add_argument("--judge-depth", type=count_option, default=12)
     p.add_argument("--notebook", type=Path, default=NOTEBOOK)
-    p.add_argument("--out", type=Path, default=REPORT)
-    p.add_argument("--no-write", action="store_true", help="print the section instead")
+    report_options(p, "chess.md", "print the section instead")
     p.add_argument("--pgn", type=Path, default=None, help="also write the games here (PGN)")
     return p
 

@@ -575,6 +575,32 @@ def parts_option(text: str, parts: Sequence[str]) -> list[str]:
     return chosen
 
 
+def parts_options(p: argparse.ArgumentParser, parts: Sequence[str]) -> None:
+    """Add ``--parts A,B`` to ``p``: the parts of a benchmark to run, some of ``parts``
+    (default all)."""
+    p.add_argument(
+        "--parts",
+        type=lambda text: parts_option(text, parts),
+        default=list(parts),
+        metavar="A,B",
+        help=f"the parts to run (default all: {','.join(parts)})",
+    )
+
+
+def report_options(p: argparse.ArgumentParser, report: str, no_write: str) -> None:
+    """Add the options of a benchmark's report to ``p``: ``--out FILE``, where it goes (default
+    ``benchmarks/<report>``), and ``--no-write``, which writes nothing (``no_write`` says what
+    is printed then)."""
+    p.add_argument(
+        "--out",
+        type=Path,
+        default=Path(__file__).resolve().parent / report,
+        metavar="FILE",
+        help=f"where the report goes (default: benchmarks/{report})",
+    )
+    p.add_argument("--no-write", action="store_true", help=no_write)
+
+
 def count_option(text: str, least: int = 1) -> int:
     """An argparse type: a whole number of at least ``least``."""
     try:

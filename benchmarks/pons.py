@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
+from benchmarks.harness import report_options
 from benchmarks.lectures import CONNECT_FOUR_SOLVER, ConnectFourSolver, connect_four_solver
 from gamesolver.stats import Stats
 from gamesolver.table import Table
@@ -160,14 +161,7 @@ def parser() -> argparse.ArgumentParser:
         help=f"empty boards to solve (default: {' '.join(BOARDS)}; none: --boards)",
     )
     p.add_argument("--seed", type=int, default=0, help="the sample's seed (default 0)")
-    p.add_argument(
-        "--out",
-        type=Path,
-        default=HERE / "pons.md",
-        metavar="FILE",
-        help="where the markdown table goes (default: benchmarks/pons.md)",
-    )
-    p.add_argument("--no-write", action="store_true", help="print the table only")
+    report_options(p, "pons.md", "print the table only")
     return p
 
 

@@ -37,6 +37,7 @@ from benchmarks.harness import (
     count_option,
     md_table,
     package_versions,
+    report_options,
 )
 from benchmarks.lectures import TIC_TAC_TOE_ND, TicTacToeND, tic_tac_toe_nd
 from gamesolver.match import play_game
@@ -349,14 +350,7 @@ def parser() -> argparse.ArgumentParser:
         metavar="N",
         help="games against each opponent on each board (default 50)",
     )
-    p.add_argument(
-        "--out",
-        type=Path,
-        default=HERE / "tic_tac_toe_nd.md",
-        metavar="FILE",
-        help="where the markdown report goes (default: benchmarks/tic_tac_toe_nd.md)",
-    )
-    p.add_argument("--no-write", action="store_true", help="print the tables only")
+    report_options(p, "tic_tac_toe_nd.md", "print the tables only")
     return p
 
 
