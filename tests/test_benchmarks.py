@@ -706,3 +706,28 @@ def test_a_reports_note_says_how_it_was_run() -> None:
     cut = started.note("v", finished=False)
     assert "(0 s so far: the run is still going or was cut short)" in cut
     assert " now; Python " in cut
+
+
+def test_every_lecture_defines_what_the_benchmarks_read() -> None:
+    """Each lecture the benchmarks run defines every name they read, of its kind: a lecturer
+    who renames one learns it here, not in the middle of a benchmark."""
+    checkers = lectures.checkers()
+    assert checkers.legal_moves(checkers.Start)
+    assert checkers.State(1, 2, 0, "red").turn == "red"
+    engine = lectures.chess_engine()
+    assert len(engine.WinAtChess) == 300 and engine.Techniques
+    assert callable(lectures.chess_computer())
+    cf = lectures.connect_four()
+    assert cf.finished(cf.empty_board()) is False
+    assert cf.search("depth_limited") is cf.depth_limited
+    solver = lectures.connect_four_solver()
+    assert solver.parse("4")[1] == "O"
+    assert solver.test_set("Test_L3_R1")
+    nd = lectures.tic_tac_toe_nd()
+    assert nd.opponent("greedy") is nd.greedy
+    names = ["minimax", "alpha_beta_memo"]
+    nim = lectures.solving(lectures.NOTEBOOKS / "Nim.ipynb", names, "nim", (1, 2))
+    assert nim.game.Start == ((1, 2), "A")
+    # Nim's lecture runs the Solver only: alpha_beta_memo is Search in Depth's
+    assert nim.algorithms["minimax"].__module__.endswith(".Nim")
+    assert nim.algorithms["alpha_beta_memo"].__module__.endswith(".Search_in_Depth")
