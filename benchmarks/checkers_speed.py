@@ -43,16 +43,14 @@ capture or a crowning).
 from __future__ import annotations
 
 import functools
-import random
 import sys
 from dataclasses import dataclass
 from typing import Any
 
 from benchmarks.checkers import NOTEBOOK, os_path
-from benchmarks.harness import OURS, Case, MoveChoice, Runner, Search, cpu_seconds
+from benchmarks.harness import OURS, Case, MoveChoice, Runner, Search
 from benchmarks.lectures import Checkers, checkers
-from benchmarks.libraries import OpenSpielDepthLimited, our_search
-from gamesolver import Stats
+from benchmarks.libraries import OpenSpielDepthLimited, best_move_choice, our_search
 
 DEPTHS = (10, 11)
 """The depths of the cases: our plain search takes about 0.3 and 0.7 CPU seconds."""
@@ -97,12 +95,8 @@ class Gamesolver:
         def choose_move() -> MoveChoice:
             """``best_move`` with ``depth_limited`` one ply less deep on each next state."""
             nb.legal_moves.cache_clear()
-            stats = Stats()
             below = functools.partial(function, depth=depth - 1)
-            (_, state), seconds = cpu_seconds(
-                lambda: nb.best_move(game, start, start.turn, below, random.Random(0), stats)
-            )
-            return MoveChoice(game.move_name(start, state), stats.calls, seconds)
+            return best_move_choice(nb.best_move, game, below)
 
         # checkers_search records the move it found (stats.line); depth_limited needs best_move
         chooser = choose_move if name == PLAIN else None

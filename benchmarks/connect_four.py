@@ -56,22 +56,21 @@ from __future__ import annotations
 
 import functools
 import importlib
-import random
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from benchmarks.harness import OURS, Case, MoveChoice, Outcome, Runner, Search, cpu_seconds
+from benchmarks.harness import OURS, Case, MoveChoice, Outcome, Runner, Search
 from benchmarks.lectures import CONNECT_FOUR, ConnectFour, Counter, connect_four
 from benchmarks.libraries import (
     OpenSpielDepthLimited,
+    best_move_choice,
     maybe_counting,
     missing_module,
     our_search,
     root_values,
 )
-from gamesolver import Stats
 
 NOTEBOOK = CONNECT_FOUR.name
 DEPTHS = (4, 6, 8)
@@ -159,12 +158,8 @@ class Gamesolver:
         def choose_move() -> MoveChoice:
             """``best_move`` with ``depth_limited`` one ply less deep on each next state."""
             cf.patterns.cache_clear()
-            stats = Stats()
             below = functools.partial(function, depth=depth - 1)
-            (_, state), seconds = cpu_seconds(
-                lambda: cf.best_move(game, game.Start, "X", below, random.Random(0), stats)
-            )
-            return MoveChoice(game.move_name(game.Start, state), stats.calls, seconds)
+            return best_move_choice(cf.best_move, game, below)
 
         chooser = choose_move if spec.function == "depth_limited" else None
         return Runner(OURS, label, spec.technique, prepare, chooser)

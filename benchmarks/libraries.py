@@ -19,7 +19,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from benchmarks.harness import OURS, Case, MoveChoice, Outcome, Runner, Search, cpu_seconds
-from benchmarks.lectures import NOTEBOOKS, Algorithm, Counter, Solving, counting_ranked, solving
+from benchmarks.lectures import (
+    NOTEBOOKS,
+    Algorithm,
+    BestMove,
+    Counter,
+    Solving,
+    counting_ranked,
+    solving,
+)
 from gamesolver import Stats
 from gamesolver.game import AnyGame
 
@@ -118,17 +126,24 @@ class Gamesolver:
             )
 
         def choose_move() -> MoveChoice:
-            stats = Stats()
-            rng = random.Random(0)
-            (_, state), seconds = cpu_seconds(
-                lambda: lecture.best_move(game, game.Start, player, algorithm, rng, stats)
-            )
-            return MoveChoice(game.move_name(game.Start, state), stats.calls, seconds)
+            return best_move_choice(lecture.best_move, game, algorithm)
 
         label = f"{text} ({self.label})" if self.label else text
         records_move = name in ("alpha_beta_memo", "iterative_deepening")
         chooser = None if records_move else choose_move  # the others need best_move afterwards
         return Runner(OURS, label, TECHNIQUE.get(text, "best"), prepare, chooser)
+
+
+def best_move_choice(best_move: BestMove, game: AnyGame, algorithm: Algorithm) -> MoveChoice:
+    """The move that the Solver's ``best_move`` chooses from ``game.Start`` for its first player
+    with ``algorithm`` on each next state (ties broken by ``random.Random(0)``): the move's name,
+    the value calls and the CPU seconds, for a search that does not record its move."""
+    stats = Stats()
+    player = game.Players[0]
+    (_, state), seconds = cpu_seconds(
+        lambda: best_move(game, game.Start, player, algorithm, random.Random(0), stats)
+    )
+    return MoveChoice(game.move_name(game.Start, state), stats.calls, seconds)
 
 
 def our_search(
