@@ -44,11 +44,12 @@ from __future__ import annotations
 
 import functools
 import sys
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from benchmarks.checkers import NOTEBOOK, os_path
-from benchmarks.harness import OURS, Case, MoveChoice, Runner, Search
+from benchmarks.harness import OURS, Case, Library, MoveChoice, Runner, Search
 from benchmarks.lectures import Checkers, checkers
 from benchmarks.libraries import OpenSpielDepthLimited, best_move_choice, our_search
 
@@ -160,7 +161,7 @@ NOTES = [
 ]
 
 
-def case(depth: int, libraries: list[Any] | None = None) -> Case:
+def case(depth: int, libraries: Sequence[Library] | None = None) -> Case:
     """The comparison at ``depth`` plies from the start: both libraries, or only ``libraries``."""
     return Case(
         game=f"Checkers (depth {depth})",

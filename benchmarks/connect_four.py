@@ -57,11 +57,11 @@ from __future__ import annotations
 import functools
 import importlib
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from benchmarks.harness import OURS, Case, MoveChoice, Outcome, Runner, Search
+from benchmarks.harness import OURS, Case, Library, MoveChoice, Outcome, Runner, Search
 from benchmarks.lectures import CONNECT_FOUR, ConnectFour, Counter, connect_four
 from benchmarks.libraries import (
     OpenSpielDepthLimited,
@@ -397,7 +397,7 @@ NOTES = [
 ]
 
 
-def case(depth: int, libraries: list[Any] | None = None) -> Case:
+def case(depth: int, libraries: Sequence[Library] | None = None) -> Case:
     """The comparison at ``depth``: every library, or only ``libraries``."""
     expected = EXPECTED.get(depth, {})
     notes = [
