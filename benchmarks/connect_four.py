@@ -61,8 +61,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from benchmarks.harness import OURS, Case, Library, MoveChoice, Outcome, Runner, Search
-from benchmarks.lectures import CONNECT_FOUR, ConnectFour, Counter, connect_four
+from benchmarks.harness import OURS, Case, Counter, Library, MoveChoice, Outcome, Runner, Search
+from benchmarks.lectures import CONNECT_FOUR, ConnectFour, connect_four
 from benchmarks.libraries import (
     OpenSpielDepthLimited,
     best_move_choice,

@@ -109,6 +109,13 @@ class Runner:
     """Called after the timed runs when the search itself gives no move (not timed)."""
 
 
+class Counter:
+    """A call counter, for a search instrumented in the counting run."""
+
+    def __init__(self) -> None:
+        self.calls = 0
+
+
 class Library(Protocol):
     """How one library builds a case's position, and which of its algorithms search it."""
 

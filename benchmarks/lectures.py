@@ -30,6 +30,7 @@ from typing import Generic, Protocol, TypedDict, TypeVar, cast
 
 import chess
 
+from benchmarks.harness import Counter
 from gamesolver.game import AnyGame, Game, Value
 from gamesolver.match import Chooser, Position
 from gamesolver.match import Match as Played
@@ -170,13 +171,6 @@ class BestMove(Protocol):
     ) -> tuple[Value, S]: ...
 
 
-class Counter:
-    """A call counter."""
-
-    def __init__(self) -> None:
-        self.calls = 0
-
-
 @contextmanager
 def counting_ranked(search: Algorithm) -> Iterator[Counter]:
     """Count the children that the ``move_order`` of ``search``'s notebook ranks while the block
@@ -207,7 +201,7 @@ def counting_ranked(search: Algorithm) -> Iterator[Counter]:
 
 
 SEARCH_IN_DEPTH = NOTEBOOKS / "Search-in-Depth.ipynb"
-"""Part 2's searches, for a game lecture that does not run them (``Tic-Tac-Toe.ipynb``)."""
+"""Part 2's searches, for a game lecture that does not run them (``Nim.ipynb``)."""
 
 
 @dataclass(frozen=True)

@@ -18,12 +18,20 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
-from benchmarks.harness import OURS, Case, MoveChoice, Outcome, Runner, Search, cpu_seconds
+from benchmarks.harness import (
+    OURS,
+    Case,
+    Counter,
+    MoveChoice,
+    Outcome,
+    Runner,
+    Search,
+    cpu_seconds,
+)
 from benchmarks.lectures import (
     NOTEBOOKS,
     Algorithm,
     BestMove,
-    Counter,
     Solving,
     counting_ranked,
     solving,
