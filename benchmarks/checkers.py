@@ -47,36 +47,34 @@ import functools
 import importlib
 import itertools
 import math
-import platform
 import random
 import statistics
 import sys
 import time
-import types
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
-from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import Any
 
 from benchmarks.harness import (
     MatchTally,
     Rung,
+    Started,
     count_option,
-    load_average,
-    machine,
     md_table,
-    parts_option,
+    package_versions,
+    parts_options,
+    report_options,
 )
+from benchmarks.lectures import CHECKERS, Checkers, CheckersSearch, CheckersState, checkers
 from gamesolver.explore import per_ply
+from gamesolver.game import Game
 from gamesolver.match import play_game
-from gamesolver.notebook import load_notebook
 from gamesolver.stats import OutOfTime, Stats
 
 HERE = Path(__file__).resolve().parent
-NOTEBOOK = HERE.parent / "notebooks" / "Checkers-Search.ipynb"
+NOTEBOOK = CHECKERS
 """The search notebook: it loads the rules of ``Checkers.ipynb`` and defines the searches."""
 PUBLISHED = (7, 49, 302, 1_469, 7_361, 36_768, 179_740, 845_931, 3_963_680, 18_391_564)
 """Perft from the start, depths 1 to 10 (Aart Bik, talkchess 2009)."""
@@ -111,7 +109,7 @@ def cpu() -> float:
     return time.process_time()
 
 
-def seeded_position(nb: types.ModuleType, seed: int, low: int = 6, high: int = 16) -> Any:
+def seeded_position(nb: Checkers, seed: int, low: int = 6, high: int = 16) -> CheckersState:
     """The state after ``low`` to ``high`` random moves from the start (drawn with ``seed``);
     a game that ends earlier is replayed with the next draw."""
     rng = random.Random(seed)
@@ -129,14 +127,14 @@ def seeded_position(nb: types.ModuleType, seed: int, low: int = 6, high: int = 1
 # ----------------------------------------------------------------------------------- perft
 
 
-def perft(nb: types.ModuleType, state: Any, depth: int) -> int:
+def perft(nb: Checkers, state: CheckersState, depth: int) -> int:
     """The move sequences of ``depth`` plies from ``state``, every move made and entered."""
     if depth == 0:
         return 1
     return sum(perft(nb, move.after, depth - 1) for move in nb.legal_moves(state))
 
 
-def bulk_perft(nb: types.ModuleType, state: Any, depth: int) -> int:
+def bulk_perft(nb: Checkers, state: CheckersState, depth: int) -> int:
     """The same count, the last ply counted in bulk: the length of each move list."""
     moves = nb.legal_moves(state)
     if depth <= 1:
@@ -144,7 +142,7 @@ def bulk_perft(nb: types.ModuleType, state: Any, depth: int) -> int:
     return sum(bulk_perft(nb, move.after, depth - 1) for move in moves)
 
 
-def paths_perft(nb: types.ModuleType, depth: int) -> tuple[int, int]:
+def paths_perft(nb: Checkers, depth: int) -> tuple[int, int]:
     """``per_ply(game, depth)`` run to its end (``count --paths``): the distinct positions and
     the move sequences at the last ply."""
     return list(per_ply(nb.game, depth))[-1]
@@ -173,7 +171,7 @@ class PerftRow:
         return self.published is not None and counts != {self.published}
 
 
-def timed_from_empty(nb: types.ModuleType, count: Callable[[], Any]) -> tuple[Any, float]:
+def timed_from_empty(nb: Checkers, count: Callable[[], Any]) -> tuple[Any, float]:
     """``count()`` and its CPU seconds, ``legal_moves``'s cache cleared before."""
     nb.legal_moves.cache_clear()
     start = cpu()
@@ -181,7 +179,7 @@ def timed_from_empty(nb: types.ModuleType, count: Callable[[], Any]) -> tuple[An
     return found, cpu() - start
 
 
-def run_perft(nb: types.ModuleType, depth: int) -> list[PerftRow]:
+def run_perft(nb: Checkers, depth: int) -> list[PerftRow]:
     """The three counts from the start, depths 1 to ``depth``, the move cache cleared before
     each."""
     rows = []
@@ -223,7 +221,7 @@ class DepthRun:
 
 
 def search_depth(
-    nb: types.ModuleType, search: Callable[..., float], state: Any, budget: float
+    nb: Checkers, search: CheckersSearch, state: CheckersState, budget: float
 ) -> tuple[int, int, float]:
     """The depth completed, the value calls and the CPU seconds of one budgeted search, from an
     empty move cache (as in a fresh process: a cache left full by perft makes the garbage
@@ -235,7 +233,7 @@ def search_depth(
     return stats.depth, stats.calls, cpu() - start
 
 
-def run_depth(nb: types.ModuleType, budget: float, positions: int = POSITIONS) -> DepthRun:
+def run_depth(nb: Checkers, budget: float, positions: int = POSITIONS) -> DepthRun:
     run = DepthRun([])
     for name in DEPTH_SEARCHES:
         run.depths[name], run.calls[name], run.seconds[name] = [], [], []
@@ -245,7 +243,7 @@ def run_depth(nb: types.ModuleType, budget: float, positions: int = POSITIONS) -
             "start" if seed is None else f"seed {seed}: {nb.notation(state, state.turn)}"
         )
         for name in DEPTH_SEARCHES:
-            depth, calls, seconds = search_depth(nb, getattr(nb, name), state, budget)
+            depth, calls, seconds = search_depth(nb, nb.budgeted(name), state, budget)
             run.depths[name].append(depth)
             run.calls[name].append(calls)
             run.seconds[name].append(seconds)
@@ -254,16 +252,16 @@ def run_depth(nb: types.ModuleType, budget: float, positions: int = POSITIONS) -
 
 # ---------------------------------------------------------------------------- the matches
 
-Chooser = Callable[[Any], Any]
+Chooser = Callable[[CheckersState], CheckersState]
 """Given a state, the state after the move chosen."""
 
 
-def our_player(nb: types.ModuleType, budget: float, seed: int, depths: list[int]) -> Chooser:
+def our_player(nb: Checkers, budget: float, seed: int, depths: list[int]) -> Chooser:
     """The notebook's ``computer`` (the play widget's: ``best_move`` with ``checkers_search``,
     ``budget`` s a move), its tie-breaks seeded with ``seed``; the depths go to ``depths``."""
     rng = random.Random(seed)
 
-    def choose(state: Any) -> Any:
+    def choose(state: CheckersState) -> CheckersState:
         _, after, stats = nb.computer(state, state.turn, rng, budget=budget)
         depths.append(stats.depth)
         return after
@@ -271,17 +269,17 @@ def our_player(nb: types.ModuleType, budget: float, seed: int, depths: list[int]
     return choose
 
 
-def random_player(nb: types.ModuleType, seed: int) -> Chooser:
+def random_player(nb: Checkers, seed: int) -> Chooser:
     """A legal move at random."""
     rng = random.Random(seed)
     return lambda state: rng.choice(nb.legal_moves(state)).after
 
 
-def greedy_player(nb: types.ModuleType, seed: int) -> Chooser:
+def greedy_player(nb: Checkers, seed: int) -> Chooser:
     """The move after which ``material`` is best for the mover, at random among ties."""
     rng = random.Random(seed)
 
-    def choose(state: Any) -> Any:
+    def choose(state: CheckersState) -> CheckersState:
         scored = [(nb.material(m.after, state.turn), m.after) for m in nb.legal_moves(state)]
         best = max(score for score, _ in scored)
         return rng.choice([after for score, after in scored if score == best])
@@ -289,7 +287,7 @@ def greedy_player(nb: types.ModuleType, seed: int) -> Chooser:
     return choose
 
 
-OPPONENTS: dict[str, Callable[[types.ModuleType, int], Chooser]] = {
+OPPONENTS: dict[str, Callable[[Checkers, int], Chooser]] = {
     "random": random_player,
     "greedy": greedy_player,
 }
@@ -323,7 +321,7 @@ def as_chooser(choose: Chooser) -> Callable[..., Any]:
     return lambda state, player, rng, **limits: choose(state)
 
 
-def run_match(nb: types.ModuleType, opponent: str, games: int, budget: float) -> Match:
+def run_match(nb: Checkers, opponent: str, games: int, budget: float) -> Match:
     """``games`` games from the start against ``opponent`` (``gamesolver.match.play_game``),
     ours red in the even-numbered games, each side's choices seeded with the game's number."""
     match = Match(opponent)
@@ -365,13 +363,16 @@ PIECES = {"o": (0, False), "8": (0, True), "+": (1, False), "*": (1, True)}
 """OpenSpiel's board letters: player 0's men 'o' and kings '8', player 1's '+' and '*'."""
 
 
-def os_square(nb: types.ModuleType, name: str) -> int:
+def os_square(nb: Checkers, name: str) -> int:
     """Our square of OpenSpiel's square ``name`` ("g1"): rank r is our row r - 1, and the files
     run the other way (file a is our column 7), so that OpenSpiel's a1 is a dark square."""
-    return int(nb.square_at(int(name[1]) - 1, 7 - (ord(name[0]) - ord("a"))))
+    square = nb.square_at(int(name[1]) - 1, 7 - (ord(name[0]) - ord("a")))
+    if square is None:
+        raise ValueError(f"{name} is not a dark square of OpenSpiel's board")
+    return square
 
 
-def os_board(nb: types.ModuleType, os_state: Any) -> Board:
+def os_board(nb: Checkers, os_state: Any) -> Board:
     """Our masks of OpenSpiel's board, read from ``str(state)`` (ranks 8 to 1, then files)."""
     masks, kings = [0, 0], 0
     for line in str(os_state).splitlines()[:8]:
@@ -385,7 +386,7 @@ def os_board(nb: types.ModuleType, os_state: Any) -> Board:
     return masks[0], masks[1], kings
 
 
-def board(state: Any) -> Board:
+def board(state: CheckersState) -> Board:
     return state.red, state.white, state.kings
 
 
@@ -426,7 +427,7 @@ def run_os_perft(pyspiel: Any, depth: int) -> list[tuple[int, int, float]]:
     return rows
 
 
-def os_path(nb: types.ModuleType, os_state: Any, actions: Sequence[int]) -> str:
+def os_path(nb: Checkers, os_state: Any, actions: Sequence[int]) -> str:
     """An OpenSpiel action sequence in our numbers ("9x18x25"), read from its action strings."""
     squares: list[int] = []
     state = os_state
@@ -454,7 +455,7 @@ class Comparison:
 
 
 def compare_moves(
-    nb: types.ModuleType, pyspiel: Any, games: int = COMPARED_GAMES, examples: int = 3
+    nb: Checkers, pyspiel: Any, games: int = COMPARED_GAMES, examples: int = 3
 ) -> Comparison:
     """Play ``games`` random games in both implementations at once (random moves that both
     allow), comparing the boards after each complete move, as multisets, at every position."""
@@ -512,7 +513,7 @@ def compare_moves(
     return result
 
 
-def to_openspiel(nb: types.ModuleType, os_state: Any, after: Any) -> tuple[int, ...]:
+def to_openspiel(nb: Checkers, os_state: Any, after: CheckersState) -> tuple[int, ...]:
     """The OpenSpiel actions that make our move to ``after``."""
     for actions, os_after in os_moves(os_state):
         if os_board(nb, os_after) == board(after):
@@ -520,7 +521,7 @@ def to_openspiel(nb: types.ModuleType, os_state: Any, after: Any) -> tuple[int, 
     raise LookupError(f"OpenSpiel has no move to {nb.notation(after, after.turn)}")
 
 
-def from_openspiel(nb: types.ModuleType, state: Any, os_after: Any) -> Any:
+def from_openspiel(nb: Checkers, state: CheckersState, os_after: Any) -> CheckersState:
     """Our state after the move that gives OpenSpiel's board ``os_after``."""
     target = os_board(nb, os_after)
     for move in nb.legal_moves(state):
@@ -543,7 +544,7 @@ class Calibration:
     """CPU seconds of one ``probe``-simulation step, per calibration position."""
 
 
-def calibrate(nb: types.ModuleType, pyspiel: Any, budget: float, positions: int = 5) -> Calibration:
+def calibrate(nb: Checkers, pyspiel: Any, budget: float, positions: int = 5) -> Calibration:
     """Simulations that take about ``budget`` CPU seconds a step: a step of ``probe``
     simulations timed at the start and at seeded positions, scaled by the median."""
     game, probe = pyspiel.load_game("checkers"), 500
@@ -570,9 +571,7 @@ def calibrate(nb: types.ModuleType, pyspiel: Any, budget: float, positions: int 
     return Calibration(max(1, round(budget / per_simulation)), probe, seconds)
 
 
-def play_mcts(
-    nb: types.ModuleType, pyspiel: Any, simulations: int, budget: float, games: int
-) -> Match:
+def play_mcts(nb: Checkers, pyspiel: Any, simulations: int, budget: float, games: int) -> Match:
     """``games`` games against the MCTS bot, colours alternating; our state is the game's and
     OpenSpiel's follows it; a game that OpenSpiel ends by its own draw rule is a draw."""
     game = pyspiel.load_game("checkers")
@@ -625,7 +624,7 @@ class OpenSpielRun:
 
 
 def run_openspiel(
-    nb: types.ModuleType, depth: int, budget: float, games: int, compared: int = COMPARED_GAMES
+    nb: Checkers, depth: int, budget: float, games: int, compared: int = COMPARED_GAMES
 ) -> OpenSpielRun:
     pyspiel = load_pyspiel()
     if pyspiel is None:
@@ -643,13 +642,17 @@ def run_openspiel(
 # ------------------------------------------------------------------- alpha-beta and minimax
 
 
-def minimax(game: Any, state: Any, player: Any, stats: Stats, depth: int) -> float:
+def minimax(
+    game: Game[CheckersState, str], state: CheckersState, player: str, stats: Stats, depth: int
+) -> float:
     """The benchmark's reference: plain negamax to ``depth`` plies, then ``game.heuristic``;
     every child searched, no pruning (the Solver has no depth-limited minimax)."""
     stats.calls += 1
     if game.finished(state):
         return float(game.utility(state, player))
     if depth == 0:
+        if game.heuristic is None:
+            raise ValueError(f"{game.name} has no heuristic to search to a depth")
         return float(game.heuristic(state, player))
     opponent = game.other(player)
     return max(
@@ -670,9 +673,9 @@ SEARCHES = ("minimax", "alpha-beta", "iterative deepening", "checkers_search")
 
 
 def run_minimax(
-    nb: types.ModuleType, depth: int = MINIMAX_DEPTH, positions: int = MINIMAX_POSITIONS
+    nb: Checkers, depth: int = MINIMAX_DEPTH, positions: int = MINIMAX_POSITIONS
 ) -> list[Searched]:
-    searches: dict[str, Callable[[Any, Stats], float]] = {
+    searches: dict[str, Callable[[CheckersState, Stats], float]] = {
         "minimax": lambda state, stats: minimax(nb.game, state, state.turn, stats, depth),
         "alpha-beta": lambda state, stats: nb.depth_limited(
             nb.game, state, state.turn, stats, depth
@@ -705,7 +708,7 @@ def run_minimax(
 
 
 def run_ladder(
-    nb: types.ModuleType, openings: int, budget: float | None, depth: int | None = None
+    nb: Checkers, openings: int, budget: float | None, depth: int | None = None
 ) -> list[Rung]:
     """The notebook's ``match`` (``gamesolver.match``) of ``player(a)`` against ``player(b)``
     from ``openings`` openings of 3 moves, for each consecutive pair (b, a) of ``Ladder``: the
@@ -1277,36 +1280,13 @@ def parser() -> argparse.ArgumentParser:
         metavar="N",
         help="search the ladder's matches to depth N instead, without a budget (quick checks)",
     )
-    p.add_argument(
-        "--parts",
-        type=functools.partial(parts_option, parts=PARTS),
-        default=list(PARTS),
-        metavar="A,B",
-        help=f"the parts to run (default all: {','.join(PARTS)})",
-    )
-    p.add_argument(
-        "--out",
-        type=Path,
-        default=HERE / "checkers.md",
-        metavar="FILE",
-        help="where the report goes (default: benchmarks/checkers.md)",
-    )
-    p.add_argument("--no-write", action="store_true", help="print the targets only")
+    parts_options(p, PARTS)
+    report_options(p, "checkers.md", "print the report instead")
     return p
 
 
-def versions() -> str:
-    found = []
-    for name in ("gamesolver", "open_spiel"):
-        try:
-            found.append(f"{name} {version(name)}")
-        except PackageNotFoundError:
-            found.append(f"{name} not installed")
-    return ", ".join(found)
-
-
 def run(args: argparse.Namespace) -> Results:
-    nb = load_notebook(NOTEBOOK)
+    nb = checkers()
     results = Results(args.budget)
     if "perft" in args.parts:
         results.perft = run_perft(nb, args.perft_depth)
@@ -1328,17 +1308,13 @@ def run(args: argparse.Namespace) -> Results:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = parser().parse_args(argv)
-    when, load_before, started = datetime.now(UTC), load_average(), time.perf_counter()
+    started = Started.now("benchmarks.checkers", argv)
     results = run(args)
-    took = time.perf_counter() - started
     for what, measured, met in targets(results):
         print(f"{verdict(met)}: {what} ({measured})")
-    command = " ".join(["python -m benchmarks.checkers", *(sys.argv[1:] if argv is None else argv)])
-    note = (
-        f"Run {when:%Y-%m-%d %H:%M} UTC with `{command}` ({took:.0f} s in all) on {machine()}, "
-        f"load average (1, 5, 15 min) {load_before} before and {load_average()} after the run; "
-        f"Python {platform.python_version()}; {versions()}. Times are CPU times of this "
-        "process (`time.process_time`); they depend on the machine and on what else runs on it."
+    note = started.note(package_versions("gamesolver", "open_spiel")) + (
+        ". Times are CPU times of this process (`time.process_time`); they depend on the"
+        " machine and on what else runs on it."
     )
     report = markdown(results, note)
     if args.no_write:

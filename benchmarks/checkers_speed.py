@@ -43,26 +43,18 @@ capture or a crowning).
 from __future__ import annotations
 
 import functools
-import random
 import sys
-import types
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from benchmarks.checkers import NOTEBOOK, os_path
-from benchmarks.harness import OURS, Case, MoveChoice, Runner, Search, cpu_seconds
-from benchmarks.libraries import OpenSpielDepthLimited, our_search
-from gamesolver import Stats
-from gamesolver.notebook import load_notebook
+from benchmarks.harness import OURS, Case, Library, MoveChoice, Runner, Search
+from benchmarks.lectures import Checkers, checkers
+from benchmarks.libraries import OpenSpielDepthLimited, best_move_choice, our_search
 
 DEPTHS = (10, 11)
 """The depths of the cases: our plain search takes about 0.3 and 0.7 CPU seconds."""
-
-
-@functools.cache
-def notebook() -> types.ModuleType:
-    """The definitions of ``Checkers.ipynb`` (with ``Solver.ipynb``), loaded once."""
-    return load_notebook(NOTEBOOK)
 
 
 # ------------------------------------------------------------------------------- gamesolver
@@ -87,14 +79,14 @@ class Gamesolver:
         return [self._runner(case.depth, name) for name in self.searches]
 
     def _runner(self, depth: int, name: str) -> Runner:
-        nb = notebook()
+        nb = checkers()
         game, start = nb.game, nb.Start
-        function = getattr(nb, name)
+        function = nb.search(name)
 
         def prepare(count: bool) -> Search:
             nb.legal_moves.cache_clear()
             return our_search(
-                nb,
+                function,
                 game,
                 lambda stats: function(game, start, start.turn, stats, depth=depth),
                 count,
@@ -104,12 +96,8 @@ class Gamesolver:
         def choose_move() -> MoveChoice:
             """``best_move`` with ``depth_limited`` one ply less deep on each next state."""
             nb.legal_moves.cache_clear()
-            stats = Stats()
             below = functools.partial(function, depth=depth - 1)
-            (_, state), seconds = cpu_seconds(
-                lambda: nb.best_move(game, start, start.turn, below, random.Random(0), stats)
-            )
-            return MoveChoice(game.move_name(start, state), stats.calls, seconds)
+            return best_move_choice(nb.best_move, game, below)
 
         # checkers_search records the move it found (stats.line); depth_limited needs best_move
         chooser = choose_move if name == PLAIN else None
@@ -119,7 +107,7 @@ class Gamesolver:
 # -------------------------------------------------------------------------------- OpenSpiel
 
 
-def os_material(nb: types.ModuleType, os_state: Any) -> float:
+def os_material(nb: Checkers, os_state: Any) -> float:
     """The notebook's ``material`` for red (OpenSpiel's player 0, who moves first) of an
     OpenSpiel state.
 
@@ -132,16 +120,15 @@ def os_material(nb: types.ModuleType, os_state: Any) -> float:
     ranks = "".join(line[1:] for line in str(os_state).splitlines()[:8])
     men = ranks.count("o") - ranks.count("+")
     kings = ranks.count("8") - ranks.count("*")
-    value: float = nb.squash(men + nb.KingWeight * kings)
-    return value
+    return nb.squash(men + nb.KingWeight * kings)
 
 
 def openspiel() -> OpenSpielDepthLimited:
     """OpenSpiel's alpha-beta on its ``checkers`` (C++), estimating with ``os_material``."""
     return OpenSpielDepthLimited(
         "checkers",
-        lambda: functools.partial(os_material, notebook()),
-        lambda state, action: os_path(notebook(), state, [action]),
+        lambda: functools.partial(os_material, checkers()),
+        lambda state, action: os_path(checkers(), state, [action]),
     )
 
 
@@ -174,7 +161,7 @@ NOTES = [
 ]
 
 
-def case(depth: int, libraries: list[Any] | None = None) -> Case:
+def case(depth: int, libraries: Sequence[Library] | None = None) -> Case:
     """The comparison at ``depth`` plies from the start: both libraries, or only ``libraries``."""
     return Case(
         game=f"Checkers (depth {depth})",

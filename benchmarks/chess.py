@@ -41,30 +41,31 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import functools
-import platform
 import shutil
 import statistics
 import subprocess
 import sys
 import time
-import types
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
-from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
-from typing import Any
 
 import chess
 import chess.engine
 
-from benchmarks.harness import Rung, load_average, machine, md_table, parts_option
-from gamesolver.notebook import load_notebook
+from benchmarks.harness import (
+    Rung,
+    Started,
+    md_table,
+    package_versions,
+    parts_options,
+    report_options,
+)
+from benchmarks.lectures import CHESS_ENGINE, ChessEngine, EpdOperations, chess_engine
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
-NOTEBOOK = ROOT / "notebooks" / "Chess-Engine.ipynb"
+NOTEBOOK = CHESS_ENGINE
 """The engine's notebook (it runs Chess.ipynb, the lecture, first)."""
 PARTS = ("ours", "sunfish", "stockfish", "judge", "ablation", "ladder")
 POSITIONS = 300
@@ -96,17 +97,27 @@ def verdict(met: bool) -> str:
 # ------------------------------------------------------------------------------- positions
 
 
-def load_positions(nb: types.ModuleType) -> list[tuple[chess.Board, dict[str, Any]]]:
-    """The notebook's ``WinAtChess``: (board, operations) for positions 1 to 300."""
+Positions = Sequence[tuple[chess.Board, EpdOperations]]
+"""Win at Chess: (board, operations) for positions 1 to 300."""
+
+
+def load_positions(nb: ChessEngine) -> Positions:
+    """The notebook's ``WinAtChess``."""
     return list(nb.WinAtChess)
 
 
-def wrong_positions(positions: Sequence[tuple[chess.Board, dict[str, Any]]]) -> list[int]:
+def best_moves(operations: EpdOperations) -> list[chess.Move]:
+    """A position's best moves (its operation ``bm``; none if it names none)."""
+    moves = operations.get("bm")
+    return moves if isinstance(moves, list) else []
+
+
+def wrong_positions(positions: Positions) -> list[int]:
     """The numbers of positions without a best move that is legal there."""
     return [
         number
         for number, (board, ops) in enumerate(positions, start=1)
-        if not ops.get("bm") or not all(board.is_legal(move) for move in ops["bm"])
+        if not best_moves(ops) or not all(board.is_legal(move) for move in best_moves(ops))
     ]
 
 
@@ -198,8 +209,8 @@ def progress(text: str) -> None:
 
 
 def run_ours(
-    nb: types.ModuleType,
-    positions: Sequence[tuple[chess.Board, dict[str, Any]]],
+    nb: ChessEngine,
+    positions: Positions,
     numbers: Sequence[int],
     budget: float,
     off: str | None = None,
@@ -216,7 +227,7 @@ def run_ours(
         run.attempts.append(
             Attempt(
                 number,
-                found.move in ops["bm"],
+                found.move in best_moves(ops),
                 board.san(found.move),
                 seconds,
                 found.nodes,
@@ -310,10 +321,25 @@ def uci(command: list[str] | str) -> Iterator[chess.engine.SimpleEngine]:
             engine.quit()
 
 
+def engine_name(command: list[str] | str) -> str:
+    """The name a UCI engine gives itself (its ``id name``), e.g. "Stockfish 15.1"."""
+    with uci(command) as engine:
+        return str(engine.id.get("name", "stockfish"))
+
+
+def needed_stockfish() -> str | None:
+    """Stockfish's command, or None after saying on stderr that it is missing and how to
+    install it (for a benchmark that cannot run without it)."""
+    stockfish = find_stockfish()
+    if stockfish is None:
+        print(f"stockfish not found; to install it: {STOCKFISH_INSTALL}", file=sys.stderr)
+    return stockfish
+
+
 def run_uci(
     name: str,
     command: list[str] | str,
-    positions: Sequence[tuple[chess.Board, dict[str, Any]]],
+    positions: Positions,
     numbers: Sequence[int],
     budget: float,
 ) -> Run:
@@ -349,7 +375,7 @@ def run_uci(
             run.attempts.append(
                 Attempt(
                     number,
-                    move is not None and move in ops["bm"],
+                    move is not None and move in best_moves(ops),
                     board.san(move) if move is not None else "none",
                     seconds,
                     info.get("nodes"),
@@ -401,9 +427,9 @@ def score_after(
 
 
 def judge(
-    nb: types.ModuleType,
+    nb: ChessEngine,
     stockfish: str,
-    positions: Sequence[tuple[chess.Board, dict[str, Any]]],
+    positions: Positions,
     numbers: Sequence[int],
     budget: float = JUDGE_BUDGET,
     depth: int = JUDGE_DEPTH,
@@ -432,7 +458,7 @@ def judge(
 
 
 def run_ladder(
-    nb: types.ModuleType, openings: int, budget: float | None, depth: int | None
+    nb: ChessEngine, openings: int, budget: float | None, depth: int | None
 ) -> list[Rung]:
     """Each rung of ``nb.Ladder`` against the one before, with ``nb.match``: ``openings``
     seeded openings, each played twice with the colours swapped, at ``budget`` CPU seconds a
@@ -773,20 +799,8 @@ def parser() -> argparse.ArgumentParser:
         metavar="N|A-B",
         help="positions of the ablation (default: those of --positions)",
     )
-    p.add_argument(
-        "--parts",
-        type=functools.partial(parts_option, parts=PARTS),
-        default=list(PARTS),
-        metavar="A,B",
-        help=f"the parts to run, in this order (default all: {','.join(PARTS)})",
-    )
-    p.add_argument(
-        "--out",
-        type=Path,
-        default=HERE / "chess.md",
-        metavar="FILE",
-        help="where the report goes (default: benchmarks/chess.md)",
-    )
+    parts_options(p, PARTS)
+    report_options(p, "chess.md", "print the report instead")
     p.add_argument(
         "--ladder-openings",
         type=int,
@@ -808,21 +822,10 @@ def parser() -> argparse.ArgumentParser:
         metavar="N",
         help="search the ladder's games to this depth instead of for a time (quick checks)",
     )
-    p.add_argument("--no-write", action="store_true", help="print the report instead")
     return p
 
 
-def versions() -> str:
-    found = []
-    for name in ("gamesolver", "chess"):
-        try:
-            found.append(f"{name} {version(name)}")
-        except PackageNotFoundError:
-            found.append(f"{name} not installed")
-    return ", ".join(found)
-
-
-def run(args: argparse.Namespace, nb: types.ModuleType, done: Callable[[Results], None]) -> Results:
+def run(args: argparse.Namespace, nb: ChessEngine, done: Callable[[Results], None]) -> Results:
     """Every part asked for, headline numbers first; ``done`` after each step."""
     positions = load_positions(nb)
     results = Results(list(args.positions), list(args.budgets))
@@ -839,8 +842,7 @@ def run(args: argparse.Namespace, nb: types.ModuleType, done: Callable[[Results]
             if part in args.parts:
                 results.skipped[part] = f"`stockfish` not found; to install it: {STOCKFISH_INSTALL}"
     else:
-        with uci(stockfish) as engine:
-            results.stockfish_name = engine.id.get("name", "stockfish")
+        results.stockfish_name = engine_name(stockfish)
     for budget in args.budgets:
         if "ours" in args.parts:
             progress(f"ours at {budget:g} s ...")
@@ -902,29 +904,24 @@ def kept(path: Path, text: str) -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = parser().parse_args(argv)
-    when, load_before, started = datetime.now(UTC), load_average(), time.perf_counter()
-    command = " ".join(["python -m benchmarks.chess", *(sys.argv[1:] if argv is None else argv)])
+    started = Started.now("benchmarks.chess", argv)
 
     def report(results: Results, finished: bool = False) -> str:
-        took = time.perf_counter() - started
         sunfish = f", sunfish {results.sunfish_version}" if results.sunfish_version else ""
         stockfish = f", {results.stockfish_name}" if results.stockfish_name else ""
-        state = "in all" if finished else "so far: the run is still going or was cut short"
+        versions = package_versions("gamesolver", "chess") + sunfish + stockfish
         return markdown(
             results,
-            f"Run {when:%Y-%m-%d %H:%M} UTC with `{command}` ({took / 60:.0f} minutes {state})"
-            f" on {machine()}, load average (1, 5, 15 min) {load_before} before and"
-            f" {load_average()} {'after the run' if finished else 'now'}; Python"
-            f" {platform.python_version()}; {versions()}{sunfish}{stockfish}. Our times are"
-            " CPU times of this process (`time.process_time`); the machine is shared (another"
-            " benchmark may run alongside), which CPU time counts less than wall time does.",
+            started.note(versions, finished) + ". Our times are CPU times of this process"
+            " (`time.process_time`); the machine is shared (another benchmark may run"
+            " alongside), which CPU time counts less than wall time does.",
         )
 
     def done(results: Results) -> None:
         if not args.no_write:
             args.out.write_text(kept(args.out, report(results)), encoding="utf-8")
 
-    nb = load_notebook(NOTEBOOK)
+    nb = chess_engine()
     wrong = wrong_positions(load_positions(nb))
     if wrong:
         print(f"positions without a legal best move: {wrong}", file=sys.stderr)

@@ -29,30 +29,26 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
 from pathlib import Path
 
 import chess
 import chess.engine
 
-from benchmarks.chess import STOCKFISH_INSTALL, find_stockfish, uci
+from benchmarks.chess import engine_name, needed_stockfish, uci
 from benchmarks.chess_play import (
     NOTEBOOK,
     OPENINGS,
     PAGE_BUDGET,
-    REPORT,
     Chooser,
     computer_player,
     opening,
-    run_note,
     scores,
     write_section,
 )
-from benchmarks.harness import count_option, load_average, md_table
-from gamesolver.notebook import load_notebook
+from benchmarks.harness import Started, count_option, md_table, package_versions, report_options
+from benchmarks.lectures import chess_computer
 
 SECTION = ("<!-- BEGIN chess_lead -->", "<!-- END chess_lead -->")
 LEAD = 300
@@ -140,7 +136,7 @@ def play_one(
 
 
 def run(args: argparse.Namespace, stockfish: str) -> list[Played]:
-    computer = computer_player(load_notebook(args.notebook).computer, args.budget)
+    computer = computer_player(chess_computer(args.notebook), args.budget)
     games: list[Played] = []
     with uci(stockfish) as opponent, uci(stockfish) as referee:
         opponent.configure({"Skill Level": args.skill})
@@ -238,27 +234,21 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--opponent-time", type=float, default=0.05, help="seconds a move")
     p.add_argument("--judge-depth", type=count_option, default=12)
     p.add_argument("--notebook", type=Path, default=NOTEBOOK)
-    p.add_argument("--out", type=Path, default=REPORT)
-    p.add_argument("--no-write", action="store_true", help="print the section instead")
+    report_options(p, "chess.md", "print the section instead")
     p.add_argument("--pgn", type=Path, default=None, help="also write the games here (PGN)")
     return p
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = parser().parse_args(argv)
-    stockfish = find_stockfish()
+    stockfish = needed_stockfish()
     if stockfish is None:
-        print(f"stockfish not found; to install it: {STOCKFISH_INSTALL}", file=sys.stderr)
         return 2
-    when, load_before, started = datetime.now(UTC), load_average(), time.perf_counter()
-    command = " ".join(
-        ["python -m benchmarks.chess_lead", *(sys.argv[1:] if argv is None else argv)]
-    )
+    started = Started.now("benchmarks.chess_lead", argv)
     games = run(args, stockfish)
-    with uci(stockfish) as engine:
-        name = engine.id.get("name", "stockfish")
+    name = engine_name(stockfish)
     note = (
-        run_note(command, when, load_before, started)
+        started.note(package_versions("gamesolver", "chess"))
         + f"; {name} at skill level {args.skill} and {args.opponent_time:g} s a move"
         f" as the opponent, and at depth {args.judge_depth} as the judge. The computer has"
         f" {args.budget:g} s (wall clock) a move, as on the play page."

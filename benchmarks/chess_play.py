@@ -36,7 +36,6 @@ from __future__ import annotations
 import argparse
 import atexit
 import io
-import platform
 import random
 import shutil
 import statistics
@@ -44,10 +43,8 @@ import subprocess
 import sys
 import tarfile
 import tempfile
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
 from pathlib import Path
 
 import chess
@@ -55,21 +52,26 @@ import chess.engine
 
 from benchmarks.chess import (
     PLAY_SECTION,
-    STOCKFISH_INSTALL,
     clamp,
-    find_stockfish,
+    engine_name,
+    needed_stockfish,
     uci,
-    versions,
 )
-from benchmarks.harness import count_option, load_average, machine, md_table
+from benchmarks.chess import find_stockfish as find_stockfish  # tests/test_chess_play.py's
+from benchmarks.harness import (
+    Started,
+    count_option,
+    md_table,
+    package_versions,
+    report_options,
+)
+from benchmarks.lectures import CHESS, Computer, chess_computer
 from gamesolver.match import names
-from gamesolver.notebook import load_notebook
 from gamesolver.widgets.chess_board import move_of
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
-NOTEBOOK = ROOT / "notebooks" / "Chess.ipynb"
-REPORT = HERE / "chess.md"
+NOTEBOOK = CHESS
 BEGIN, END = PLAY_SECTION
 PAGE_BUDGET = 1.0
 """The play page's default time per move (``Play(..., budget=1)`` in notebooks/play/Chess.ipynb)."""
@@ -235,10 +237,6 @@ def summarize(games: Sequence[Game]) -> Summary:
 # ------------------------------------------------------------------------------ the players
 
 
-Computer = Callable[..., tuple[float, str, object]]
-"""A play page's ``computer(state, player, rng, budget=...)``: (value, state after, stats)."""
-
-
 def computer_player(computer: Computer, budget: float | None) -> Chooser:
     """A player from a play page's ``computer(state, player, rng, budget=...)`` (``None``: the
     computer's own limit, e.g. a depth given to it): the move to the state it returns. A
@@ -297,8 +295,8 @@ def notebook_at(revision: str, notebook: Path) -> Path:
 
 
 VERSIONS: dict[str, Callable[[Path], Computer]] = {
-    "before": lambda notebook: load_notebook(notebook_at(BEFORE, notebook)).computer,
-    "after": lambda notebook: load_notebook(notebook).computer,
+    "before": lambda notebook: chess_computer(notebook_at(BEFORE, notebook)),
+    "after": chess_computer,
 }
 """Each version's ``computer``, from the lecture at ``notebook``: *before* as it was at
 ``BEFORE``, *after* as it is."""
@@ -455,8 +453,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--match-budget", type=float, default=0.5)
     p.add_argument("--judge-depth", type=count_option, default=12)
     p.add_argument("--notebook", type=Path, default=NOTEBOOK)
-    p.add_argument("--out", type=Path, default=REPORT)
-    p.add_argument("--no-write", action="store_true", help="print the section instead")
+    report_options(p, "chess.md", "print the section instead")
     p.add_argument("--pgn", type=Path, default=None, help="also write the games here (PGN)")
     return p
 
@@ -507,17 +504,6 @@ def points(game: Game, engine: chess.engine.SimpleEngine, limit: chess.engine.Li
     return 1.0 if white >= ADJUDICATE else 0.0 if white <= -ADJUDICATE else 0.5
 
 
-def run_note(command: str, when: datetime, load_before: str, started: float) -> str:
-    """The start of a report's note: when and how it was run, for how long, on what machine
-    and with which versions (``benchmarks/chess_lead.py`` starts its note so too)."""
-    return (
-        f"Run {when:%Y-%m-%d %H:%M} UTC with `{command}`"
-        f" ({(time.perf_counter() - started) / 60:.0f} minutes) on {machine()}, load average"
-        f" {load_before} before and {load_average()} after; Python {platform.python_version()};"
-        f" {versions()}"
-    )
-
-
 def write_section(
     args: argparse.Namespace, section: str, markers: tuple[str, str] = PLAY_SECTION
 ) -> None:
@@ -532,19 +518,14 @@ def write_section(
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = parser().parse_args(argv)
-    stockfish = find_stockfish()
+    stockfish = needed_stockfish()
     if stockfish is None:
-        print(f"stockfish not found; to install it: {STOCKFISH_INSTALL}", file=sys.stderr)
         return 2
-    when, load_before, started = datetime.now(UTC), load_average(), time.perf_counter()
-    command = " ".join(
-        ["python -m benchmarks.chess_play", *(sys.argv[1:] if argv is None else argv)]
-    )
+    started = Started.now("benchmarks.chess_play", argv)
     results = run(args, stockfish)
-    with uci(stockfish) as engine:
-        name = engine.id.get("name", "stockfish")
+    name = engine_name(stockfish)
     note = (
-        run_note(command, when, load_before, started)
+        started.note(package_versions("gamesolver", "chess"))
         + f", {name} judging at depth {args.judge_depth}. The times per move are wall"
         " clock, as on the play page: on this shared machine the engine got less than a whole"
         " core, so these are the page's settings on a slow computer."

@@ -51,15 +51,8 @@ import chess
 
 from benchmarks.chess import NOTEBOOK, SUNFISH_VENV, find_sunfish, sunfish_version
 from benchmarks.harness import OURS, Case, Outcome, Runner, Search
-from gamesolver.notebook import load_notebook
+from benchmarks.lectures import chess_engine
 from gamesolver.resources import data_path
-
-
-@functools.cache
-def notebook() -> types.ModuleType:
-    """The definitions of ``Chess-Engine.ipynb`` (with the lecture's), loaded once."""
-    return load_notebook(NOTEBOOK)
-
 
 # ---------------------------------------------------------------------------------- sunfish
 
@@ -213,7 +206,7 @@ class Gamesolver:
         return "" if NOTEBOOK.exists() else f"no notebook {NOTEBOOK}"
 
     def runners(self, case: Case) -> list[Runner]:
-        nb, fen, depth = notebook(), self.fen, case.depth
+        nb, fen, depth = chess_engine(), self.fen, case.depth
 
         def prepare(count: bool) -> Search:  # the engine counts its nodes in every run
             engine, board = nb.Engine(), chess.Board(fen)

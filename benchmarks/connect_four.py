@@ -56,27 +56,23 @@ from __future__ import annotations
 
 import functools
 import importlib
-import random
 import sys
-import types
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from benchmarks.harness import OURS, Case, MoveChoice, Outcome, Runner, Search, cpu_seconds
+from benchmarks.harness import OURS, Case, Counter, Library, MoveChoice, Outcome, Runner, Search
+from benchmarks.lectures import CONNECT_FOUR, ConnectFour, connect_four
 from benchmarks.libraries import (
-    NOTEBOOKS,
-    Counter,
     OpenSpielDepthLimited,
+    best_move_choice,
     maybe_counting,
     missing_module,
     our_search,
     root_values,
 )
-from gamesolver import Stats
-from gamesolver.notebook import load_notebook
 
-NOTEBOOK = "Connect-Four.ipynb"
+NOTEBOOK = CONNECT_FOUR.name
 DEPTHS = (4, 6, 8)
 """The depths that every library searches to."""
 DEEPEST = 12
@@ -86,13 +82,7 @@ State = tuple[str, ...]
 """The notebook's state: the rows of marks from the bottom up."""
 
 
-@functools.cache
-def notebook() -> types.ModuleType:
-    """The definitions of ``Connect-Four.ipynb`` (with ``Solver.ipynb``), loaded once."""
-    return load_notebook(NOTEBOOKS / NOTEBOOK)
-
-
-def left_to_right(cf: types.ModuleType) -> Callable[[State, str], list[State]]:
+def left_to_right(cf: ConnectFour) -> Callable[[State, str], list[State]]:
     """The notebook's ``left_to_right``: ``next_states`` with the columns in their natural order
     (the notebook defines it in a cell it only shows, which loading skips)."""
 
@@ -139,19 +129,18 @@ class Gamesolver:
     name = OURS
 
     def missing(self) -> str:
-        path = NOTEBOOKS / NOTEBOOK
-        return "" if path.exists() else f"no notebook {path}"
+        return "" if CONNECT_FOUR.exists() else f"no notebook {CONNECT_FOUR}"
 
     def runners(self, case: Case) -> list[Runner]:
         return [self._runner(case.depth, label) for label in self.searches]
 
     def _runner(self, depth: int, label: str) -> Runner:
-        cf = notebook()
+        cf = connect_four()
         spec = OUR_SEARCHES[label]
         game = cf.connect_four()
         if not spec.centre_first:
             game = replace(game, next_states=left_to_right(cf))
-        function = getattr(cf, spec.function)
+        function = cf.search(spec.function)
         ordered = dict(spec.options).get("order", False)  # ranks children with move_order
         algorithm = functools.partial(function, depth=depth, **dict(spec.options))
 
@@ -159,18 +148,18 @@ class Gamesolver:
             cf.patterns.cache_clear()
 
             return our_search(
-                cf, game, lambda stats: algorithm(game, game.Start, "X", stats), count, ordered
+                function,
+                game,
+                lambda stats: algorithm(game, game.Start, "X", stats),
+                count,
+                ordered,
             )
 
         def choose_move() -> MoveChoice:
             """``best_move`` with ``depth_limited`` one ply less deep on each next state."""
             cf.patterns.cache_clear()
-            stats = Stats()
             below = functools.partial(function, depth=depth - 1)
-            (_, state), seconds = cpu_seconds(
-                lambda: cf.best_move(game, game.Start, "X", below, random.Random(0), stats)
-            )
-            return MoveChoice(game.move_name(game.Start, state), stats.calls, seconds)
+            return best_move_choice(cf.best_move, game, below)
 
         chooser = choose_move if spec.function == "depth_limited" else None
         return Runner(OURS, label, spec.technique, prepare, chooser)
@@ -191,7 +180,7 @@ def order_key(technique: str) -> Callable[[int], int]:
     centre first (``centre_first``, as our ``next_states``)."""
     if not ORDERS[technique]:
         return lambda column: column
-    return list(notebook().centre_first(7)).index
+    return list(connect_four().centre_first(7)).index
 
 
 @functools.cache
@@ -199,7 +188,7 @@ def easyai_class(technique: str = "plain-alpha-beta") -> type:
     """easyAI's own Connect Four, keeping the notebook's rows state in step with its board, its
     moves in the order of ``technique``."""
     base = importlib.import_module("easyAI.games").ConnectFour
-    cf, key = notebook(), order_key(technique)
+    cf, key = connect_four(), order_key(technique)
 
     class ConnectFour(base):  # type: ignore[misc, valid-type]
         def __init__(self) -> None:
@@ -222,7 +211,7 @@ def easyai_scoring(game: Any) -> float:
         return -1
     if game.board.min() > 0:
         return 0
-    value: float = notebook().windows(game.rows, MARKS[game.current_player - 1])
+    value: float = connect_four().windows(game.rows, MARKS[game.current_player - 1])
     return value
 
 
@@ -243,7 +232,7 @@ class EasyAI:
 
         def runner(technique: str) -> Runner:
             def prepare(count: bool) -> Search:
-                notebook().patterns.cache_clear()
+                connect_four().patterns.cache_clear()
                 ai = easyai.Negamax(depth, easyai_scoring, win_score=1)
                 game = easyai_class(technique)()
 
@@ -296,7 +285,7 @@ class Aima3:
             return functools.partial(prepare, order_key(technique))
 
         def prepare(key: Callable[[int], int], count: bool) -> Search:
-            cf = notebook()
+            cf = connect_four()
             cf.patterns.cache_clear()
             game = games.ConnectFour()
             actions = game.actions
@@ -345,7 +334,7 @@ def openspiel_rows(text: str) -> State:
 def openspiel_windows() -> Callable[[Any], float]:
     """The estimate of OpenSpiel's alpha-beta: ``windows`` for X (player 0, the maximizing
     player) of its state read into rows; the memo of line patterns emptied first."""
-    cf = notebook()
+    cf = connect_four()
     cf.patterns.cache_clear()
 
     def evaluate(state: Any) -> float:
@@ -408,7 +397,7 @@ NOTES = [
 ]
 
 
-def case(depth: int, libraries: list[Any] | None = None) -> Case:
+def case(depth: int, libraries: Sequence[Library] | None = None) -> Case:
     """The comparison at ``depth``: every library, or only ``libraries``."""
     expected = EXPECTED.get(depth, {})
     notes = [

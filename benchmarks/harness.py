@@ -109,6 +109,13 @@ class Runner:
     """Called after the timed runs when the search itself gives no move (not timed)."""
 
 
+class Counter:
+    """A call counter, for a search instrumented in the counting run."""
+
+    def __init__(self) -> None:
+        self.calls = 0
+
+
 class Library(Protocol):
     """How one library builds a case's position, and which of its algorithms search it."""
 
@@ -575,6 +582,32 @@ def parts_option(text: str, parts: Sequence[str]) -> list[str]:
     return chosen
 
 
+def parts_options(p: argparse.ArgumentParser, parts: Sequence[str]) -> None:
+    """Add ``--parts A,B`` to ``p``: the parts of a benchmark to run, some of ``parts``
+    (default all)."""
+    p.add_argument(
+        "--parts",
+        type=lambda text: parts_option(text, parts),
+        default=list(parts),
+        metavar="A,B",
+        help=f"the parts to run (default all: {','.join(parts)})",
+    )
+
+
+def report_options(p: argparse.ArgumentParser, report: str, no_write: str) -> None:
+    """Add the options of a benchmark's report to ``p``: ``--out FILE``, where it goes (default
+    ``benchmarks/<report>``), and ``--no-write``, which writes nothing (``no_write`` says what
+    is printed then)."""
+    p.add_argument(
+        "--out",
+        type=Path,
+        default=Path(__file__).resolve().parent / report,
+        metavar="FILE",
+        help=f"where the report goes (default: benchmarks/{report})",
+    )
+    p.add_argument("--no-write", action="store_true", help=no_write)
+
+
 def count_option(text: str, least: int = 1) -> int:
     """An argparse type: a whole number of at least ``least``."""
     try:
@@ -755,6 +788,55 @@ def machine() -> str:
         f"{platform.machine()}, {cpu_model()}, {os.cpu_count()} cores, "
         f"{platform.system()} {platform.release()}"
     )
+
+
+def package_versions(*names: str) -> str:
+    """The installed version of each package, in words: ``"gamesolver 0.1.0, chess 1.11.2"``
+    (``"open_spiel not installed"`` for one that is not)."""
+    found = []
+    for name in names:
+        try:
+            found.append(f"{name} {version(name)}")
+        except PackageNotFoundError:
+            found.append(f"{name} not installed")
+    return ", ".join(found)
+
+
+@dataclass(frozen=True)
+class Started:
+    """When and how a benchmark's run started, for the note of its report: the command as it
+    was typed, the time, the load average then, and ``time.perf_counter()`` then."""
+
+    command: str
+    when: datetime
+    load_before: str
+    clock: float
+
+    @classmethod
+    def now(cls, module: str, argv: Sequence[str] | None = None) -> Started:
+        """A run of ``python -m <module>`` with the arguments ``argv`` (None: the command
+        line's), starting now."""
+        arguments = sys.argv[1:] if argv is None else argv
+        command = " ".join([f"python -m {module}", *arguments])
+        return cls(command, datetime.now(UTC), load_average(), time.perf_counter())
+
+    def took(self) -> float:
+        """The seconds since the start (wall clock)."""
+        return time.perf_counter() - self.clock
+
+    def note(self, versions: str, finished: bool = True) -> str:
+        """The start of a report's note: when and how the run was made, for how long, on what
+        machine, under what load and with which versions (``package_versions``); a run not
+        ``finished`` says so. The benchmark adds what its times mean."""
+        took = self.took()
+        duration = f"{took / 60:.0f} minutes" if took >= 120 else f"{took:.0f} s"
+        state = "in all" if finished else "so far: the run is still going or was cut short"
+        return (
+            f"Run {self.when:%Y-%m-%d %H:%M} UTC with `{self.command}` ({duration} {state}) on"
+            f" {machine()}, load average (1, 5, 15 min) {self.load_before} before and"
+            f" {load_average()} {'after the run' if finished else 'now'}; Python"
+            f" {platform.python_version()}; {versions}"
+        )
 
 
 NODE_NOTES = """\

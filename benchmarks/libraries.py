@@ -16,15 +16,28 @@ import types
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
-from benchmarks.harness import OURS, Case, MoveChoice, Outcome, Runner, Search, cpu_seconds
+from benchmarks.harness import (
+    OURS,
+    Case,
+    Counter,
+    MoveChoice,
+    Outcome,
+    Runner,
+    Search,
+    cpu_seconds,
+)
+from benchmarks.lectures import (
+    NOTEBOOKS,
+    Algorithm,
+    BestMove,
+    Solving,
+    counting_ranked,
+    solving,
+)
 from gamesolver import Stats
 from gamesolver.game import AnyGame
-from gamesolver.notebook import find_game, load_notebook
-
-NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
 
 TECHNIQUE = {
     "minimax": "minimax",
@@ -46,16 +59,9 @@ def missing_module(name: str) -> str:
     return ""
 
 
-class Counter:
-    """A call counter."""
-
-    def __init__(self) -> None:
-        self.calls = 0
-
-
 @contextmanager
 def counting(module: types.ModuleType, name: str) -> Iterator[Counter]:
-    """Count the calls of the function ``module.name`` while the block runs.
+    """Count the calls of the function ``module.name`` of a peer library while the block runs.
 
     The function is replaced in its module by a wrapper that counts; a recursive function that
     calls itself by its global name is then counted at every level.
@@ -75,26 +81,6 @@ def counting(module: types.ModuleType, name: str) -> Iterator[Counter]:
         setattr(module, name, original)
 
 
-@contextmanager
-def counting_positions(module: types.ModuleType) -> Iterator[Counter]:
-    """Count the children that the notebook's ``move_order`` ranks while the block runs: each
-    is a position whose table entry, utility or heuristic the search looks at."""
-    counter = Counter()
-    original = getattr(module, "move_order")  # noqa: B009 (a notebook's module: not typed)
-
-    @functools.wraps(original)
-    def ranked(*args: Any, **kwargs: Any) -> Any:
-        moves = original(*args, **kwargs)
-        counter.calls += len(moves)
-        return moves
-
-    setattr(module, "move_order", ranked)  # noqa: B010
-    try:
-        yield counter
-    finally:
-        setattr(module, "move_order", original)  # noqa: B010
-
-
 def sign(score: float) -> int:
     return (score > 0) - (score < 0)
 
@@ -111,8 +97,10 @@ class Gamesolver:
 
     notebook: str
     algorithms: Sequence[str]
-    game: Callable[[types.ModuleType], AnyGame] = find_game
-    """The case's position as a ``Game`` (its ``Start``) from the loaded notebook."""
+    build: str | None = None
+    """The case's game: the one that the notebook's builder ``build`` makes of ``arguments``
+    (``nim(piles)``), or None: the game the notebook defines (``gamesolver.notebook.find_game``)."""
+    arguments: tuple[object, ...] = ()
     label: str = ""
     """Added to the algorithm column in brackets, e.g. "bitboard"."""
 
@@ -123,23 +111,22 @@ class Gamesolver:
         return "" if path.exists() else f"no notebook {path}"
 
     def runners(self, case: Case) -> list[Runner]:
-        module = load_notebook(NOTEBOOKS / self.notebook)
-        game = self.game(module)
-        return [self._runner(module, game, text) for text in self.algorithms]
+        names = [text.split()[0] for text in self.algorithms]
+        lecture = solving(NOTEBOOKS / self.notebook, names, self.build, *self.arguments)
+        return [self._runner(lecture, text) for text in self.algorithms]
 
-    def _runner(self, module: types.ModuleType, game: AnyGame, text: str) -> Runner:
+    def _runner(self, lecture: Solving, text: str) -> Runner:
         name, *flags = text.split()
         options = {flag.removeprefix("--").replace("-", "_"): True for flag in flags}
-        if not hasattr(module, name):  # a search of part 2, which the game's lecture does not run
-            module = load_notebook(NOTEBOOKS / "Search-in-Depth.ipynb")
-        algorithm = functools.partial(getattr(module, name), **options)
+        algorithm = functools.partial(lecture.algorithms[name], **options)
+        game = lecture.game
         player = game.Players[0]
 
         ordered = options.get("order", False)  # ranks children: positions need counting
 
         def prepare(count: bool) -> Search:
             return our_search(
-                module,
+                algorithm,
                 game,
                 lambda stats: algorithm(game, game.Start, player, stats),
                 count,
@@ -147,12 +134,7 @@ class Gamesolver:
             )
 
         def choose_move() -> MoveChoice:
-            stats = Stats()
-            rng = random.Random(0)
-            (_, state), seconds = cpu_seconds(
-                lambda: module.best_move(game, game.Start, player, algorithm, rng, stats)
-            )
-            return MoveChoice(game.move_name(game.Start, state), stats.calls, seconds)
+            return best_move_choice(lecture.best_move, game, algorithm)
 
         label = f"{text} ({self.label})" if self.label else text
         records_move = name in ("alpha_beta_memo", "iterative_deepening")
@@ -160,19 +142,32 @@ class Gamesolver:
         return Runner(OURS, label, TECHNIQUE.get(text, "best"), prepare, chooser)
 
 
+def best_move_choice(best_move: BestMove, game: AnyGame, algorithm: Algorithm) -> MoveChoice:
+    """The move that the Solver's ``best_move`` chooses from ``game.Start`` for its first player
+    with ``algorithm`` on each next state (ties broken by ``random.Random(0)``): the move's name,
+    the value calls and the CPU seconds, for a search that does not record its move."""
+    stats = Stats()
+    player = game.Players[0]
+    (_, state), seconds = cpu_seconds(
+        lambda: best_move(game, game.Start, player, algorithm, random.Random(0), stats)
+    )
+    return MoveChoice(game.move_name(game.Start, state), stats.calls, seconds)
+
+
 def our_search(
-    module: types.ModuleType,
+    algorithm: Algorithm,
     game: AnyGame,
-    run: Callable[[Stats], Any],
+    run: Callable[[Stats], float],
     count: bool,
     ordered: bool,
 ) -> Search:
-    """One of our searches, ``run(stats)`` from ``game.Start``: its value calls in every run, its
-    positions too unless it ranks children (``ordered``) and this is not the counting run."""
+    """One of our searches, ``run(stats)`` from ``game.Start`` with ``algorithm``: its value
+    calls in every run, its positions too unless it ranks children (``ordered``: the children
+    that its notebook's ``move_order`` ranks are counted) and this is not the counting run."""
 
     def search() -> Outcome:
         stats = Stats()
-        with maybe_counting_positions(count and ordered, module) as ranked:
+        with maybe_counting_ranked(count and ordered, algorithm) as ranked:
             value = run(stats)
         # alpha_beta_memo and iterative_deepening record the move they found
         move = game.move_name(game.Start, stats.line[0]) if stats.line else None
@@ -264,12 +259,12 @@ def maybe_counting(count: bool, module: types.ModuleType, name: str) -> Iterator
 
 
 @contextmanager
-def maybe_counting_positions(count: bool, module: types.ModuleType) -> Iterator[Counter | None]:
-    """``counting_positions(module)`` if ``count``, else nothing."""
+def maybe_counting_ranked(count: bool, algorithm: Algorithm) -> Iterator[Counter | None]:
+    """``counting_ranked(algorithm)`` if ``count``, else nothing."""
     if not count:
         yield None
         return
-    with counting_positions(module) as counter:
+    with counting_ranked(algorithm) as counter:
         yield counter
 
 

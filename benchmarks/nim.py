@@ -183,7 +183,7 @@ def case(piles: Piles, skip: dict[str, str], notes: list[str]) -> Case:
         position="Alice (the first player) to move",
         depth=sum(piles),
         libraries=[
-            Gamesolver("Nim.ipynb", OURS, game=lambda module: module.nim(piles)),
+            Gamesolver("Nim.ipynb", OURS, build="nim", arguments=(piles,)),
             EasyAI(keyed_by_player, easyai_move, solver_game=keyed_by_piles),
             Aima3(lambda: aima3_class()(piles), aima3_move),
             OpenSpiel(game_string, openspiel_move),

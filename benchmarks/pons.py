@@ -23,18 +23,18 @@ import re
 import statistics
 import sys
 import time
-import types
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
-from gamesolver.notebook import load_notebook
+from benchmarks.harness import report_options
+from benchmarks.lectures import CONNECT_FOUR_SOLVER, ConnectFourSolver, connect_four_solver
 from gamesolver.stats import Stats
 from gamesolver.table import Table
 
 HERE = Path(__file__).resolve().parent
-NOTEBOOK = HERE.parent / "notebooks" / "Connect-Four-Solver.ipynb"
+NOTEBOOK = CONNECT_FOUR_SOLVER
 BOARDS = ["4x6", "5x5", "4x7", "5x6", "6x5", "7x4"]
 """The boards solved from the empty position (the notebook solves the smaller ones)."""
 SETS = ["Test_L3_R1", "Test_L2_R1", "Test_L2_R2", "Test_L1_R1", "Test_L1_R2", "Test_L1_R3"]
@@ -60,7 +60,7 @@ class SetResult:
 
 
 def run_set(
-    solver: types.ModuleType, name: str, sample: int | None = None, seed: int = 0
+    solver: ConnectFourSolver, name: str, sample: int | None = None, seed: int = 0
 ) -> SetResult:
     """Solve every position of the set (or a sample of ``sample``, drawn with ``seed``)."""
     chosen = solver.test_set(name)
@@ -71,7 +71,7 @@ def run_set(
     calls: list[int] = []
     wrong: list[str] = []
     for moves, expected in chosen:
-        state, player = game.parse(moves)
+        state, player = solver.parse(moves)
         stats = Stats()
         started = time.process_time()
         score = solver.solve(game, state, player, stats)
@@ -94,7 +94,7 @@ Board = tuple[str, int, str, int, float]
 """A board solved from the empty position: size, X's score, first move, value calls, seconds."""
 
 
-def solve_board(solver: types.ModuleType, size: str) -> Board:
+def solve_board(solver: ConnectFourSolver, size: str) -> Board:
     """Solve the empty board ``size`` ("5x6": width x height) with the notebook's small_board."""
     width, height = (int(side) for side in size.split("x"))
     score, first, calls, took = solver.small_board(width, height)
@@ -161,14 +161,7 @@ def parser() -> argparse.ArgumentParser:
         help=f"empty boards to solve (default: {' '.join(BOARDS)}; none: --boards)",
     )
     p.add_argument("--seed", type=int, default=0, help="the sample's seed (default 0)")
-    p.add_argument(
-        "--out",
-        type=Path,
-        default=HERE / "pons.md",
-        metavar="FILE",
-        help="where the markdown table goes (default: benchmarks/pons.md)",
-    )
-    p.add_argument("--no-write", action="store_true", help="print the table only")
+    report_options(p, "pons.md", "print the table only")
     return p
 
 
@@ -183,7 +176,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             f"python -m benchmarks.pons: --boards takes WxH (5x6), not {bad[0]!r}", file=sys.stderr
         )
         return 2
-    solver = load_notebook(NOTEBOOK)
+    solver = connect_four_solver()
     when, started = datetime.now(UTC), time.perf_counter()
     table = Table(["set", "positions", "correct", "mean s", "max s", "mean value calls"])
     results = []

@@ -24,26 +24,28 @@ from __future__ import annotations
 
 import argparse
 import math
-import platform
 import statistics
 import sys
-import time
-import types
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
-from importlib.metadata import version
 from pathlib import Path
 
-from benchmarks.harness import MatchTally, count_option, load_average, machine, md_table
+from benchmarks.harness import (
+    MatchTally,
+    Started,
+    count_option,
+    md_table,
+    package_versions,
+    report_options,
+)
+from benchmarks.lectures import TIC_TAC_TOE_ND, TicTacToeND, tic_tac_toe_nd
 from gamesolver.match import play_game
-from gamesolver.notebook import load_notebook
 from gamesolver.table import Table
 from gamesolver.tools.assignment import grade, positions, tally
 
 HERE = Path(__file__).resolve().parent
-NOTEBOOK = HERE.parent / "notebooks" / "Tic-Tac-Toe-4x4.ipynb"
+NOTEBOOK = TIC_TAC_TOE_ND
 BOARDS = (2, 3)
 """The dimensions benchmarked: 4x4 and the 4x4x4 cube."""
 BUDGETS = {2: 0.01, 3: 0.06}
@@ -101,7 +103,7 @@ class BudgetRun:
         return statistics.median(self.depths)
 
 
-def run_budget(nb: types.ModuleType, n: int, states: int, exact: bool) -> BudgetRun:
+def run_budget(nb: TicTacToeND, n: int, states: int, exact: bool) -> BudgetRun:
     """Grade ``searcher`` on the threat rules on the first ``states`` assignment states of the
     board of ``n`` dimensions, with its budget per state; with ``exact``, check every move's
     value."""
@@ -147,12 +149,12 @@ class Match(MatchTally):
         return f"at least {needed} wins of {self.games}", self.count("win") >= needed
 
 
-def run_match(nb: types.ModuleType, n: int, opponent: str, games: int) -> Match:
+def run_match(nb: TicTacToeND, n: int, opponent: str, games: int) -> Match:
     """``games`` games of ``searcher`` (threat rules) against the notebook's ``opponent`` on the
     board of ``n`` dimensions, colours alternating, the opponent seeded with the game's number."""
     game = nb.tic_tac_toe(n)
     ours: Chooser = nb.searcher(nb.tic_tac_toe(n, threats=True))
-    make = getattr(nb, opponent)
+    make = nb.opponent(opponent)
     match = Match(n, opponent)
     for number in range(games):
         side = number % 2  # 0: ours is x
@@ -348,21 +350,14 @@ def parser() -> argparse.ArgumentParser:
         metavar="N",
         help="games against each opponent on each board (default 50)",
     )
-    p.add_argument(
-        "--out",
-        type=Path,
-        default=HERE / "tic_tac_toe_nd.md",
-        metavar="FILE",
-        help="where the markdown report goes (default: benchmarks/tic_tac_toe_nd.md)",
-    )
-    p.add_argument("--no-write", action="store_true", help="print the tables only")
+    report_options(p, "tic_tac_toe_nd.md", "print the tables only")
     return p
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = parser().parse_args(argv)
-    nb = load_notebook(NOTEBOOK)
-    when, load_before, started = datetime.now(UTC), load_average(), time.perf_counter()
+    nb = tic_tac_toe_nd()
+    started = Started.now("benchmarks.tic_tac_toe_nd", argv)
     runs: list[BudgetRun] = []
     for n in args.boards:
         print(f"{board_name(n)}: grading {args.states} states ...", file=sys.stderr, flush=True)
@@ -382,17 +377,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(Table(MATCH_HEAD, [match_cells(m) for m in matches]))
     for what, measured, met in targets(runs, matches):
         print(f"{verdict(met)}: {what} ({measured})")
-    took = time.perf_counter() - started
-    command = " ".join(
-        ["python -m benchmarks.tic_tac_toe_nd", *(sys.argv[1:] if argv is None else argv)]
-    )
-    note = (
-        f"Run {when:%Y-%m-%d %H:%M} UTC with `{command}` ({took:.0f} s in all) on {machine()}, "
-        f"load average (1, 5, 15 min) {load_before} before and {load_average()} after the run; "
-        f"Python {platform.python_version()}; gamesolver {version('gamesolver')}. The states "
-        "are `assignment_states(tic_tac_toe(n))` (seed 4); ours is `searcher(tic_tac_toe(n, "
-        "threats=True))` (seed 0). The depths and times depend on the machine and on what "
-        "else runs on it."
+    note = started.note(package_versions("gamesolver")) + (
+        ". The states are `assignment_states(tic_tac_toe(n))` (seed 4); ours is"
+        " `searcher(tic_tac_toe(n, threats=True))` (seed 0). The depths and times depend on"
+        " the machine and on what else runs on it."
     )
     if not args.no_write:
         args.out.write_text(markdown(runs, matches, note), encoding="utf-8")

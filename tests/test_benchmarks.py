@@ -3,10 +3,12 @@ CSV's columns and the report; the peers only where they are installed (the extra
 
 from __future__ import annotations
 
+import ast
 import csv
 import dataclasses
 import importlib.util
 import io
+import json
 import sys
 from datetime import UTC, datetime
 from pathlib import Path
@@ -18,7 +20,7 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:  # benchmarks/ is a folder of the repository, not of the package
     sys.path.insert(0, str(ROOT))
 
-from benchmarks import connect_four, harness, nim, tic_tac_toe  # noqa: E402
+from benchmarks import connect_four, harness, lectures, nim, tic_tac_toe  # noqa: E402
 from benchmarks.harness import (  # noqa: E402
     COLUMNS,
     CaseResult,
@@ -273,7 +275,7 @@ def test_peers_see_the_notebooks_board_and_visit_our_tree_in_connect_four() -> N
     import pyspiel
     from aima3.games import ConnectFour
 
-    cf = connect_four.notebook()
+    cf = lectures.connect_four()
     moves = "4453661"
     expected = cf.connect_four().parse(moves)[0]
     easyai, spiel = connect_four.easyai_class()(), pyspiel.load_game("connect_four")
@@ -327,11 +329,10 @@ def test_tic_tac_toe_nd_main_writes_the_report(tmp_path: Path) -> None:
 
 def test_tic_tac_toe_nd_counts_are_exact() -> None:
     """Every state graded once with a legal move and a depth; every game counted once."""
-    from conftest import notebook
 
     from benchmarks.tic_tac_toe_nd import run_budget, run_match
 
-    nb = notebook("Tic-Tac-Toe-4x4.ipynb")
+    nb = lectures.tic_tac_toe_nd()
     run = run_budget(nb, 2, 3, exact=True)
     assert run.states == 3 and len(run.cpu) == 3 and len(run.solved) == 3
     assert run.illegal == 0 and run.tallies["legal"] == "3/3"
@@ -386,12 +387,11 @@ def test_checkers_main_counts_exactly(tmp_path: Path) -> None:
 def test_checkers_parts_count_exactly() -> None:
     """Perft three ways, the depth of both searches, one game against each player, minimax's
     value calls and the ladder to depth 1."""
-    from conftest import notebook
 
     from benchmarks import checkers
     from gamesolver.stats import Stats
 
-    nb = notebook("Checkers-Search.ipynb")
+    nb = lectures.checkers()
     rows = checkers.run_perft(nb, 4)
     published = list(checkers.PUBLISHED[:4])
     assert [r.count for r in rows] == [r.bulk_count for r in rows] == published
@@ -506,11 +506,10 @@ def test_checkers_without_openspiel_says_so(monkeypatch: pytest.MonkeyPatch) -> 
 def test_checkers_openspiel_agrees_at_depth_5() -> None:
     """OpenSpiel's perft, a multi-jump counted once, and its boards read as ours."""
     pyspiel = pytest.importorskip("pyspiel")
-    from conftest import notebook
 
     from benchmarks import checkers
 
-    nb = notebook("Checkers-Search.ipynb")
+    nb = lectures.checkers()
     assert [c for _, c, _ in checkers.run_os_perft(pyspiel, 5)] == list(checkers.PUBLISHED[:5])
     comparison = checkers.compare_moves(nb, pyspiel, games=2)
     assert comparison.positions > 0 and comparison.differing == 0
@@ -572,3 +571,163 @@ def test_chess_ladder_plays_each_rung_against_the_one_before(tmp_path: Path) -> 
         ["| + placement", "material", "2"],
         ["| + bishop pair and king safety (the estimate)", "+ placement", "2"],
     ]
+
+
+# ------------------------------------------------------------- the notebooks, through lectures
+
+LOADERS = {"load_notebook", "load_into"}
+"""What loads a notebook into a module (``gamesolver.notebook``)."""
+
+
+def notebook_reads(source: str) -> list[str]:
+    """Where ``source`` (a benchmark module) loads a notebook or reads an attribute of a loaded
+    notebook (``line: text``), as ``ast`` sees it: a notebook is what a loader returns, a name
+    bound to one, what a function of the module returns that returns one, and a parameter of a
+    function that the module calls with one; its attributes are read with ``.`` or with
+    ``getattr``, ``hasattr`` or ``setattr``."""
+    tree = ast.parse(source)
+    found: list[str] = []
+    functions = {f.name: f for f in ast.walk(tree) if isinstance(f, ast.FunctionDef)}
+    tainted: set[str] = set()  # names (variables, parameters, loader functions) of notebooks
+
+    def is_notebook(node: ast.expr | None) -> bool:
+        if isinstance(node, ast.Call):
+            callee = node.func
+            name = callee.attr if isinstance(callee, ast.Attribute) else getattr(callee, "id", "")
+            return name in LOADERS or name in tainted
+        return isinstance(node, ast.Name) and node.id in tainted
+
+    for _ in range(5):  # to a fixed point: a loader's result passed on, returned, bound
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Assign) and is_notebook(node.value):
+                tainted.update(t.id for t in node.targets if isinstance(t, ast.Name))
+            elif isinstance(node, ast.FunctionDef):
+                returns = [r.value for r in ast.walk(node) if isinstance(r, ast.Return)]
+                if any(is_notebook(value) for value in returns):
+                    tainted.add(node.name)
+            elif isinstance(node, ast.Call) and getattr(node.func, "id", None) in functions:
+                parameters = functions[getattr(node.func, "id", "")].args.args
+                for argument, parameter in zip(node.args, parameters, strict=False):
+                    if is_notebook(argument):
+                        tainted.add(parameter.arg)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.alias | ast.Name | ast.Attribute):
+            name = getattr(node, "name", None) or getattr(node, "id", None) or node.attr  # type: ignore[union-attr]
+            if name in LOADERS:
+                found.append(f"{getattr(node, 'lineno', '?')}: loads a notebook ({name})")
+        if isinstance(node, ast.Attribute) and is_notebook(node.value):
+            found.append(f"{node.lineno}: {ast.unparse(node)}")
+        if (
+            isinstance(node, ast.Call)
+            and getattr(node.func, "id", None) in {"getattr", "hasattr", "setattr"}
+            and node.args
+            and is_notebook(node.args[0])
+        ):
+            found.append(f"{node.lineno}: {ast.unparse(node)}")
+    return found
+
+
+def test_only_lectures_reaches_the_notebooks() -> None:
+    """Every benchmark reaches a lecture's definitions through ``benchmarks/lectures.py``, typed
+    and checked there (issue 34): no other module loads a notebook or reads an attribute of a
+    loaded one, which mypy would see as ``Any``."""
+    reads = {
+        path.name: notebook_reads(path.read_text())
+        for path in sorted((ROOT / "benchmarks").glob("*.py"))
+        if path.name != "lectures.py"
+    }
+    assert {name: found for name, found in reads.items() if found} == {}
+
+
+def test_notebook_reads_sees_each_way_of_reading_a_notebook() -> None:
+    """The check above finds a loader imported and called, a notebook's attribute read through
+    a variable, a loader function of the module, a parameter, ``getattr``; and nothing else."""
+    source = """
+from gamesolver.notebook import load_notebook
+import functools
+
+@functools.cache
+def notebook():
+    return load_notebook("X.ipynb")
+
+def use(nb, other):
+    return nb.alpha_beta, other.alpha_beta
+
+def main():
+    solver = notebook()
+    use(solver, functools)
+    return getattr(notebook(), "game"), solver.best_move, functools.partial
+"""
+    found = [line.split(": ", 1)[1] for line in notebook_reads(source)]
+    assert sorted(found) == sorted(
+        [
+            "loads a notebook (load_notebook)",
+            "loads a notebook (load_notebook)",
+            "nb.alpha_beta",
+            "getattr(notebook(), 'game')",
+            "solver.best_move",
+        ]
+    )
+    assert notebook_reads("import types\ndef f(m: types.ModuleType):\n    return m.x\n") == []
+
+
+def test_a_lecture_without_a_definition_says_which(tmp_path: Path) -> None:
+    """A notebook that lacks a definition the benchmarks use, or defines it as something else,
+    is an error naming the notebook and the name, before any benchmark runs."""
+    from gamesolver.notebook import NotebookError, load_notebook
+
+    cells = [
+        {"cell_type": "code", "metadata": {}, "execution_count": None, "outputs": [], "source": s}
+        for s in ["def test_set(name):\n    return []\n", "small_board = 3\n"]
+    ]
+    path = tmp_path / "Solver-Copy.ipynb"
+    notebook = {"cells": cells, "metadata": {}, "nbformat": 4, "nbformat_minor": 5}
+    path.write_text(json.dumps(notebook))
+    module = load_notebook(path)
+    with pytest.raises(NotebookError, match=r"Solver-Copy\.ipynb defines no game, which"):
+        lectures.read(module, "game", lectures.a_game())
+    with pytest.raises(NotebookError, match=r"Solver-Copy\.ipynb: small_board is int, not a func"):
+        lectures.read(module, "small_board", lectures.function())
+    assert lectures.read(module, "test_set", lectures.function())("x") == []
+    with pytest.raises(NotebookError, match="defines no game"):
+        lectures.connect_four_solver(path)
+
+
+def test_a_reports_note_says_how_it_was_run() -> None:
+    """Every benchmark's note starts alike: the command as typed, how long, under what load,
+    with which versions; a run cut short says so."""
+    from importlib.metadata import version
+
+    started = harness.Started.now("benchmarks.x", ["--games", "1"])
+    note = started.note(harness.package_versions("gamesolver", "no-such-package-34"))
+    assert "UTC with `python -m benchmarks.x --games 1` (0 s in all) on " in note
+    assert note.endswith(f"gamesolver {version('gamesolver')}, no-such-package-34 not installed")
+    assert "after the run" in note
+    cut = started.note("v", finished=False)
+    assert "(0 s so far: the run is still going or was cut short)" in cut
+    assert " now; Python " in cut
+
+
+def test_every_lecture_defines_what_the_benchmarks_read() -> None:
+    """Each lecture the benchmarks run defines every name they read, of its kind: a lecturer
+    who renames one learns it here, not in the middle of a benchmark."""
+    checkers = lectures.checkers()
+    assert checkers.legal_moves(checkers.Start)
+    assert checkers.State(1, 2, 0, "red").turn == "red"
+    engine = lectures.chess_engine()
+    assert len(engine.WinAtChess) == 300 and engine.Techniques
+    assert callable(lectures.chess_computer())
+    cf = lectures.connect_four()
+    assert cf.finished(cf.empty_board()) is False
+    assert cf.search("depth_limited") is cf.depth_limited
+    solver = lectures.connect_four_solver()
+    assert solver.parse("4")[1] == "O"
+    assert solver.test_set("Test_L3_R1")
+    nd = lectures.tic_tac_toe_nd()
+    assert nd.opponent("greedy") is nd.greedy
+    names = ["minimax", "alpha_beta_memo"]
+    nim = lectures.solving(lectures.NOTEBOOKS / "Nim.ipynb", names, "nim", (1, 2))
+    assert nim.game.Start == ((1, 2), "A")
+    # Nim's lecture runs the Solver only: alpha_beta_memo is Search in Depth's
+    assert nim.algorithms["minimax"].__module__.endswith(".Nim")
+    assert nim.algorithms["alpha_beta_memo"].__module__.endswith(".Search_in_Depth")

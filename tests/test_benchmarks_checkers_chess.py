@@ -16,7 +16,7 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:  # benchmarks/ is a folder of the repository, not of the package
     sys.path.insert(0, str(ROOT))
 
-from benchmarks import checkers_speed, chess_speed, harness  # noqa: E402
+from benchmarks import checkers_speed, chess_speed, harness, lectures  # noqa: E402
 from benchmarks.checkers import os_board  # noqa: E402
 from benchmarks.harness import CaseResult, Settings, run  # noqa: E402
 from benchmarks.run import CASES  # noqa: E402
@@ -73,7 +73,7 @@ def test_openspiel_states_are_estimated_as_ours() -> None:
     """``os_material`` of OpenSpiel's state after some moves is ``material`` of ours."""
     import pyspiel
 
-    nb = checkers_speed.notebook()
+    nb = lectures.checkers()
     state, ours = pyspiel.load_game("checkers").new_initial_state(), nb.Start
     for _ in range(6):  # the first action each time (no multi-jump within six plies)
         state.apply_action(state.legal_actions()[0])
@@ -91,7 +91,7 @@ def test_openspiel_estimates_by_counts_are_material_of_the_whole_board() -> None
 
     import pyspiel
 
-    nb = checkers_speed.notebook()
+    nb = lectures.checkers()
     game, rng, seen, kings = pyspiel.load_game("checkers"), random.Random(0), 0, 0
     for _ in range(10):
         state = game.new_initial_state()
@@ -195,7 +195,7 @@ def test_openspiel_estimates_positions_inside_a_multi_jump_from_depth_6() -> Non
     import pyspiel
     from open_spiel.python.algorithms import minimax
 
-    nb = checkers_speed.notebook()
+    nb = lectures.checkers()
     game = pyspiel.load_game("checkers")
     inside = {}
     for depth in (5, 6):
