@@ -30,6 +30,7 @@ utility's ``inf``, ``nan`` or ``10**5000``) without failing.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
@@ -63,18 +64,22 @@ def by_name(player: object) -> tuple[str, str]:
     return name, name
 
 
+@functools.lru_cache(maxsize=64)  # a check meets the same huge int thousands of times
+def digits(number: int) -> int:
+    """How many decimal digits ``number`` has, without writing it (Python refuses to write an
+    int of more than 4,300 digits, and writing one of millions takes seconds)."""
+    size = abs(number) or 1
+    count = int(math.log10(size)) + 1  # a float's guess, put right below
+    if size < 10 ** (count - 1):
+        return count - 1
+    return count + 1 if size >= 10**count else count
+
+
 def number_text(value: object) -> str:
     """A number as ``fmt`` writes it, but a whole number of more than ``LONGEST`` digits as
     ``"a number of 5,001 digits"`` (``"minus ..."`` if negative): never an exception."""
-    if isinstance(value, int) and not isinstance(value, bool):
-        size = abs(value)
-        if size >= 10**LONGEST:
-            digits = int(math.log10(size)) + 1  # a float's guess, put right below
-            if size < 10 ** (digits - 1):
-                digits -= 1
-            elif size >= 10**digits:
-                digits += 1
-            return f"{'minus ' if value < 0 else ''}a number of {digits:,} digits"
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**LONGEST:
+        return f"{'minus ' if value < 0 else ''}a number of {digits(value):,} digits"
     return fmt(value)
 
 
