@@ -327,7 +327,7 @@ def test_max_min_is_recorded_from_maxs_side(solver: types.ModuleType) -> None:
     ]
     assert [call.player for call in search.calls] == ["Max", "Min", "Min", "Max", "Max"]
     assert {call.perspective for call in search.calls} == {"Max"}
-    assert [search.max_value(call.index) for call in search.calls] == [10, 10, 5, 5, 20]
+    assert [Stepper(search).value(call.index) for call in search.calls] == [10, 10, 5, 5, 20]
 
 
 def test_depth_limits_and_iterations_are_recorded(solver: types.ModuleType) -> None:
