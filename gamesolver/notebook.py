@@ -1,26 +1,11 @@
 """Load a notebook's definitions as a module, for tests, benchmarks and the command line.
 
-The notebooks are the single source of what they teach: a game's rules and the search algorithms
-are defined in notebook cells, nowhere else. This module runs those cells outside Jupyter:
-
-- every code cell runs, in order, in the namespace of a fresh module, except the cells tagged
-  ``demo`` (cells that show, time, plot or play: they are the lecture, not the definitions) and
-  nbgrader's solution and test cells (an exercise is the student's: in a released copy its
-  solution cell raises ``NotImplementedError``; see ``is_exercise``);
-- a line ``%run Other.ipynb`` loads that notebook's definitions into the same namespace, as
-  IPython's ``%run`` does in the kernel (the path is relative to the notebook's folder, and read
-  as IPython reads it: ``%run "My Solver.ipynb"``, see ``run_target``); a notebook that ends up
-  running itself is an error that names the cycle;
-- any other IPython magic in a loaded cell is an error that names the cell, so that a notebook
-  cannot silently depend on Jupyter for its definitions.
-
-Magics are found as IPython finds them: by tokens, not by lines. A statement that *starts* with
-``%`` or ``!`` is a magic; a line inside a string, or a continuation line inside brackets (ruff
-puts a long comparison's ``!= b`` first on its line), is Python.
-
-Reading is plain ``json`` (``read_notebook``, the one reader of the package's tools); executing
-is plain ``exec`` with the cell registered in ``linecache``, so tracebacks show the notebook's
-cell and line.
+The notebooks are the single source of what they teach; this runs their code cells in order in
+a fresh module, outside Jupyter, except the cells tagged ``demo`` (they show, time and play)
+and nbgrader's exercise cells (a student's). ``%run Other.ipynb`` loads that notebook into the
+same namespace, as IPython does; any other magic is an error naming the cell, so that no
+definition depends on Jupyter. Cells are registered in ``linecache``, so that tracebacks show
+the notebook's cell and line.
 """
 
 from __future__ import annotations
@@ -58,10 +43,9 @@ class NotebookError(GameSolverError):
 
 
 def read_notebook(path: Path) -> dict[str, Any]:
-    """The notebook at ``path`` as its JSON: a dict whose ``"cells"`` is a list of dicts (of
-    nbformat 4, if it says). The one reader of every tool that reads a notebook: plain ``json``
-    (``import nbformat`` costs a second, which every command line call would pay);
-    ``NotebookError`` in one line if the file is missing, unreadable or not a notebook."""
+    """The notebook at ``path`` as its JSON (nbformat 4), for every tool that reads one: plain
+    ``json``, as ``import nbformat`` costs every command a second; ``NotebookError`` in one
+    line if the file is missing, unreadable or not a notebook."""
     try:
         found = path.stat()
         if not stat.S_ISREG(found.st_mode):  # (/dev/zero would be read until memory runs out)
@@ -101,25 +85,19 @@ def cell_source(cell: dict[str, Any]) -> str:
 
 
 def nbgrader_marks(cell: dict[str, Any]) -> dict[str, Any]:
-    """What nbgrader's metadata says of ``cell`` (``grade``, ``solution``, ``task``,
-    ``grade_id``, ``points``, ...); empty for a cell that is no part of an exercise."""
+    """nbgrader's metadata of ``cell`` (``grade``, ``solution``, ``points``, ...), or ``{}``."""
     marks: dict[str, Any] = cell.get("metadata", {}).get("nbgrader", {})
     return marks
 
 
 def is_exercise(cell: dict[str, Any]) -> bool:
-    """True iff ``cell`` is part of an nbgrader exercise: a solution cell, a graded test cell or
-    a task (its metadata ``nbgrader.solution``, ``.grade`` or ``.task``)."""
+    """True iff ``cell`` is an nbgrader solution, graded test or task cell."""
     return any(nbgrader_marks(cell).get(key, False) for key in ("solution", "grade", "task"))
 
 
 def code_cells(path: Path, exercises: bool = True) -> list[tuple[int, str, list[str]]]:
-    """The code cells of a notebook as ``(number, source, tags)`` (without nbgrader's solution
-    and test cells unless ``exercises``).
-
-    Cells are numbered from 1 counting every cell, markdown included, so that "cell 7" in an
-    error message is the seventh cell a student sees in JupyterLab.
-    """
+    """The code cells of a notebook as ``(number, source, tags)`` (exercise cells only if
+    ``exercises``), numbered from 1 over all cells, as a student counts them in JupyterLab."""
     return [
         (number, cell_source(cell), list(cell.get("metadata", {}).get("tags", [])))
         for number, cell in enumerate(notebook_cells(path), start=1)
@@ -128,10 +106,9 @@ def code_cells(path: Path, exercises: bool = True) -> list[tuple[int, str, list[
 
 
 def run_target(line: str) -> str | None:
-    """The notebook that the line ``%run NOTEBOOK.ipynb`` runs, its words read as IPython reads
-    them (``shlex``: ``%run "My Solver.ipynb"``, ``%run 'My Solver.ipynb'`` and ``%run My\\
-    Solver.ipynb`` run ``My Solver.ipynb``; a ``#`` outside quotes starts a comment); ``None``
-    if the line is not a ``%run`` of one notebook (options, a script, two names, no name)."""
+    """The notebook that the line ``%run NOTEBOOK.ipynb`` runs, read as IPython reads it
+    (``shlex``: ``%run "My Solver.ipynb"``); ``None`` if the line is not a ``%run`` of one
+    notebook (options, a script, two names, no name)."""
     text = line.strip()
     if not _RUN.match(text):
         return None
@@ -146,11 +123,8 @@ def run_target(line: str) -> str | None:
 
 def magic_lines(source: str) -> list[int]:
     """The numbers (from 1) of the lines of ``source`` where a statement starts with ``%`` or
-    ``!``: IPython's magics and shell escapes, found by tokens as IPython finds them.
-
-    A part that does not tokenize (a shell escape with an unmatched quote) is read line by line
-    from where tokenizing failed.
-    """
+    ``!``, found by tokens as IPython finds them (not a line in a string, nor a continuation
+    line); from where tokenizing fails (a shell escape's open quote), line by line."""
     found: list[int] = []
     starts_statement = True
     skip = {tokenize.NL, tokenize.COMMENT, tokenize.INDENT, tokenize.DEDENT, tokenize.ENCODING}
@@ -176,10 +150,8 @@ def _run_source(source: str, filename: str, namespace: dict[str, Any]) -> None:
 
 
 def load_into(path: str | Path, namespace: dict[str, Any], running: tuple[Path, ...] = ()) -> None:
-    """Run the definition cells of the notebook at ``path`` in ``namespace``.
-
-    ``running`` is the chain of notebooks whose ``%run`` led here, to name a cycle.
-    """
+    """Run the definition cells of the notebook at ``path`` in ``namespace``; ``running``: the
+    notebooks whose ``%run`` led here, to name a cycle."""
     path = Path(path)
     running = (*running, path.resolve())
     for number, source, tags in code_cells(path, exercises=False):
@@ -231,18 +203,10 @@ _loading: contextvars.ContextVar[tuple[Path, ...]] = contextvars.ContextVar("loa
 
 
 def load_notebook(path: str | Path) -> types.ModuleType:
-    """The definitions of the notebook at ``path`` as a fresh module.
-
-    A relative ``path`` in a notebook's code is relative to that notebook's folder, as it is in
-    Jupyter, whose kernel runs in the notebook's folder: ``load_notebook("Connect-Four.ipynb")``
-    in a lecture finds the lecture beside it wherever the tools were started. Elsewhere it is
-    relative to the current folder. The module's ``__file__`` is the notebook's absolute path.
-    A notebook whose loading comes back to load it again is a ``NotebookError`` that names
-    the chain, not a recursion without end.
-
-    >>> solver = load_notebook("notebooks/Solver.ipynb")   # doctest: +SKIP
-    >>> solver.alpha_beta                                    # doctest: +SKIP
-    """
+    """The definitions of the notebook at ``path`` as a fresh module (``__file__``: its absolute
+    path), e.g. ``load_notebook("notebooks/Solver.ipynb").alpha_beta``. In a notebook's code a
+    relative ``path`` is from that notebook's folder, as in Jupyter. A notebook whose loading
+    loads it again is a ``NotebookError`` naming the chain."""
     caller = sys._getframe(1)
     path = _beside_caller(Path(path), caller)
     if path.suffix != ".ipynb":
@@ -256,8 +220,7 @@ def load_notebook(path: str | Path) -> types.ModuleType:
     name = MODULES + re.sub(r"\W", "_", path.stem)
     module = types.ModuleType(name)
     module.__file__ = str(absolute)
-    # Registered as an imported module is (the latest load of a notebook wins): dataclasses,
-    # typing and pickle look up a class's module in sys.modules, e.g. to resolve list["Node"].
+    # registered as an import is (dataclasses, typing and pickle look a class's module up)
     sys.modules[name] = module
     token = _loading.set((*loading, absolute))
     try:
@@ -272,8 +235,7 @@ def load_notebook(path: str | Path) -> types.ModuleType:
 
 
 def _beside_caller(path: Path, caller: types.FrameType | None) -> Path:
-    """``path`` as the code that called ``load_notebook`` means it: a relative path in a loaded
-    notebook's code (its module's ``__file__``) from that notebook's folder; else as it is."""
+    """``path`` as the caller means it: from a loaded notebook's folder in its code."""
     if path.is_absolute() or caller is None:
         return path
     name, file = caller.f_globals.get("__name__"), caller.f_globals.get("__file__")
