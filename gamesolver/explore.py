@@ -1,7 +1,5 @@
-"""Walking a game's state space: every position reachable from a start.
-
-Tests use it to check an algorithm on every reachable position (not just a sample), and
-notebooks use it to count states, the number that memoization brings the work down to.
+"""Walking a game's state space: every position reachable from a start, for exhaustive tests
+and the state counts that memoization brings the work down to.
 """
 
 from __future__ import annotations
@@ -27,11 +25,8 @@ def start_of(game: AnyGame, state: Hashable | None, player: Hashable | None) -> 
 def walk(
     game: AnyGame, state: Hashable | None = None, player: Hashable | None = None
 ) -> Iterator[Position]:
-    """Every ``(state, player to move)`` reachable from ``state``, in breadth-first order.
-
-    Defaults: the start state with ``Players[0]`` to move (``start_of``). Finished states are
-    included; their successors are not explored.
-    """
+    """Every ``(state, player to move)`` reachable from ``state`` (default: the start), in
+    breadth-first order; finished states included, not explored."""
     start = start_of(game, state, player)
     seen = {start}
     queue = deque([start])
@@ -88,10 +83,9 @@ def is_reachable(
 def per_ply(
     game: AnyGame, depth: int, state: Hashable | None = None, player: Hashable | None = None
 ) -> Iterator[tuple[int, int]]:
-    """For each ply 0, 1, ..., ``depth`` after ``state`` (default: the start): the number of
-    distinct positions reached after that many moves, and of move sequences that reach them
-    (perft). Play stops at a finished state. Each ply is counted from the one before it, with
-    how many sequences reach each position, so the sequences need not be walked one by one."""
+    """For each ply 0, ..., ``depth`` after ``state`` (default: the start): the distinct
+    positions reached and the move sequences reaching them (perft), each ply counted from the
+    one before, so that the sequences are never walked one by one."""
     layer: dict[Position, int] = {start_of(game, state, player): 1}
     for ply in range(depth + 1):
         yield len(layer), sum(layer.values())

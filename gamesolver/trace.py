@@ -18,6 +18,7 @@ from collections.abc import Callable, Hashable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from gamesolver.explore import start_of
 from gamesolver.game import AnyGame, Value
 from gamesolver.stats import Stats
 
@@ -208,8 +209,7 @@ def record(
             f"{name} defines no inner function named {' or '.join(INNER_FUNCTIONS)}: "
             "nothing to record"
         )
-    state = game.Start if state is None else state
-    player = game.Players[0] if player is None else player
+    state, player = start_of(game, state, player)
     recorder = _Recorder(game, player, codes)
     stats = Stats()
     result: Value | None = None
