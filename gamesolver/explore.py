@@ -7,7 +7,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections import deque
+from collections import Counter, deque
 from collections.abc import Hashable, Iterator
 
 from gamesolver.game import AnyGame
@@ -32,27 +32,36 @@ def walk(
     queue = deque([start])
     yield start
     while queue:
-        state, player = queue.popleft()
-        if game.finished(state):
-            continue
-        opponent = game.other(player)
-        for next_state in game.next_states(state, player):
-            position = (next_state, opponent)
+        for position in successors(game, queue.popleft()):
             if position not in seen:
                 seen.add(position)
                 queue.append(position)
                 yield position
 
 
-def random_position(game: AnyGame, rng: random.Random, max_moves: int) -> Position:
-    """A position reached from the start by ``rng.randint(0, max_moves)`` random moves (fewer
-    if the game ends first): the exercises' checks sample a game with it, seeded."""
-    state, player = game.Start, game.Players[0]
-    for _ in range(rng.randint(0, max_moves)):
-        if game.finished(state):
+def successors(game: AnyGame, position: Position) -> list[Position]:
+    """The positions one move after ``position`` (none after a finished state)."""
+    state, player = position
+    if game.finished(state):
+        return []
+    return [(after, game.other(player)) for after in game.next_states(state, player)]
+
+
+def random_moves(game: AnyGame, rng: random.Random, moves: int) -> Position:
+    """The position after ``moves`` random moves from the start (fewer if the game ends)."""
+    position = (game.Start, game.Players[0])
+    for _ in range(moves):
+        following = successors(game, position)
+        if not following:
             break
-        state, player = rng.choice(game.next_states(state, player)), game.other(player)
-    return state, player
+        position = rng.choice(following)
+    return position
+
+
+def random_position(game: AnyGame, rng: random.Random, max_moves: int) -> Position:
+    """A position after ``rng.randint(0, max_moves)`` random moves (``random_moves``): the
+    exercises' checks sample a game with it, seeded."""
+    return random_moves(game, rng, rng.randint(0, max_moves))
 
 
 def reachable(
@@ -91,12 +100,8 @@ def per_ply(
         yield len(layer), sum(layer.values())
         if ply == depth:
             return
-        following: dict[Position, int] = {}
-        for (state, player), paths in layer.items():
-            if game.finished(state):
-                continue
-            opponent = game.other(player)
-            for next_state in game.next_states(state, player):
-                position = (next_state, opponent)
-                following[position] = following.get(position, 0) + paths
+        following: Counter[Position] = Counter()
+        for position, paths in layer.items():
+            for after in successors(game, position):
+                following[after] += paths
         layer = following

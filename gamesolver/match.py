@@ -21,6 +21,7 @@ from dataclasses import dataclass, field, fields
 from typing import Any, Generic, cast
 
 from gamesolver.errors import GameSolverError
+from gamesolver.explore import random_moves
 from gamesolver.game import AnyGame, Game, Player, State, Value, is_number
 from gamesolver.protocol import BestMove
 from gamesolver.stats import LimitedStats, LimitReached, Stats
@@ -223,15 +224,7 @@ def openings(game: AnyGame, count: int, plies: int = 2, seed: int = 1) -> list[P
     """``count`` openings: each ``plies`` random moves from the start (one generator,
     ``random.Random(seed)``, for all of them); an opening that ends the game ends there."""
     rng = random.Random(seed)
-    drawn: list[Position] = []
-    for _ in range(count):
-        state, player = game.Start, game.Players[0]
-        for _ in range(plies):
-            if game.finished(state):
-                break
-            state, player = rng.choice(game.next_states(state, player)), game.other(player)
-        drawn.append((state, player))
-    return drawn
+    return [random_moves(game, rng, plies) for _ in range(count)]
 
 
 def match(
