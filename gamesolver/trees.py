@@ -17,7 +17,7 @@ from __future__ import annotations
 import ast
 import math
 import random
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Sequence
 from numbers import Real
 from typing import TypeAlias
 
@@ -146,22 +146,18 @@ def parse_tree(text: str) -> Tree:
 
 def tree_game(
     tree: Tree,
-    names: Sequence[str] | Mapping[Path, str] | None = None,
+    names: Sequence[str] | None = None,
     name: str = "tree",
 ) -> Game[Path, str]:
     """The game whose game tree is ``tree``, its ``utility_range`` symmetric about the largest
-    leaf. ``names``: the nodes' names in breadth-first order (``"PQRST"``) or by path (default:
+    leaf. ``names``: the nodes' names in breadth-first order (``"PQRST"``; default:
     A, B, C, ...). Raises ``TreeError`` if ``tree`` is not a game tree."""
     check_tree(tree)
     order = list(breadth_first(tree))
-    if names is None:
-        labels = {path: letters(number) for number, path in enumerate(order)}
-    elif isinstance(names, Mapping):
-        labels = {path: names.get(path, path_text(path)) for path in order}
-    else:
-        if len(names) != len(order):
-            raise TreeError(f"{len(names)} names for a tree of {len(order)} nodes")
-        labels = dict(zip(order, names, strict=True))
+    names = [letters(number) for number in range(len(order))] if names is None else names
+    if len(names) != len(order):
+        raise TreeError(f"{len(names)} names for a tree of {len(order)} nodes")
+    labels = dict(zip(order, names, strict=True))
     leaves = [subtree(tree, path) for path in order if is_leaf(subtree(tree, path))]
     bound = max(abs(leaf) for leaf in leaves) or 1  # type: ignore[arg-type]
 

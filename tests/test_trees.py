@@ -126,8 +126,7 @@ def test_names_utility_range_and_the_sleator_example() -> None:
     assert [seed.show(path) for path in breadth_first(SLEATOR)] == list("PQRST")
     assert seed.utility_range == (-20, 20)
     assert tree_game([0, [0]]).utility_range == (-1, 1)  # never (0, 0): worst < best
-    assert tree_game([1, [2]], {(1,): "R"}).show((1,)) == "R"
-    assert tree_game([1, [2]], {(1,): "R"}).show((1, 0)) == "[1][0]"
+    assert tree_game([1, [2]], "PQR?").show((1,)) == "R"
     with pytest.raises(TreeError, match="3 names for a tree of 4 nodes"):
         tree_game([1, [2]], "PQR")
     assert [letters(n) for n in (0, 25, 26, 27, 701, 702)] == ["A", "Z", "AA", "AB", "ZZ", "AAA"]
