@@ -34,7 +34,7 @@ from types import FrameType, TracebackType
 from typing import Any, TypeVar
 
 from gamesolver import stats
-from gamesolver.errors import ADDRESS, error_text
+from gamesolver.errors import ADDRESS, cut, error_text
 from gamesolver.words import LONGEST, digits
 
 _T = TypeVar("_T")
@@ -475,11 +475,6 @@ def shown(value: object, limit: int = 80) -> str:
     except Exception as error:
         text = f"<a {type(value).__name__} whose repr raises {type(error).__name__}>"
     return cut(text, limit)
-
-
-def cut(text: str, width: int) -> str:
-    """``text``, cut to ``width`` characters with ``…`` if longer."""
-    return text if len(text) <= width else text[: width - 1] + "…"
 
 
 class Output(io.TextIOBase):
