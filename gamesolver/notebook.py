@@ -11,17 +11,18 @@ the notebook's cell and line.
 from __future__ import annotations
 
 import contextvars
-import io
 import json
 import linecache
 import re
 import shlex
 import stat
 import sys
-import tokenize
 import types
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+
+from IPython.core.inputtransformer2 import TransformerManager
 
 from gamesolver.errors import GameSolverError
 from gamesolver.game import Game
@@ -32,7 +33,6 @@ MAX_BYTES = 100 * 2**20
 DEMO_TAG = "demo"
 """Cells with this tag are skipped when a notebook is loaded as a module."""
 
-_MAGIC = re.compile(r"^\s*(%|!)")
 _RUN = re.compile(r"%run(\s|$)")
 """A line that IPython's ``%run`` magic reads (``run_target`` reads which notebook)."""
 
@@ -121,78 +121,75 @@ def run_target(line: str) -> str | None:
     return names[0] if len(names) == 1 and names[0].endswith(".ipynb") else None
 
 
-def magic_lines(source: str) -> list[int]:
-    """The numbers (from 1) of the lines of ``source`` where a statement starts with ``%`` or
-    ``!``, found by tokens as IPython finds them (not a line in a string, nor a continuation
-    line); from where tokenizing fails (a shell escape's open quote), line by line."""
-    found: list[int] = []
-    starts_statement = True
-    skip = {tokenize.NL, tokenize.COMMENT, tokenize.INDENT, tokenize.DEDENT, tokenize.ENCODING}
-    try:
-        for token in tokenize.generate_tokens(io.StringIO(source).readline):
-            if token.type in (tokenize.NEWLINE, tokenize.ENDMARKER):
-                starts_statement = True
-            elif token.type not in skip:
-                if starts_statement and token.string in ("%", "!"):
-                    found.append(token.start[0])
-                starts_statement = False
-    except (tokenize.TokenError, SyntaxError) as error:
-        failed = (error.lineno or 1) if isinstance(error, SyntaxError) else error.args[1][0]
-        lines = source.splitlines()[failed - 1 :]
-        rest = [failed + index for index, line in enumerate(lines) if _MAGIC.match(line)]
-        found = sorted({*[line for line in found if line < failed], *rest})
-    return found
-
-
-def _run_source(source: str, filename: str, namespace: dict[str, Any]) -> None:
-    linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
-    exec(compile(source, filename, "exec"), namespace)
-
-
 def load_into(path: str | Path, namespace: dict[str, Any], running: tuple[Path, ...] = ()) -> None:
-    """Run the definition cells of the notebook at ``path`` in ``namespace``; ``running``: the
-    notebooks whose ``%run`` led here, to name a cycle."""
+    """Run the definition cells of the notebook at ``path`` in ``namespace``, their magics read
+    by IPython's own transformer; ``running``: the notebooks whose ``%run`` led here."""
     path = Path(path)
-    running = (*running, path.resolve())
+    kernel = _Kernel(path, namespace, (*running, path.resolve()))
+    python = TransformerManager().transform_cell  # type: ignore[no-untyped-call]
     for number, source, tags in code_cells(path, exercises=False):
-        if DEMO_TAG in tags:
-            continue
-        lines = source.splitlines()
-        magics = set(magic_lines(source))
-        start = 0  # the first line (from 0) not yet run
-        for index in sorted(magics):
-            line = lines[index - 1]
-            run = run_target(line)
-            where = f"{path.name}, cell {number}, line {index}"
-            if line[:1].isspace() and line.lstrip().startswith("%run"):
-                raise NotebookError(
-                    f"{where}: write {line.strip()!r} at the start of its line, outside any "
-                    "block: the loader runs it unconditionally"
-                )
-            if run is None and _RUN.match(line):
-                raise NotebookError(
-                    f"{where}: {line.strip()!r}: the loader runs '%run NOTEBOOK.ipynb', one "
-                    "notebook without options (its name in quotes if it has a blank)"
-                )
-            if run is None:
-                raise NotebookError(
-                    f"{where}: the magic {line.strip()!r} needs Jupyter; tag the cell "
-                    f"{DEMO_TAG!r} if it only shows something, or write it in plain Python"
-                )
-            # blank lines keep the line numbers of tracebacks right
-            chunk = [""] * start + lines[start : index - 1]
-            _run_source("\n".join(chunk), f"<{path.name}, cell {number}>", namespace)
-            target = path.parent / run
-            if not target.is_file():  # named with the cell that runs it: that is what to fix
-                missing = "no such notebook" if not target.exists() else "not a notebook file"
-                raise NotebookError(f"{where}: %run {run}: {missing}: {target}")
-            if target.resolve() in running:
-                chain = " → ".join(p.name for p in (*running, target))
-                raise NotebookError(f"{path.name}, cell {number}: %run {run} runs itself ({chain})")
-            load_into(target, namespace, running)
-            start = index
-        chunk = [""] * start + lines[start:]
-        _run_source("\n".join(chunk), f"<{path.name}, cell {number}>", namespace)
+        if DEMO_TAG not in tags:
+            filename = f"<{path.name}, cell {number}>"  # tracebacks show the cell's own lines
+            linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
+            namespace["get_ipython"] = kernel.itself
+            exec(compile(python(source), filename, "exec"), namespace)
+
+
+class _Kernel:
+    """``get_ipython()`` in a loaded notebook: ``%run NOTEBOOK.ipynb`` loads that notebook into
+    the same namespace; any other magic or shell escape is a ``NotebookError`` naming its cell
+    and line, so that no definition depends on Jupyter."""
+
+    def __init__(self, path: Path, namespace: dict[str, Any], running: tuple[Path, ...]) -> None:
+        self.path, self.namespace, self.running = path, namespace, running
+
+    def itself(self) -> _Kernel:
+        return self
+
+    def run_line_magic(self, name: str, argument: str) -> None:
+        where, line = _magic()
+        run = run_target(line)
+        if run is None and name == "run":
+            raise NotebookError(
+                f"{where}: {line!r}: the loader runs '%run NOTEBOOK.ipynb', one notebook "
+                "without options (its name in quotes if it has a blank)"
+            )
+        if run is None:
+            self.refuse()
+        target = self.path.parent / str(run)
+        if not target.is_file():  # named with the cell that runs it: that is what to fix
+            missing = "no such notebook" if not target.exists() else "not a notebook file"
+            raise NotebookError(f"{where}: %run {run}: {missing}: {target}")
+        if target.resolve() in self.running:
+            chain = " → ".join(p.name for p in (*self.running, target))
+            raise NotebookError(f"{where.rsplit(',', 1)[0]}: %run {run} runs itself ({chain})")
+        load_into(target, self.namespace, self.running)
+        self.namespace["get_ipython"] = self.itself
+
+    def refuse(self, *arguments: object) -> None:
+        where, line = _magic()
+        raise NotebookError(
+            f"{where}: the magic {line!r} needs Jupyter; tag the cell {DEMO_TAG!r} if it only "
+            "shows something, or write it in plain Python"
+        )
+
+    def __getattr__(self, name: str) -> Callable[..., None]:
+        """Any other use of IPython (``!ls``, ``%%time``, ``x?``): refused."""
+        return self.refuse
+
+
+_CELL = re.compile(r"<(.+\.ipynb, cell \d+)>")
+"""The file name of a loaded cell's code (``<Solver.ipynb, cell 7>``)."""
+
+
+def _magic() -> tuple[str, str]:
+    """Where the magic being run is (``Solver.ipynb, cell 7, line 2``), and its line."""
+    frame = sys._getframe(1)
+    while frame.f_back is not None and not _CELL.fullmatch(frame.f_code.co_filename):
+        frame = frame.f_back
+    filename = frame.f_code.co_filename
+    line = linecache.getline(filename, frame.f_lineno).strip()
+    return f"{filename[1:-1]}, line {frame.f_lineno}", line
 
 
 MODULES = "gamesolver.notebooks."
@@ -214,7 +211,7 @@ def load_notebook(path: str | Path) -> types.ModuleType:
     loading, absolute = _loading.get(), path.absolute()
     if absolute.resolve() in [p.resolve() for p in loading]:
         chain = " → ".join(p.name for p in (*loading, absolute))
-        cell = re.fullmatch(r"<(.+\.ipynb, cell \d+)>", caller.f_code.co_filename)
+        cell = _CELL.fullmatch(caller.f_code.co_filename)
         where = f"{cell[1]}, line {caller.f_lineno}: " if cell else ""
         raise NotebookError(f"{where}{path.name} loads itself ({chain})")
     name = MODULES + re.sub(r"\W", "_", path.stem)
@@ -225,6 +222,7 @@ def load_notebook(path: str | Path) -> types.ModuleType:
     token = _loading.set((*loading, absolute))
     try:
         load_into(path, module.__dict__)
+        module.__dict__.pop("get_ipython", None)
     except BaseException:
         if sys.modules.get(name) is module:
             del sys.modules[name]
