@@ -16,7 +16,7 @@ from typing import Literal
 
 from gamesolver.game import Value
 from gamesolver.table import fmt
-from gamesolver.trace import Search
+from gamesolver.trace import Call, Search
 
 View = Literal["max", "mover"]
 """Whose side values and windows are shown from: Max's, or the player to move's."""
@@ -70,9 +70,7 @@ class Stepper:
         call = self.search.calls[index]
         if call.result is None:
             return None
-        if self.view == "max":
-            return self.search.for_max(call.result, call.perspective)
-        return call.result if call.perspective == call.player else -call.result
+        return call.result if self.same_side(call) else -call.result
 
     def window(self, index: int) -> tuple[Value, Value] | None:
         """Call ``index``'s window ``(alpha, beta)``, from the stepper's view."""
@@ -80,8 +78,12 @@ class Stepper:
         if call.window is None:
             return None
         alpha, beta = call.window
+        return (alpha, beta) if self.same_side(call) else (-beta, -alpha)
+
+    def same_side(self, call: Call) -> bool:
+        """Whether ``call``'s values are already from the stepper's view (else negated)."""
         side = self.search.game.Players[0] if self.view == "max" else call.player
-        return (alpha, beta) if call.perspective == side else (-beta, -alpha)
+        return call.perspective == side
 
     def name(self, index: int) -> str:
         """The state of call ``index`` as the game shows it."""

@@ -135,10 +135,6 @@ class Search:
         """A state as the game shows it (``game.show``), e.g. a tree node's name."""
         return self.game.text(state)
 
-    def for_max(self, value: Value, perspective: Hashable) -> Value:
-        """A value seen from ``perspective``'s side, turned to the first player's side."""
-        return value if perspective == self.game.Players[0] else -value
-
     def __repr__(self) -> str:
         return (
             f"Search({self.algorithm} on {self.game.name!r}: {len(self.calls):,} calls, "
