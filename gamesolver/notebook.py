@@ -121,18 +121,35 @@ def run_target(line: str) -> str | None:
     return names[0] if len(names) == 1 and names[0].endswith(".ipynb") else None
 
 
-def load_into(path: str | Path, namespace: dict[str, Any], running: tuple[Path, ...] = ()) -> None:
+_loading: contextvars.ContextVar[tuple[Path, ...]] = contextvars.ContextVar("loading", default=())
+"""The notebooks being loaded (by ``%run`` or ``load_notebook``), outermost first."""
+
+
+def _cycle(path: Path) -> str:
+    """The chain ``A.ipynb → B.ipynb → A.ipynb`` if the notebook at ``path`` is being loaded
+    already, else ``""``."""
+    loading = _loading.get()
+    if path.resolve() not in [p.resolve() for p in loading]:
+        return ""
+    return " → ".join(p.name for p in (*loading, path))
+
+
+def load_into(path: str | Path, namespace: dict[str, Any]) -> None:
     """Run the definition cells of the notebook at ``path`` in ``namespace``, their magics read
-    by IPython's own transformer; ``running``: the notebooks whose ``%run`` led here."""
+    by IPython's own transformer."""
     path = Path(path)
-    kernel = _Kernel(path, namespace, (*running, path.resolve()))
+    kernel = _Kernel(path, namespace)
     python = TransformerManager().transform_cell  # type: ignore[no-untyped-call]
-    for number, source, tags in code_cells(path, exercises=False):
-        if DEMO_TAG not in tags:
-            filename = f"<{path.name}, cell {number}>"  # tracebacks show the cell's own lines
-            linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
-            namespace["get_ipython"] = kernel.itself
-            exec(compile(python(source), filename, "exec"), namespace)
+    token = _loading.set((*_loading.get(), path.absolute()))
+    try:
+        for number, source, tags in code_cells(path, exercises=False):
+            if DEMO_TAG not in tags:
+                filename = f"<{path.name}, cell {number}>"  # tracebacks show the cell's lines
+                linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
+                namespace["get_ipython"] = kernel.itself
+                exec(compile(python(source), filename, "exec"), namespace)
+    finally:
+        _loading.reset(token)
 
 
 class _Kernel:
@@ -140,8 +157,9 @@ class _Kernel:
     the same namespace; any other magic or shell escape is a ``NotebookError`` naming its cell
     and line, so that no definition depends on Jupyter."""
 
-    def __init__(self, path: Path, namespace: dict[str, Any], running: tuple[Path, ...]) -> None:
-        self.path, self.namespace, self.running = path, namespace, running
+    def __init__(self, path: Path, namespace: dict[str, Any]) -> None:
+        self.path = path
+        self.namespace = namespace
 
     def itself(self) -> _Kernel:
         return self
@@ -160,10 +178,10 @@ class _Kernel:
         if not target.is_file():  # named with the cell that runs it: that is what to fix
             missing = "no such notebook" if not target.exists() else "not a notebook file"
             raise NotebookError(f"{where}: %run {run}: {missing}: {target}")
-        if target.resolve() in self.running:
-            chain = " → ".join(p.name for p in (*self.running, target))
+        chain = _cycle(target)
+        if chain:
             raise NotebookError(f"{where.rsplit(',', 1)[0]}: %run {run} runs itself ({chain})")
-        load_into(target, self.namespace, self.running)
+        load_into(target, self.namespace)
         self.namespace["get_ipython"] = self.itself
 
     def refuse(self, *arguments: object) -> None:
@@ -195,9 +213,6 @@ def _magic() -> tuple[str, str]:
 MODULES = "gamesolver.notebooks."
 """The start of the name of a notebook's module (``gamesolver.notebooks.Tic_Tac_Toe``)."""
 
-_loading: contextvars.ContextVar[tuple[Path, ...]] = contextvars.ContextVar("loading", default=())
-"""The notebooks being loaded, outermost first, to name a notebook that loads itself."""
-
 
 def load_notebook(path: str | Path) -> types.ModuleType:
     """The definitions of the notebook at ``path`` as a fresh module (``__file__``: its absolute
@@ -208,9 +223,9 @@ def load_notebook(path: str | Path) -> types.ModuleType:
     path = _beside_caller(Path(path), caller)
     if path.suffix != ".ipynb":
         raise NotebookError(f"{path} is not a notebook (.ipynb)")
-    loading, absolute = _loading.get(), path.absolute()
-    if absolute.resolve() in [p.resolve() for p in loading]:
-        chain = " → ".join(p.name for p in (*loading, absolute))
+    absolute = path.absolute()
+    chain = _cycle(absolute)
+    if chain:
         cell = _CELL.fullmatch(caller.f_code.co_filename)
         where = f"{cell[1]}, line {caller.f_lineno}: " if cell else ""
         raise NotebookError(f"{where}{path.name} loads itself ({chain})")
@@ -219,7 +234,6 @@ def load_notebook(path: str | Path) -> types.ModuleType:
     module.__file__ = str(absolute)
     # registered as an import is (dataclasses, typing and pickle look a class's module up)
     sys.modules[name] = module
-    token = _loading.set((*loading, absolute))
     try:
         load_into(path, module.__dict__)
         module.__dict__.pop("get_ipython", None)
@@ -227,8 +241,6 @@ def load_notebook(path: str | Path) -> types.ModuleType:
         if sys.modules.get(name) is module:
             del sys.modules[name]
         raise
-    finally:
-        _loading.reset(token)
     return module
 
 
