@@ -1,5 +1,5 @@
 """The loader: a notebook's definition cells run as a module, `%run` followed, other magics
-refused, found the way IPython finds them (by tokens, not by lines), and cycles named."""
+refused, read by IPython's own transformer, and cycles named."""
 
 from __future__ import annotations
 
