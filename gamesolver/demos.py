@@ -1,13 +1,6 @@
-"""Showing a search at work in a lecture: its calls one by one, or its counts beside others'.
-
-The Solver's lectures follow each definition with an example; these two helpers are how the
-examples show a search, so that the lecture's cells hold the lesson and not the tabulating::
-
-    >>> at_work(minimax, sleator_tree)                        # doctest: +SKIP
-    >>> side_by_side([minimax, minimax_memo], [take_away(8)])  # doctest: +SKIP
-
-Both return a ``Table``, the value of a cell's last line: a cell shows it, and ``%run`` of a
-lecture shows nothing.
+"""How the Solver's lectures show a search at work: its calls one by one (``at_work``), or its
+counts beside others' (``side_by_side``), so that a cell holds the lesson, not the tabulating.
+Both return a ``Table``: a cell shows it, and ``%run`` of a lecture shows nothing.
 """
 
 from __future__ import annotations

@@ -1,10 +1,8 @@
 """What goes wrong, said once: the package's own errors and any exception in one line of text.
 
-``GameSolverError`` is the base of every exception the package raises on purpose (a bad
-notebook, a bad argument, an illegal move, a search out of time), so that a caller can tell the
-package's refusals from a bug or a student's exception. ``error_text(error)`` writes any
-exception (the package's, a notebook's or a student's) as the last line of a traceback says
-it: every surface (the command line, the checks, the boards) says an error in these words.
+``GameSolverError`` is the base of what the package raises on purpose, so that a caller tells
+its refusals from a bug or a student's exception; ``error_text`` is how every surface (the
+command line, the checks, the boards) says any exception.
 """
 
 from __future__ import annotations
@@ -20,15 +18,17 @@ class GameSolverError(Exception):
 
 
 def error_text(error: BaseException, limit: int = 300) -> str:
-    """``Type: message``, as the last line of a traceback says it (the first line of the
-    message, at most ``limit`` characters, without memory addresses); never raises, not even
-    when ``str(error)`` does (a notebook's exception class may define a ``__str__`` that
-    raises)."""
+    """``Type: message`` as a traceback's last line says it (the message's first line, cut to
+    ``limit`` characters, without memory addresses); never raises, even if ``str(error)`` does."""
     name = type(error).__name__
     try:
         message = str(error).strip()
     except Exception as failure:
         return f"{name} (its message could not be written: str() raised {type(failure).__name__})"
     first = ADDRESS.sub("", message.splitlines()[0]) if message else ""
-    first = first if len(first) <= limit else first[: limit - 1] + "…"
-    return f"{name}: {first}" if first else name
+    return f"{name}: {cut(first, limit)}" if first else name
+
+
+def cut(text: str, width: int) -> str:
+    """``text``, cut to ``width`` characters with ``…`` if longer."""
+    return text if len(text) <= width else text[: width - 1] + "…"

@@ -1,7 +1,5 @@
-"""Walking a game's state space: every position reachable from a start.
-
-Tests use it to check an algorithm on every reachable position (not just a sample), and
-notebooks use it to count states, the number that memoization brings the work down to.
+"""Walking a game's state space: every position reachable from a start, for exhaustive tests
+and the state counts that memoization brings the work down to.
 """
 
 from __future__ import annotations
@@ -9,7 +7,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections import deque
+from collections import Counter, deque
 from collections.abc import Hashable, Iterator
 
 from gamesolver.game import AnyGame
@@ -27,37 +25,43 @@ def start_of(game: AnyGame, state: Hashable | None, player: Hashable | None) -> 
 def walk(
     game: AnyGame, state: Hashable | None = None, player: Hashable | None = None
 ) -> Iterator[Position]:
-    """Every ``(state, player to move)`` reachable from ``state``, in breadth-first order.
-
-    Defaults: the start state with ``Players[0]`` to move (``start_of``). Finished states are
-    included; their successors are not explored.
-    """
+    """Every ``(state, player to move)`` reachable from ``state`` (default: the start), in
+    breadth-first order; finished states included, not explored."""
     start = start_of(game, state, player)
     seen = {start}
     queue = deque([start])
     yield start
     while queue:
-        state, player = queue.popleft()
-        if game.finished(state):
-            continue
-        opponent = game.other(player)
-        for next_state in game.next_states(state, player):
-            position = (next_state, opponent)
+        for position in successors(game, queue.popleft()):
             if position not in seen:
                 seen.add(position)
                 queue.append(position)
                 yield position
 
 
-def random_position(game: AnyGame, rng: random.Random, max_moves: int) -> Position:
-    """A position reached from the start by ``rng.randint(0, max_moves)`` random moves (fewer
-    if the game ends first): the exercises' checks sample a game with it, seeded."""
-    state, player = game.Start, game.Players[0]
-    for _ in range(rng.randint(0, max_moves)):
-        if game.finished(state):
+def successors(game: AnyGame, position: Position) -> list[Position]:
+    """The positions one move after ``position`` (none after a finished state)."""
+    state, player = position
+    if game.finished(state):
+        return []
+    return [(after, game.other(player)) for after in game.next_states(state, player)]
+
+
+def random_moves(game: AnyGame, rng: random.Random, moves: int) -> Position:
+    """The position after ``moves`` random moves from the start (fewer if the game ends)."""
+    position = (game.Start, game.Players[0])
+    for _ in range(moves):
+        following = successors(game, position)
+        if not following:
             break
-        state, player = rng.choice(game.next_states(state, player)), game.other(player)
-    return state, player
+        position = rng.choice(following)
+    return position
+
+
+def random_position(game: AnyGame, rng: random.Random, max_moves: int) -> Position:
+    """A position after ``rng.randint(0, max_moves)`` random moves (``random_moves``): the
+    exercises' checks sample a game with it, seeded."""
+    return random_moves(game, rng, rng.randint(0, max_moves))
 
 
 def reachable(
@@ -88,21 +92,16 @@ def is_reachable(
 def per_ply(
     game: AnyGame, depth: int, state: Hashable | None = None, player: Hashable | None = None
 ) -> Iterator[tuple[int, int]]:
-    """For each ply 0, 1, ..., ``depth`` after ``state`` (default: the start): the number of
-    distinct positions reached after that many moves, and of move sequences that reach them
-    (perft). Play stops at a finished state. Each ply is counted from the one before it, with
-    how many sequences reach each position, so the sequences need not be walked one by one."""
+    """For each ply 0, ..., ``depth`` after ``state`` (default: the start): the distinct
+    positions reached and the move sequences reaching them (perft), each ply counted from the
+    one before, so that the sequences are never walked one by one."""
     layer: dict[Position, int] = {start_of(game, state, player): 1}
     for ply in range(depth + 1):
         yield len(layer), sum(layer.values())
         if ply == depth:
             return
-        following: dict[Position, int] = {}
-        for (state, player), paths in layer.items():
-            if game.finished(state):
-                continue
-            opponent = game.other(player)
-            for next_state in game.next_states(state, player):
-                position = (next_state, opponent)
-                following[position] = following.get(position, 0) + paths
+        following: Counter[Position] = Counter()
+        for position, paths in layer.items():
+            for after in successors(game, position):
+                following[after] += paths
         layer = following

@@ -1,13 +1,9 @@
-"""The game contract: the lecture's six-tuple, bundled from a notebook's plain functions.
-
-A game notebook defines ``Players``, ``Start``, ``next_states``, ``finished``, ``utility`` (and
-optionally ``heuristic``) as ordinary top-level names, exactly as the lecture writes them, and then
-bundles them::
+"""The game contract: the lecture's six-tuple, bundled from a notebook's plain functions::
 
     game = Game("tic-tac-toe", Players, Start, next_states, finished, utility)
 
-Every search algorithm takes the ``Game`` as its first argument, so no notebook depends on
-another notebook's global variables, and two games can live side by side in one kernel.
+Every search takes the ``Game`` as its first argument, so that no notebook depends on another's
+globals and two games can live side by side in one kernel.
 """
 
 from __future__ import annotations
@@ -28,44 +24,23 @@ Value = float
 
 @dataclass(frozen=True, eq=False)
 class Game(Generic[State, Player]):
-    """A two-person, zero-sum, deterministic game with perfect information.
+    """A two-person, zero-sum, deterministic game with perfect information, in the lecture's
+    names; ``Players[0]`` moves first, then the players alternate.
 
-    The fields carry the lecture's names. ``Players[0]`` moves first, then the players alternate.
-
-    - ``next_states(state, player)``: the states ``player`` can reach with one move, as a list in
-      a deterministic order (the order decides which moves alpha-beta prunes);
-    - ``finished(state)``: true iff the game is over;
-    - ``utility(state, player)``: the value of a finished ``state`` for ``player``, with
-      ``utility(s, A) == -utility(s, B)`` (zero-sum) and inside ``utility_range``, a pair
-      ``(worst, best)`` with ``worst == -best`` (negamax negates values, so the range must be
-      symmetric);
-    - ``heuristic(state, player)`` (optional): an estimate for an unfinished state, strictly
-      inside ``utility_range``, used by depth-limited search;
-    - ``canonical(state)`` (optional): one representative of the state's symmetry class, so that a
-      memo table can store one entry per class;
-    - ``describe_move(state, next_state)`` (optional): how the lecture names the move from
-      ``state`` to ``next_state``, e.g. ``"(1, 1)"``; used in messages, explanations and the
-      terminal game;
-    - ``show(state)`` (optional): the state as text, for the terminal game and for error messages;
-    - ``parse(text)`` and ``notation(state, player)`` (optional): a position in the game's own
-      notation (Pons' move string, PDN, FEN, ...) read as ``(state, player to move)``, and
-      written; ``parse`` raises ``ValueError`` saying what is wrong with a malformed one. They
-      are fields of the game, not of the notebook, because a game built by a function with
-      parameters (a board's width) reads its positions by them.
-    - ``describe_value(value)`` (optional): a value in the game's own terms, e.g. chess's
-      ``"+1.3 pawns"`` for an estimate or ``"a mate"`` for a win; the play widget's status line
-      says it after "I see" (default: ``"the value 0.05"``).
-    - ``to_move(state)`` (optional): the player to move, for a game whose state says it (Nim's
-      ``(piles, player)``), so that a state given without its player (the command line's
-      ``--state``) is searched for the player it names, and one that names no player is refused.
-    - ``chances(state)`` (optional): for a game of chance, the outcomes of a chance position
-      (a die in the air) as a list of ``(probability, next_state)`` pairs, the probabilities
-      summing to 1; an empty list at every other position. At a chance position
-      ``next_states`` returns the same next states in the same order (so that whatever walks
-      the game sees every position), and ``to_move`` must be given: after an outcome, the
-      state says who moves (in Pig, a 1 ends the turn). Searches that know no chance
-      (minimax, alpha-beta) treat a chance position as a move of its player; expectimax
-      averages over the outcomes.
+    - ``next_states(state, player)``: a list in a deterministic order (it decides what
+      alpha-beta prunes); ``finished(state)``: true iff the game is over;
+    - ``utility(state, player)``: zero-sum, inside ``utility_range`` ``(worst, best)``, which is
+      symmetric (negamax negates values);
+    - optional: ``heuristic`` (an estimate strictly inside the range, for depth-limited search);
+      ``canonical`` (one state per symmetry class, for a memo table); ``describe_move``,
+      ``show`` and ``describe_value`` (a move, a state, a value in the game's terms, e.g.
+      ``"+1.3 pawns"``); ``parse`` and ``notation`` (a position in the game's notation, read as
+      ``(state, player)`` or ``ValueError``, and written; fields, because a game built with
+      parameters reads positions by them); ``to_move`` (the player a state names, e.g. Nim's,
+      for the command line's ``--state``);
+    - ``chances(state)``, for a game of chance: a chance position's ``(probability,
+      next_state)`` pairs (empty elsewhere), ``next_states`` giving the same states in the same
+      order and ``to_move`` given; a search that knows no chance takes it as a move.
     """
 
     name: str
@@ -90,8 +65,7 @@ class Game(Generic[State, Player]):
         players = tuple(self.Players)
         object.__setattr__(self, "Players", players)
         others: dict[Player, Player] = {}
-        if len(players) == 2:
-            # unhashable players: check_game explains; other() says so meanwhile
+        if len(players) == 2:  # unhashable players: other() says so, check_game explains
             with contextlib.suppress(TypeError):
                 others = {players[0]: players[1], players[1]: players[0]}
         object.__setattr__(self, "_others", others)

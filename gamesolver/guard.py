@@ -1,42 +1,14 @@
 """Bounds on code we do not control: a student's code under a check, a search no longer wanted.
 
-One mechanism bounds time everywhere: an interval timer of the process (``signal.setitimer``)
-whose signal raises an ``Interrupted`` in the main thread, where the bounded code runs.
-
-**A student's code under a check** (``gamesolver.feedback``: the validator, the exercise
-checks) runs in a process of its own, ``apart(work, limits, ended)``: the check forks, the child
-runs the whole check and hands back its report (pickled), and the parent waits. The student's
-function lives in the kernel that called the check, so ``os.fork`` (Linux, macOS) is what gives
-the child the function without pickling it. The check marks each call of the student's code
-(``with call(): ...``), and the child's timers enforce the ``Limits``:
-
-- ``call_seconds``: one call, in the process's CPU time (``ITIMER_PROF``: a busy machine that
-  gives it a small share of a core does not make a quick call look slow), or twice as many
-  seconds of the wall clock for a call that waits without computing (``time.sleep``, ``input``);
-- ``total_seconds``: the whole check, on the wall clock;
-- ``memory_mb``: the child's growth, as address space (``RLIMIT_AS``: an allocation beyond it is a
-  ``MemoryError`` at once, where it is made).
-
-A limit is raised in the child as ``CallTimeLimit`` or ``TotalTimeLimit`` (a signal interrupts a
-``time.sleep`` too), so that the check reports what it found, and again every ``RESEND_SECONDS``
-while it is not obeyed (a student's bare ``except:`` may swallow one). The parent kills a child
-that has not obeyed ``GRACE_SECONDS`` after a limit (stuck in one long computation of the
-interpreter, or in a bare ``except:``), and one whose own caller is interrupted. A child that
-ends without its report (``os._exit``, a crash, a kill) is described to the check's ``ended``,
-with what the check last said of itself (``progress``), so that the report still names the
-example. The exceptions derive from ``BaseException``, not ``Exception``, so that a student's
-``except Exception:`` does not swallow them.
-
-**The lecture's own code in the command line** (``--max-seconds``) is bounded by the same timer
-in the process that runs it (``Watchdog``). **A search no longer wanted** (New game pressed
-during the computer's move) runs in a thread of a board, where no signal arrives: ``Canceller``
-stops it cooperatively, at its next value call (``gamesolver.stats.checking``).
-
-What the student's code hands back is bounded too, before a report writes it: ``shown(value)``
-is a ``repr`` that never raises, is cut short, names an int too long to write by its digits and
-drops the memory address of a default ``repr`` (which changes from run to run); in a check's
-process, what the code prints is kept (``captured_output``): the first ``keep`` characters, and
-how many there were.
+One mechanism bounds time: an interval timer (``signal.setitimer``) whose signal raises an
+``Interrupted`` in the main thread. A check (``gamesolver.feedback``) runs ``apart``, in a
+forked process (the student's function lives in the kernel, so ``os.fork`` hands it over
+without pickling); each call of the student's code is marked ``with call():`` and bounded by
+the ``Limits``. The exceptions derive from ``BaseException`` so that a student's ``except
+Exception:`` does not swallow them, and are raised again every ``RESEND_SECONDS`` in case a
+bare ``except:`` does; the parent kills a child that has not obeyed within ``GRACE_SECONDS``.
+``Watchdog`` bounds the command line's own code (``--max-seconds``); ``Canceller`` stops a
+search in a board's thread, where no signal arrives, at its next value call.
 """
 
 from __future__ import annotations
@@ -45,7 +17,6 @@ import builtins
 import contextlib
 import ctypes
 import faulthandler
-import functools
 import io
 import multiprocessing
 import os
@@ -63,7 +34,8 @@ from types import FrameType, TracebackType
 from typing import Any, TypeVar
 
 from gamesolver import stats
-from gamesolver.errors import ADDRESS, error_text
+from gamesolver.errors import ADDRESS, cut, error_text
+from gamesolver.words import LONGEST, digits
 
 _T = TypeVar("_T")
 
@@ -89,14 +61,9 @@ RESEND_SECONDS = 0.2
 
 
 class Canceller:
-    """Cancel a search that runs in another thread, at a point where its bookkeeping is whole.
-
-    ``Cancelled`` is raised in the searching thread at its next value call (``stats.calls +=
-    1``), and only inside ``searching``, never in the code around the search that updates the
-    widgets. Each search gets a fresh flag (``ticket``), so that a thread that has not yet
-    entered its search when it is cancelled does not enter it at all. A search that counts no
-    value calls runs to its end; its move is then no longer wanted, and dropped by the board.
-    """
+    """Cancel a search in another thread: ``Cancelled`` is raised there at its next value call
+    inside ``searching``, never in the code around it that updates the widgets. Each search gets
+    a fresh flag (``ticket``), so that one cancelled before it starts never starts."""
 
     def __init__(self) -> None:
         self._ticket = threading.Event()
@@ -112,8 +79,7 @@ class Canceller:
 
     @contextmanager
     def searching(self, ticket: threading.Event) -> Iterator[None]:
-        """The block in which ``Cancelled`` may arrive; raises it at once if ``ticket`` was
-        cancelled."""
+        """The block in which ``Cancelled`` may arrive (at once if ``ticket`` is set)."""
 
         def check() -> None:
             if ticket.is_set():
@@ -125,21 +91,9 @@ class Canceller:
 
 
 class Watchdog:
-    """Interrupt the block after ``total_seconds`` (wall clock): a bound on the lecture's own
-    code in the command line (``--max-seconds``), in the main thread (the only one a signal
-    reaches; elsewhere entering raises ``ValueError``). A student's code is bounded in a process
-    of its own instead (``apart``).
-
-    ::
-
-        with Watchdog(total_seconds=60):
-            value = search(game, state, player, stats)
-
-    ``TotalTimeLimit`` is raised in the block, and again every ``poll`` seconds while the block
-    has not ended; ``tripped`` says whether it was. A limit met inside ``__enter__`` or
-    ``__exit__`` waits for the block, or is dropped after it. An outer ``Watchdog``'s timer is
-    put back as the block ends.
-    """
+    """Raise ``TotalTimeLimit`` in the block after ``total_seconds`` of the wall clock, and
+    again every ``poll`` seconds until it ends (main thread only: ``with Watchdog(60): ...``).
+    ``tripped`` says whether it was; an outer ``Watchdog``'s timer is put back at the end."""
 
     def __init__(self, total_seconds: float | None = None, poll: float = RESEND_SECONDS) -> None:
         self.total_seconds = total_seconds
@@ -173,8 +127,7 @@ class Watchdog:
             signal.setitimer(signal.ITIMER_REAL, left, interval)
 
     def _alarm(self, signum: int, frame: FrameType | None) -> None:
-        """The timer's signal: ``TotalTimeLimit``, unless it lands in ``__enter__`` or
-        ``__exit__`` (a limit raised there would escape the ``with`` statement's bookkeeping)."""
+        """``TotalTimeLimit``, unless in ``__enter__`` or ``__exit__`` (it would escape them)."""
         while frame is not None:
             if frame.f_code in _WATCHDOG_CODE:
                 return
@@ -194,8 +147,8 @@ class Limits:
     """The bounds on a check run ``apart`` (``None``: no bound)."""
 
     call_seconds: float | None = None
-    """One call of the student's code (``with call(): ...``): seconds of CPU time, or twice as
-    many of the wall clock for a call that waits (``time.sleep``, ``input``)."""
+    """One call of the student's code: CPU seconds (a busy machine does not make it look slow),
+    or ``WAIT_FACTOR`` times as many of the wall clock for a call that waits (``time.sleep``)."""
     total_seconds: float | None = None
     """The whole check, on the wall clock."""
     memory_mb: float | None = None
@@ -210,17 +163,16 @@ class Limits:
 
 @dataclass(frozen=True)
 class Ended:
-    """Why a check run ``apart`` ended without its result: what ``apart``'s ``ended`` hears."""
+    """Why a check run ``apart`` ended without its result (``os._exit``, a crash, a kill)."""
 
     limit: type[Interrupted] | None
-    """The limit that was exceeded and not obeyed (the process was killed); ``None`` if the
-    process ended by itself."""
+    """The limit not obeyed, for which the process was killed; ``None``: it ended by itself."""
     how: str
-    """How the process ended, in words: ``"exit status 3"``, ``"signal SIGSEGV"``, ``"killed"``."""
+    """In words: ``"exit status 3"``, ``"signal SIGSEGV"``, ``"killed"``."""
     in_call: bool
     """It ended inside a call of the student's code (``call()``)."""
     progress: Any
-    """What the check last said about itself (``progress(...)``; ``None`` if nothing)."""
+    """What the check last said about itself (``progress(...)``), so a report names the example."""
 
 
 GRACE_SECONDS = 2.0
@@ -238,12 +190,10 @@ class _Child:
 
     def __init__(self, channel: Connection, under_way: Any, limits: Limits) -> None:
         self.channel = channel
-        self.under_way = under_way
-        """Shared with the parent: the number of the call under way (0 when none is)."""
+        self.under_way = under_way  # shared with the parent: the call under way (0: none)
         self.limits = limits
         self.calls = 0
-        self.deadlines: list[tuple[float, float]] = []
-        """Of each call under way, innermost last: its CPU time and wall clock deadlines."""
+        self.deadlines: list[tuple[float, float]] = []  # CPU and wall clock, innermost last
         total = limits.total_seconds
         self.total_at = None if total is None else time.monotonic() + total
         self.finishing = False
@@ -252,8 +202,8 @@ class _Child:
         self.output = Output(KEEP)
 
     def arm(self) -> None:
-        """Set the timers to the nearest deadlines: the call's (if one is under way) in CPU time
-        (``SIGPROF``), the call's and the check's on the wall clock (``SIGALRM``)."""
+        """Set the timers to the nearest deadlines: the call's in CPU time (``SIGPROF``), the
+        call's and the check's on the wall clock (``SIGALRM``)."""
         cpu, wall = self.deadlines[-1] if self.deadlines else (None, None)
         clock = [at for at in (wall, self.total_at) if at is not None]
         for which, at, now in (
@@ -264,8 +214,8 @@ class _Child:
             signal.setitimer(which, delay, RESEND_SECONDS if delay else 0.0)
 
     def alarm(self, signum: int, frame: object) -> None:
-        """A timer's signal: the limit that is due, raised; the check's own code that reports
-        a ``TotalTimeLimit`` (outside the student's calls) is interrupted once only."""
+        """The limit that is due, raised; the check's own code reporting a ``TotalTimeLimit``
+        (outside the student's calls) is interrupted once only."""
         if self.finishing:
             return
         cpu, wall = self.deadlines[-1] if self.deadlines else (None, None)
@@ -286,18 +236,11 @@ _child: _Child | None = None
 
 
 def apart(work: Callable[[], _T], limits: Limits, ended: Callable[[Ended], _T]) -> _T:
-    """``work()`` run in a process of its own (``os.fork``), under ``limits``: its result
-    (pickled), or ``ended(...)``'s if the process ended without one.
-
-    The parent waits; it kills a child that has not obeyed a limit within ``GRACE_SECONDS``, and
-    the child if the parent is interrupted (Ctrl-C). An exception ``work`` raises is raised
-    again here. Inside a child, ``apart`` runs ``work`` directly: the outer limits hold.
-
-    In the child, nothing reaches the notebook or the terminal: ``sys.stdout`` and
-    ``sys.stderr`` are kept (``captured_output``), the file descriptors 0, 1 and 2 are
-    ``/dev/null``, and ``input()`` raises ``EOFError``. Where there is no ``os.fork``
-    (Windows), ``work`` runs here, without limits.
-    """
+    """``work()`` run in a forked process under ``limits``: its result (pickled; an exception
+    raised again here), or ``ended(...)``'s if the process ended without one. The child is
+    killed if the parent is interrupted; what it prints is kept (``captured_output``), never
+    shown, and ``input()`` raises ``EOFError``. Inside a child, or without ``os.fork``
+    (Windows), ``work`` runs here."""
     if _child is not None or not hasattr(os, "fork"):
         return work()
     under_way = multiprocessing.RawValue("q", 0)  # shared memory: the call under way
@@ -349,9 +292,8 @@ def _run_child(
 
 
 def _end_with(parent: int) -> None:
-    """Ask the system to kill this process when its parent ends (Linux), so that a check whose
-    parent was killed (a kernel restarted, a test timed out) does not run on without end; a
-    parent already gone ends it now."""
+    """Have Linux kill this process when its parent ends (a kernel restarted), so that a check
+    does not run on without end; a parent already gone ends it now."""
     with contextlib.suppress(OSError, AttributeError):
         libc = ctypes.CDLL(None, use_errno=True)
         libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
@@ -364,9 +306,8 @@ PR_SET_PDEATHSIG = 1
 
 
 def _quiet(output: Output) -> None:
-    """Nothing the child writes reaches the kernel's streams (ipykernel's, whose threads are
-    not in the child) nor the terminal: what Python code prints is kept in ``output``; nothing
-    waits for input."""
+    """Nothing the child writes reaches the kernel's streams or the terminal: what Python code
+    prints is kept in ``output``; nothing waits for input."""
     faulthandler.disable()  # (a test runner's writes to a copy of the terminal's descriptor)
     null = os.open(os.devnull, os.O_RDWR)
     for descriptor in (0, 1, 2):
@@ -382,9 +323,8 @@ def _quiet(output: Output) -> None:
 
 
 def _limit_memory(memory_mb: float) -> float | None:
-    """At most ``memory_mb`` more of address space: an allocation beyond is a ``MemoryError``.
-    The megabytes the process may grow by: fewer if its limit was lower already (a kernel under
-    autograding's); ``None`` where the system says no size (no ``/proc``) or has no such limit."""
+    """Allow ``memory_mb`` more address space (beyond: ``MemoryError``); the megabytes really
+    allowed (fewer under a lower limit already set), ``None`` where the system has no limit."""
     try:
         with open("/proc/self/statm") as statm:
             now = int(statm.read().split()[0]) * resource.getpagesize()
@@ -422,15 +362,12 @@ def call() -> Iterator[None]:
 
 
 def memory_mb() -> float | None:
-    """The megabytes this check's process may grow by (``memory_mb``, or fewer where the process
-    had less room: a kernel under autograding's limit), as a report says it after a
-    ``MemoryError``; ``None`` outside a check or without a limit."""
+    """The megabytes this check's process may grow by (``None``: outside a check, or no limit)."""
     return None if _child is None else _child.memory_mb
 
 
 def memory_text() -> str:
-    """What a ``MemoryError`` in this check's process says: by how much memory was allowed to
-    grow (``memory_mb``), or that it ran out (no limit)."""
+    """What a report says of a ``MemoryError`` in this check's process."""
     grown = memory_mb()
     if grown is None:
         return "ran out of memory (MemoryError)"
@@ -443,8 +380,7 @@ def tripped() -> type[Interrupted] | None:
 
 
 def progress(said: Any) -> None:
-    """Tell the parent what the check does now (plain data, pickled): what ``apart``'s
-    ``ended`` hears if the process ends before its result. Nothing outside a check's process."""
+    """Tell the parent what the check does now (``Ended.progress``); nothing outside a check."""
     child = _child
     if child is not None:
         _send(child.channel, ("progress", said))
@@ -500,8 +436,7 @@ def _wait(
 
 
 class _Watch:
-    """The parent's view of the limits: the call under way (from the shared word) and when it
-    began, the check's start; which limit the child has not obeyed within ``GRACE_SECONDS``."""
+    """The parent's view of the limits: which one the child has not obeyed in ``GRACE_SECONDS``."""
 
     def __init__(self, under_way: Any, limits: Limits) -> None:
         self.under_way = under_way
@@ -512,7 +447,7 @@ class _Watch:
 
     def unobeyed(self) -> type[Interrupted] | None:
         now = time.monotonic()
-        if self.under_way.value != self.call:  # a new call (seen at most a poll after it began)
+        if self.under_way.value != self.call:  # a new call
             self.call, self.call_started = self.under_way.value, now
         seconds, total = self.limits.call_seconds, self.limits.total_seconds
         call_limit = None if seconds is None else WAIT_FACTOR * seconds + GRACE_SECONDS
@@ -528,35 +463,18 @@ class _Watch:
 KEEP = 2000
 """How many characters of what the student's code prints a report keeps (it counts them all)."""
 
-LONG_INT_DIGITS = 30
-"""An int with more digits than this is written by its number of digits, not in full."""
-
-
-@functools.lru_cache(maxsize=64)  # a check meets the same huge int thousands of times
-def digits(number: int) -> int:
-    """How many decimal digits ``number`` has, without writing it (Python refuses to write an int
-    of more than 4,300 digits, and writing one of millions takes seconds)."""
-    size = abs(number)
-    count = max(1, int((size.bit_length() - 1) * 0.30102999566398120) + 1)  # log10(2)
-    power = 10 ** (count - 1)  # the estimate is off by one at most (rounding at its edges)
-    if size >= power * 10:
-        return count + 1
-    return count if size >= power or count == 1 else count - 1
-
 
 def shown(value: object, limit: int = 80) -> str:
     """``repr(value)`` as a report shows it: at most ``limit`` characters, without a memory
-    address; an int of more than ``LONG_INT_DIGITS`` digits as ``<an int of 5,001 digits>``.
-    Never raises (a ``repr`` that raises is said to)."""
-    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 64:
-        count = digits(value)
-        if count > LONG_INT_DIGITS:
-            return f"<{'a negative' if value < 0 else 'an'} int of {count:,} digits>"
+    address (it changes from run to run), an int too long to write as ``<an int of 5,001
+    digits>``. Never raises (a ``repr`` that raises is said to)."""
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**LONGEST:
+        return f"<{'a negative' if value < 0 else 'an'} int of {digits(value):,} digits>"
     try:
         text = ADDRESS.sub("", repr(value))
     except Exception as error:
         text = f"<a {type(value).__name__} whose repr raises {type(error).__name__}>"
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    return cut(text, limit)
 
 
 class Output(io.TextIOBase):
@@ -584,24 +502,20 @@ class Output(io.TextIOBase):
             return ""
         kept = self.text.splitlines()
         first = kept[:lines]
-        shown_lines = [
-            "    " + (line if len(line) <= width else line[: width - 1] + "…") for line in first
-        ]
-        cut = self.total > len(self.text) or len(kept) > lines
-        cut = cut or any(len(line) > width for line in first)
-        many = len(shown_lines) > 1
-        first_lines = f"the first {len(shown_lines)} lines" if many else "the first line"
-        first_lines = first_lines if cut else "all of it"
-        head = f"{who} printed {self.total:,} characters during the check; {first_lines}:"
-        return "\n".join([head, *shown_lines])
+        whole = self.total == len(self.text) and len(kept) <= lines
+        if whole and all(len(line) <= width for line in first):
+            which = "all of it"
+        else:
+            which = f"the first {len(first)} lines" if len(first) > 1 else "the first line"
+        head = f"{who} printed {self.total:,} characters during the check; {which}:"
+        return "\n".join([head, *("    " + cut(line, width) for line in first)])
 
 
 @contextmanager
 def captured_output(keep: int = KEEP) -> Iterator[Output]:
-    """What is printed in the block (``sys.stdout`` and ``sys.stderr``), its first ``keep``
-    characters kept: a function called thousands of times that prints a line each time would
-    otherwise fill the notebook. In a check's process, that is the process's own output (from
-    its start); elsewhere the streams are redirected for the block."""
+    """What is printed in the block (``sys.stdout``, ``sys.stderr``), its first ``keep``
+    characters kept, so that a function that prints at every call does not fill the notebook.
+    In a check's process, that is the process's own output from its start."""
     if _child is not None:
         yield _child.output
         return

@@ -1,27 +1,11 @@
 """Matches between two computers: games played out between two ``choose`` functions.
 
-A lecture compares two estimates (or two searches, or a search and a random player) by letting
-them play; a benchmark does the same at length. This module is the one place that plays such
-games, so that every comparison follows the same rules:
-
-- a **chooser** is the play widget's ``choose(state, player, rng)`` (``gamesolver.widgets.play``),
-  answering ``(value, next_state)`` or ``(value, next_state, stats)``; a chooser that knows no
-  value (a random player) may answer the next state alone. The match checks every answer: a move
-  that is not one of ``game.next_states(state, player)`` is an error (``IllegalMove``);
-- the limit of each move is given to the chooser as a keyword, only when it is set: ``depth``
-  (a fixed depth), ``nodes`` (a budget of value calls) or ``budget`` (seconds per move). Given
-  a depth or a node budget and a seeded ``rng``, a match does not depend on the clock: the same
-  games on every run and every machine;
-- the ``rng`` a chooser gets is made afresh for each move, ``random.Random(seed)``: a move
-  depends on its position only, not on the games played before it;
-- ``play_game`` plays one game from a start; ``match`` plays ``a`` against ``b`` from each of a
-  list of openings twice, the colours swapped, so that neither gains from moving first;
-  ``openings`` draws such openings by seeded random moves.
-
-``searching(game, best_move, search)`` makes a chooser of any search of the course (the
-Solver's ``best_move`` with, e.g., ``iterative_deepening``) that obeys all three limits: the
-depth and the budget go to the search, and a node budget deepens the search one move at a time
-while the value calls stay within it (depth 1 always, so that there is a move).
+The one place that plays such games (a lecture comparing two estimates, a benchmark), so that
+every comparison follows the same rules: every answer is checked (``read_answer``); each move's
+limit (``depth``, ``nodes`` or ``budget``) reaches the chooser as a keyword, only when set; each
+move gets a fresh ``random.Random(seed)``, so that a move depends on its position only and,
+without a time budget, a match is the same on every run and machine; ``match`` plays each
+opening twice, the colours swapped, so that neither side gains from moving first.
 """
 
 from __future__ import annotations
@@ -37,24 +21,18 @@ from dataclasses import dataclass, field, fields
 from typing import Any, Generic, cast
 
 from gamesolver.errors import GameSolverError
+from gamesolver.explore import random_moves
 from gamesolver.game import AnyGame, Game, Player, State, Value, is_number
 from gamesolver.protocol import BestMove
 from gamesolver.stats import LimitedStats, LimitReached, Stats
 
 Chooser = Callable[..., Any]
-"""The computer's choice: ``choose(state, player, rng) -> (value, next_state)``, for the play
-widget (``gamesolver.widgets.play``), the watch, matches and the assignment's grader.
-
-``value`` is the value of ``state`` for ``player`` as the search sees it; ``rng`` breaks ties
-among equally good moves, seeded so that a notebook plays the same game on every run. It may
-answer ``(value, next_state, stats)``, the ``Stats`` of its search, to say whether the value is
-exact (``stats.exact``), from which depth (``stats.depth``) and with which line of play
-(``stats.line``); and it may take the keywords ``budget`` (the seconds per move), ``depth`` and
-``nodes`` (see the module), and have a parameter ``earlier`` (with a default: the grader and
-``searching`` give none): the game's states before ``state``, from its start (chess needs them
-to see a position repeated). A match and the grader also take the
-next state alone (a random player knows no value); the play widget, which says the value, does
-not.
+"""The computer's choice, for the play widget, the watch, matches and the grader: ``choose(state,
+player, rng) -> (value, next_state)``, ``value`` from ``player``'s side, ``rng`` (seeded) to
+break ties. It may answer ``(value, next_state, stats)`` (whether the value is exact, its depth,
+its line), take the keywords ``budget`` (seconds per move), ``depth`` and ``nodes``, and have a
+parameter ``earlier`` with a default: the states before ``state`` (chess sees repetitions).
+Matches and the grader also take the next state alone (a random player knows no value).
 """
 
 Position = tuple[Hashable, Hashable]
@@ -78,9 +56,8 @@ def takes(choose: Callable[..., object], keyword: str) -> bool:
 
 
 def names(choose: Callable[..., object], keyword: str) -> bool:
-    """Whether ``choose`` has a parameter called ``keyword`` itself, not merely ``**kwargs``:
-    for what only some choosers want, as ``earlier``, which a chooser passing its keywords on
-    to a search (``searching``) must not get."""
+    """Whether ``choose`` has a parameter ``keyword`` itself, not merely ``**kwargs``: for what
+    a chooser passing its keywords on to a search must not get (``earlier``)."""
     try:
         parameters = inspect.signature(choose).parameters
     except (TypeError, ValueError):  # no signature to read (some builtins)
@@ -91,9 +68,8 @@ def names(choose: Callable[..., object], keyword: str) -> bool:
 
 @dataclass(frozen=True)
 class Choice(Generic[State]):
-    """A chooser's answer once read: the move's ``state`` (the state after it), its ``value`` for
-    the player who chose it (``None``: the chooser knows none, as a random player) and the
-    ``stats`` of its search (``None``: it gave none)."""
+    """A chooser's answer once read: the state after the move, its value for the chooser and
+    its search's statistics (``None``: not given)."""
 
     state: State
     value: Value | None = None
@@ -107,13 +83,9 @@ MUST = "it must return (value, next_state)"
 def read_answer(
     game: Game[State, Player], state: State, player: Player, answer: object
 ) -> Choice[State]:
-    """A chooser's ``answer`` in ``state`` read by the one rule of every surface (the play
-    widget, the terminal, matches, the grader): a ``Choice``, ``(value, next_state)``,
-    ``(value, next_state, stats)``, or a next state alone (a player that knows no value);
-    the value a number (``None``: none known), the stats ``Stats`` or ``None``, the next state
-    one of ``game.next_states(state, player)``. A legal next state is taken as it is first, so
-    that a state that is itself a pair is never misread. Else ``IllegalMove``, saying what is
-    wrong for the student who wrote ``choose``."""
+    """A chooser's ``answer`` in ``state`` read by the one rule of every surface: a ``Choice``,
+    ``(value, next_state)``, ``(value, next_state, stats)`` or a next state alone (tried first,
+    so that a state that is a pair is never misread); else ``IllegalMove`` saying what is wrong."""
     moves = game.next_states(state, player)
     if isinstance(answer, Choice):
         after = answer.state
@@ -154,8 +126,7 @@ class Played:
     seconds: list[float] = field(default_factory=list)
     """Each move's CPU seconds (``time.process_time``)."""
     winner: Hashable | None = None
-    """The player with a positive utility at the end; ``None`` for a draw, or an unfinished
-    game (``max_plies`` reached)."""
+    """The player with a positive utility at the end; ``None``: a draw, or unfinished."""
     finished: bool = True
     """Whether the game ended by its rules (``False``: stopped at ``max_plies``)."""
 
@@ -192,9 +163,8 @@ def play_game(
     seed: int = 0,
     max_plies: int | None = None,
 ) -> Played:
-    """A game of ``game`` from ``start`` (default: ``game.Start``, ``Players[0]`` to move),
-    ``choosers[i]`` playing ``game.Players[i]``, each move within the limits (see the module),
-    stopped unfinished after ``max_plies`` moves if given."""
+    """A game from ``start`` (default: the start, ``Players[0]`` to move), ``choosers[i]``
+    playing ``game.Players[i]``, stopped unfinished after ``max_plies`` moves if given."""
     state, player = (game.Start, game.Players[0]) if start is None else start
     limits = _limits(depth, nodes, budget)
     for choose in choosers:
@@ -254,15 +224,7 @@ def openings(game: AnyGame, count: int, plies: int = 2, seed: int = 1) -> list[P
     """``count`` openings: each ``plies`` random moves from the start (one generator,
     ``random.Random(seed)``, for all of them); an opening that ends the game ends there."""
     rng = random.Random(seed)
-    drawn: list[Position] = []
-    for _ in range(count):
-        state, player = game.Start, game.Players[0]
-        for _ in range(plies):
-            if game.finished(state):
-                break
-            state, player = rng.choice(game.next_states(state, player)), game.other(player)
-        drawn.append((state, player))
-    return drawn
+    return [random_moves(game, rng, plies) for _ in range(count)]
 
 
 def match(
@@ -293,11 +255,10 @@ def within_nodes(
     nodes: int,
     depth: int | None = None,
 ) -> tuple[Value, Hashable, Stats]:
-    """``decide(state, player, rng, stats, depth=d)`` at d = 1, 2, 3, ... (up to ``depth``):
-    the answer of the deepest that kept the value calls of all of them within ``nodes``
-    (depth 1 whatever it costs), and its statistics with the calls of all. Each depth starts
-    from the same ``rng``, so that the choice among equal moves does not depend on how deep the
-    decision went; an exact value ends the deepening."""
+    """``decide(state, player, rng, stats, depth=d)`` at d = 1, 2, ... (up to ``depth``): the
+    deepest answer whose calls, with all before it, stay within ``nodes`` (depth 1 whatever it
+    costs), with the calls of all. Each depth starts from the same ``rng`` state; an exact
+    value ends the deepening."""
     start = rng.getstate()
     stats = Stats()
     value, after = decide(state, player, rng, stats, depth=1)
@@ -324,13 +285,9 @@ def searching(
     game: AnyGame, best_move: BestMove, search: Callable[..., Value], margin: float = 1.0
 ) -> Chooser:
     """A chooser that plays ``best_move`` on ``game`` with ``search`` (e.g. the Solver's
-    ``iterative_deepening``) and answers ``(value, next_state, stats)``.
-
-    ``depth`` and ``budget`` go to ``search`` (the budget times ``margin``: a search notices
-    its deadline only after it has passed, and choosing the move takes a little more); with a
-    node budget ``nodes``, the search runs at depth 1, 2, 3, ... and the deepest that stays
-    within ``nodes`` value calls in all gives the move (depth 1 always: there must be a move).
-    """
+    ``iterative_deepening``), answering ``(value, next_state, stats)``: ``depth`` and ``budget``
+    (times ``margin``: a search notices its deadline late) go to ``search``; ``nodes`` deepens
+    it within that many value calls (``within_nodes``)."""
 
     def decide(
         state: Hashable, player: Hashable, rng: random.Random, stats: Stats, **limits: Any
@@ -359,8 +316,8 @@ def searching(
 
 
 def random_mover(game: AnyGame, seed: int = 0) -> Chooser:
-    """A chooser that plays a random legal move, from its own generator ``random.Random(seed)``
-    (not the match's, which starts afresh at every move)."""
+    """A chooser that plays a random legal move, from its own ``random.Random(seed)`` (the
+    match's starts afresh at every move)."""
     rng = random.Random(seed)
 
     def choose(state: Hashable, player: Hashable, _rng: object = None, **limits: Any) -> Hashable:

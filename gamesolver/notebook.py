@@ -1,42 +1,28 @@
 """Load a notebook's definitions as a module, for tests, benchmarks and the command line.
 
-The notebooks are the single source of what they teach: a game's rules and the search algorithms
-are defined in notebook cells, nowhere else. This module runs those cells outside Jupyter:
-
-- every code cell runs, in order, in the namespace of a fresh module, except the cells tagged
-  ``demo`` (cells that show, time, plot or play: they are the lecture, not the definitions) and
-  nbgrader's solution and test cells (an exercise is the student's: in a released copy its
-  solution cell raises ``NotImplementedError``; see ``is_exercise``);
-- a line ``%run Other.ipynb`` loads that notebook's definitions into the same namespace, as
-  IPython's ``%run`` does in the kernel (the path is relative to the notebook's folder, and read
-  as IPython reads it: ``%run "My Solver.ipynb"``, see ``run_target``); a notebook that ends up
-  running itself is an error that names the cycle;
-- any other IPython magic in a loaded cell is an error that names the cell, so that a notebook
-  cannot silently depend on Jupyter for its definitions.
-
-Magics are found as IPython finds them: by tokens, not by lines. A statement that *starts* with
-``%`` or ``!`` is a magic; a line inside a string, or a continuation line inside brackets (ruff
-puts a long comparison's ``!= b`` first on its line), is Python.
-
-Reading is plain ``json`` (``read_notebook``, the one reader of the package's tools); executing
-is plain ``exec`` with the cell registered in ``linecache``, so tracebacks show the notebook's
-cell and line.
+The notebooks are the single source of what they teach; this runs their code cells in order in
+a fresh module, outside Jupyter, except the cells tagged ``demo`` (they show, time and play)
+and nbgrader's exercise cells (a student's). ``%run Other.ipynb`` loads that notebook into the
+same namespace, as IPython does; any other magic is an error naming the cell, so that no
+definition depends on Jupyter. Cells are registered in ``linecache``, so that tracebacks show
+the notebook's cell and line.
 """
 
 from __future__ import annotations
 
 import contextvars
-import io
 import json
 import linecache
 import re
 import shlex
 import stat
 import sys
-import tokenize
 import types
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+
+from IPython.core.inputtransformer2 import TransformerManager
 
 from gamesolver.errors import GameSolverError
 from gamesolver.game import Game
@@ -47,7 +33,6 @@ MAX_BYTES = 100 * 2**20
 DEMO_TAG = "demo"
 """Cells with this tag are skipped when a notebook is loaded as a module."""
 
-_MAGIC = re.compile(r"^\s*(%|!)")
 _RUN = re.compile(r"%run(\s|$)")
 """A line that IPython's ``%run`` magic reads (``run_target`` reads which notebook)."""
 
@@ -58,10 +43,9 @@ class NotebookError(GameSolverError):
 
 
 def read_notebook(path: Path) -> dict[str, Any]:
-    """The notebook at ``path`` as its JSON: a dict whose ``"cells"`` is a list of dicts (of
-    nbformat 4, if it says). The one reader of every tool that reads a notebook: plain ``json``
-    (``import nbformat`` costs a second, which every command line call would pay);
-    ``NotebookError`` in one line if the file is missing, unreadable or not a notebook."""
+    """The notebook at ``path`` as its JSON (nbformat 4), for every tool that reads one: plain
+    ``json``, as ``import nbformat`` costs every command a second; ``NotebookError`` in one
+    line if the file is missing, unreadable or not a notebook."""
     try:
         found = path.stat()
         if not stat.S_ISREG(found.st_mode):  # (/dev/zero would be read until memory runs out)
@@ -101,25 +85,19 @@ def cell_source(cell: dict[str, Any]) -> str:
 
 
 def nbgrader_marks(cell: dict[str, Any]) -> dict[str, Any]:
-    """What nbgrader's metadata says of ``cell`` (``grade``, ``solution``, ``task``,
-    ``grade_id``, ``points``, ...); empty for a cell that is no part of an exercise."""
+    """nbgrader's metadata of ``cell`` (``grade``, ``solution``, ``points``, ...), or ``{}``."""
     marks: dict[str, Any] = cell.get("metadata", {}).get("nbgrader", {})
     return marks
 
 
 def is_exercise(cell: dict[str, Any]) -> bool:
-    """True iff ``cell`` is part of an nbgrader exercise: a solution cell, a graded test cell or
-    a task (its metadata ``nbgrader.solution``, ``.grade`` or ``.task``)."""
+    """True iff ``cell`` is an nbgrader solution, graded test or task cell."""
     return any(nbgrader_marks(cell).get(key, False) for key in ("solution", "grade", "task"))
 
 
 def code_cells(path: Path, exercises: bool = True) -> list[tuple[int, str, list[str]]]:
-    """The code cells of a notebook as ``(number, source, tags)`` (without nbgrader's solution
-    and test cells unless ``exercises``).
-
-    Cells are numbered from 1 counting every cell, markdown included, so that "cell 7" in an
-    error message is the seventh cell a student sees in JupyterLab.
-    """
+    """The code cells of a notebook as ``(number, source, tags)`` (exercise cells only if
+    ``exercises``), numbered from 1 over all cells, as a student counts them in JupyterLab."""
     return [
         (number, cell_source(cell), list(cell.get("metadata", {}).get("tags", [])))
         for number, cell in enumerate(notebook_cells(path), start=1)
@@ -128,10 +106,9 @@ def code_cells(path: Path, exercises: bool = True) -> list[tuple[int, str, list[
 
 
 def run_target(line: str) -> str | None:
-    """The notebook that the line ``%run NOTEBOOK.ipynb`` runs, its words read as IPython reads
-    them (``shlex``: ``%run "My Solver.ipynb"``, ``%run 'My Solver.ipynb'`` and ``%run My\\
-    Solver.ipynb`` run ``My Solver.ipynb``; a ``#`` outside quotes starts a comment); ``None``
-    if the line is not a ``%run`` of one notebook (options, a script, two names, no name)."""
+    """The notebook that the line ``%run NOTEBOOK.ipynb`` runs, read as IPython reads it
+    (``shlex``: ``%run "My Solver.ipynb"``); ``None`` if the line is not a ``%run`` of one
+    notebook (options, a script, two names, no name)."""
     text = line.strip()
     if not _RUN.match(text):
         return None
@@ -144,136 +121,131 @@ def run_target(line: str) -> str | None:
     return names[0] if len(names) == 1 and names[0].endswith(".ipynb") else None
 
 
-def magic_lines(source: str) -> list[int]:
-    """The numbers (from 1) of the lines of ``source`` where a statement starts with ``%`` or
-    ``!``: IPython's magics and shell escapes, found by tokens as IPython finds them.
-
-    A part that does not tokenize (a shell escape with an unmatched quote) is read line by line
-    from where tokenizing failed.
-    """
-    found: list[int] = []
-    starts_statement = True
-    skip = {tokenize.NL, tokenize.COMMENT, tokenize.INDENT, tokenize.DEDENT, tokenize.ENCODING}
-    try:
-        for token in tokenize.generate_tokens(io.StringIO(source).readline):
-            if token.type in (tokenize.NEWLINE, tokenize.ENDMARKER):
-                starts_statement = True
-            elif token.type not in skip:
-                if starts_statement and token.string in ("%", "!"):
-                    found.append(token.start[0])
-                starts_statement = False
-    except (tokenize.TokenError, SyntaxError) as error:
-        failed = (error.lineno or 1) if isinstance(error, SyntaxError) else error.args[1][0]
-        lines = source.splitlines()[failed - 1 :]
-        rest = [failed + index for index, line in enumerate(lines) if _MAGIC.match(line)]
-        found = sorted({*[line for line in found if line < failed], *rest})
-    return found
+_loading: contextvars.ContextVar[tuple[Path, ...]] = contextvars.ContextVar("loading", default=())
+"""The notebooks being loaded (by ``%run`` or ``load_notebook``), outermost first."""
 
 
-def _run_source(source: str, filename: str, namespace: dict[str, Any]) -> None:
-    linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
-    exec(compile(source, filename, "exec"), namespace)
+def _cycle(path: Path) -> str:
+    """The chain ``A.ipynb → B.ipynb → A.ipynb`` if the notebook at ``path`` is being loaded
+    already, else ``""``."""
+    loading = _loading.get()
+    if path.resolve() not in [p.resolve() for p in loading]:
+        return ""
+    return " → ".join(p.name for p in (*loading, path))
 
 
-def load_into(path: str | Path, namespace: dict[str, Any], running: tuple[Path, ...] = ()) -> None:
-    """Run the definition cells of the notebook at ``path`` in ``namespace``.
-
-    ``running`` is the chain of notebooks whose ``%run`` led here, to name a cycle.
-    """
+def load_into(path: str | Path, namespace: dict[str, Any]) -> None:
+    """Run the definition cells of the notebook at ``path`` in ``namespace``, their magics read
+    by IPython's own transformer."""
     path = Path(path)
-    running = (*running, path.resolve())
-    for number, source, tags in code_cells(path, exercises=False):
-        if DEMO_TAG in tags:
-            continue
-        lines = source.splitlines()
-        magics = set(magic_lines(source))
-        start = 0  # the first line (from 0) not yet run
-        for index in sorted(magics):
-            line = lines[index - 1]
-            run = run_target(line)
-            where = f"{path.name}, cell {number}, line {index}"
-            if line[:1].isspace() and line.lstrip().startswith("%run"):
-                raise NotebookError(
-                    f"{where}: write {line.strip()!r} at the start of its line, outside any "
-                    "block: the loader runs it unconditionally"
-                )
-            if run is None and _RUN.match(line):
-                raise NotebookError(
-                    f"{where}: {line.strip()!r}: the loader runs '%run NOTEBOOK.ipynb', one "
-                    "notebook without options (its name in quotes if it has a blank)"
-                )
-            if run is None:
-                raise NotebookError(
-                    f"{where}: the magic {line.strip()!r} needs Jupyter; tag the cell "
-                    f"{DEMO_TAG!r} if it only shows something, or write it in plain Python"
-                )
-            # blank lines keep the line numbers of tracebacks right
-            chunk = [""] * start + lines[start : index - 1]
-            _run_source("\n".join(chunk), f"<{path.name}, cell {number}>", namespace)
-            target = path.parent / run
-            if not target.is_file():  # named with the cell that runs it: that is what to fix
-                missing = "no such notebook" if not target.exists() else "not a notebook file"
-                raise NotebookError(f"{where}: %run {run}: {missing}: {target}")
-            if target.resolve() in running:
-                chain = " → ".join(p.name for p in (*running, target))
-                raise NotebookError(f"{path.name}, cell {number}: %run {run} runs itself ({chain})")
-            load_into(target, namespace, running)
-            start = index
-        chunk = [""] * start + lines[start:]
-        _run_source("\n".join(chunk), f"<{path.name}, cell {number}>", namespace)
+    kernel = _Kernel(path, namespace)
+    python = TransformerManager().transform_cell  # type: ignore[no-untyped-call]
+    token = _loading.set((*_loading.get(), path.absolute()))
+    try:
+        for number, source, tags in code_cells(path, exercises=False):
+            if DEMO_TAG not in tags:
+                filename = f"<{path.name}, cell {number}>"  # tracebacks show the cell's lines
+                linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
+                namespace["get_ipython"] = kernel.itself
+                exec(compile(python(source), filename, "exec"), namespace)
+    finally:
+        _loading.reset(token)
+
+
+class _Kernel:
+    """``get_ipython()`` in a loaded notebook: ``%run NOTEBOOK.ipynb`` loads that notebook into
+    the same namespace; any other magic or shell escape is a ``NotebookError`` naming its cell
+    and line, so that no definition depends on Jupyter."""
+
+    def __init__(self, path: Path, namespace: dict[str, Any]) -> None:
+        self.path = path
+        self.namespace = namespace
+
+    def itself(self) -> _Kernel:
+        return self
+
+    def run_line_magic(self, name: str, argument: str) -> None:
+        where, line = _magic()
+        run = run_target(line)
+        if run is None and name == "run":
+            raise NotebookError(
+                f"{where}: {line!r}: the loader runs '%run NOTEBOOK.ipynb', one notebook "
+                "without options (its name in quotes if it has a blank)"
+            )
+        if run is None:
+            self.refuse()
+        target = self.path.parent / str(run)
+        if not target.is_file():  # named with the cell that runs it: that is what to fix
+            missing = "no such notebook" if not target.exists() else "not a notebook file"
+            raise NotebookError(f"{where}: %run {run}: {missing}: {target}")
+        chain = _cycle(target)
+        if chain:
+            raise NotebookError(f"{where.rsplit(',', 1)[0]}: %run {run} runs itself ({chain})")
+        load_into(target, self.namespace)
+        self.namespace["get_ipython"] = self.itself
+
+    def refuse(self, *arguments: object) -> None:
+        where, line = _magic()
+        raise NotebookError(
+            f"{where}: the magic {line!r} needs Jupyter; tag the cell {DEMO_TAG!r} if it only "
+            "shows something, or write it in plain Python"
+        )
+
+    def __getattr__(self, name: str) -> Callable[..., None]:
+        """Any other use of IPython (``!ls``, ``%%time``, ``x?``): refused."""
+        return self.refuse
+
+
+_CELL = re.compile(r"<(.+\.ipynb, cell \d+)>")
+"""The file name of a loaded cell's code (``<Solver.ipynb, cell 7>``)."""
+
+
+def _magic() -> tuple[str, str]:
+    """Where the magic being run is (``Solver.ipynb, cell 7, line 2``), and its line."""
+    frame = sys._getframe(1)
+    while frame.f_back is not None and not _CELL.fullmatch(frame.f_code.co_filename):
+        frame = frame.f_back
+    filename = frame.f_code.co_filename
+    line = linecache.getline(filename, frame.f_lineno).strip()
+    return f"{filename[1:-1]}, line {frame.f_lineno}", line
 
 
 MODULES = "gamesolver.notebooks."
 """The start of the name of a notebook's module (``gamesolver.notebooks.Tic_Tac_Toe``)."""
 
-_loading: contextvars.ContextVar[tuple[Path, ...]] = contextvars.ContextVar("loading", default=())
-"""The notebooks being loaded, outermost first, to name a notebook that loads itself."""
-
 
 def load_notebook(path: str | Path) -> types.ModuleType:
-    """The definitions of the notebook at ``path`` as a fresh module.
-
-    A relative ``path`` in a notebook's code is relative to that notebook's folder, as it is in
-    Jupyter, whose kernel runs in the notebook's folder: ``load_notebook("Connect-Four.ipynb")``
-    in a lecture finds the lecture beside it wherever the tools were started. Elsewhere it is
-    relative to the current folder. The module's ``__file__`` is the notebook's absolute path.
-    A notebook whose loading comes back to load it again is a ``NotebookError`` that names
-    the chain, not a recursion without end.
-
-    >>> solver = load_notebook("notebooks/Solver.ipynb")   # doctest: +SKIP
-    >>> solver.alpha_beta                                    # doctest: +SKIP
-    """
+    """The definitions of the notebook at ``path`` as a fresh module (``__file__``: its absolute
+    path), e.g. ``load_notebook("notebooks/Solver.ipynb").alpha_beta``. In a notebook's code a
+    relative ``path`` is from that notebook's folder, as in Jupyter. A notebook whose loading
+    loads it again is a ``NotebookError`` naming the chain."""
     caller = sys._getframe(1)
     path = _beside_caller(Path(path), caller)
     if path.suffix != ".ipynb":
         raise NotebookError(f"{path} is not a notebook (.ipynb)")
-    loading, absolute = _loading.get(), path.absolute()
-    if absolute.resolve() in [p.resolve() for p in loading]:
-        chain = " → ".join(p.name for p in (*loading, absolute))
-        cell = re.fullmatch(r"<(.+\.ipynb, cell \d+)>", caller.f_code.co_filename)
+    absolute = path.absolute()
+    chain = _cycle(absolute)
+    if chain:
+        cell = _CELL.fullmatch(caller.f_code.co_filename)
         where = f"{cell[1]}, line {caller.f_lineno}: " if cell else ""
         raise NotebookError(f"{where}{path.name} loads itself ({chain})")
     name = MODULES + re.sub(r"\W", "_", path.stem)
     module = types.ModuleType(name)
     module.__file__ = str(absolute)
-    # Registered as an imported module is (the latest load of a notebook wins): dataclasses,
-    # typing and pickle look up a class's module in sys.modules, e.g. to resolve list["Node"].
+    # registered as an import is (dataclasses, typing and pickle look a class's module up)
     sys.modules[name] = module
-    token = _loading.set((*loading, absolute))
     try:
         load_into(path, module.__dict__)
+        module.__dict__.pop("get_ipython", None)
     except BaseException:
         if sys.modules.get(name) is module:
             del sys.modules[name]
         raise
-    finally:
-        _loading.reset(token)
     return module
 
 
 def _beside_caller(path: Path, caller: types.FrameType | None) -> Path:
-    """``path`` as the code that called ``load_notebook`` means it: a relative path in a loaded
-    notebook's code (its module's ``__file__``) from that notebook's folder; else as it is."""
+    """``path`` as the caller means it: from a loaded notebook's folder in its code."""
     if path.is_absolute() or caller is None:
         return path
     name, file = caller.f_globals.get("__name__"), caller.f_globals.get("__file__")

@@ -1,36 +1,14 @@
-"""What a notebook declares to the tools: searches that decide the move, and what a game offers.
+"""What a notebook declares to the tools (the command line, the benchmarks, ``best_move``),
+explicitly, where the signature ``search(game, state, player, stats)`` does not say it: nothing
+is read from a global by its name.
 
-The tools (the command line, the benchmarks) and the Solver's ``best_move`` need to know a few
-things about a notebook's searches that the signature ``search(game, state, player, stats)``
-does not say. A notebook declares them here, explicitly; nothing is read from a global by its
-name, and nothing is kept in a list that notebooks append to.
+- ``@decides_move`` marks a search that finds the move itself (its line of best play in
+  ``stats.line``), so that ``best_move`` runs one search per decision, not one per move;
+- ``Offer(game, searches=[solve], plays_with=iterative_deepening, build=connect_four)``: what
+  a game notebook offers (without one, its ``game`` alone, with the Solver's searches);
+- ``Solver(Algorithms, best_move)``: what a Solver notebook declares.
 
-**A search that decides the move.** Some searches find the move in their own search: they
-report their line of best play in ``stats.line``, whose first state is the move to play. For
-them the Solver's ``best_move`` runs *one* search of the position instead of one per move, so
-that a time budget is spent once per decision. Such a search is marked where it is defined::
-
-    @decides_move
-    def iterative_deepening(game, state, player, stats, depth=None, budget=None, order=True):
-        ...
-
-The mark is an attribute of the function, so running a notebook again (``%run Solver.ipynb``)
-resets nothing, and ``decides`` sees it through ``functools.partial`` and through a wrapper
-made with ``functools.wraps`` (which copies the attribute and keeps ``__wrapped__``).
-
-**What a game notebook offers.** ``Offer`` bundles the notebook's game, its own searches (a
-perfect solver, an engine), its default search and the builder of its game with parameters::
-
-    offer = Offer(game, searches=[solve, solve_readable], build=connect_four)
-    offer = Offer(game, searches=[threat_solve], plays_with=iterative_deepening, build=tic_tac_toe)
-
-The command line finds the notebook's ``Offer`` by its type, as it finds a ``Game``; a notebook
-without one offers its ``game`` alone, with the Solver's searches.
-
-**What a Solver notebook declares.** ``Solver`` names its algorithms and its ``best_move``, the
-two things the tools take from it::
-
-    solver = Solver(Algorithms, best_move)
+The tools find an ``Offer`` or a ``Solver`` by its type (``find``), as they find a ``Game``.
 """
 
 from __future__ import annotations
@@ -56,16 +34,15 @@ BestMove = Callable[..., tuple[Value, Hashable]]
 
 
 def decides_move(search: Search) -> Search:
-    """Mark ``search`` as one that finds the move in its own search (its line of best play in
-    ``stats.line``), so that ``best_move`` runs one search per decision; returns ``search``."""
+    """Mark ``search`` as one that decides the move itself (an attribute of the function, so
+    that running the notebook again resets nothing); returns ``search``."""
     setattr(search, DECIDES_MOVE, True)
     return search
 
 
 def decides(search: object) -> bool:
-    """Whether ``search`` decides the move itself: it is marked by ``decides_move``, or it is a
-    ``functools.partial`` of such a search, or a wrapper of one (``__wrapped__``). A wrapper
-    that does not report the line unmarks itself with ``wrapper.decides_move = False``."""
+    """Whether ``search``, or what it is a ``functools.partial`` or a wrapper (``__wrapped__``)
+    of, is marked by ``decides_move`` (a wrapper unmarks itself with ``decides_move = False``)."""
     for _ in range(100):  # (a chain of wrappers is short; a cycle must not hang)
         mark = getattr(search, DECIDES_MOVE, None)
         if isinstance(mark, bool):
@@ -81,26 +58,15 @@ def decides(search: object) -> bool:
 
 @dataclass(frozen=True)
 class Offer:
-    """What a game notebook offers the tools, declared in one place.
+    """What a game notebook offers the tools, checked when made (a mistake shows in its cell).
 
     - ``game``: the notebook's game, as the tools run it without ``--set``;
-    - ``searches``: the notebook's own searches, which join the Solver's (``--algorithm NAME``
-      takes their names); the **first is the default search** of the command line for this
-      notebook (without ``searches``, the command line's own default: none for ``solve``,
-      ``iterative_deepening`` for ``move`` and ``play``). A Solver search may be named here to
-      make it the default;
-    - ``plays_with`` (optional): the default search of ``move`` and ``play`` where it is not
-      the first of ``searches``: a search that decides under a time budget, where the first is
-      an exact solver that ``solve`` should run (4 x 4 tic-tac-toe: the exact solve for
-      ``solve``, iterative deepening for a move);
-    - ``build``: the function that builds the game with parameters, for ``--set NAME=VALUE``.
-      Its keyword parameters are the names ``--set`` takes, their defaults and annotations say
-      their types (a ``bool`` parameter takes ``true`` or ``false``); the bounds of a value are
-      the builder's to check: it raises ``ValueError`` saying what is allowed, and the command
-      line repeats that on one line.
-
-    The fields are checked when the ``Offer`` is made, so that a mistake shows in the notebook's
-    own cell.
+    - ``searches``: its own searches, which join the Solver's (``--algorithm NAME``); the first
+      is the command line's default search for this notebook;
+    - ``plays_with``: the default of ``move`` and ``play`` where the first of ``searches`` is
+      an exact solver for ``solve`` (4 x 4 tic-tac-toe);
+    - ``build``: builds the game for ``--set NAME=VALUE``: its keyword parameters are the names,
+      their defaults and annotations the types; it raises ``ValueError`` for a bad value.
     """
 
     game: AnyGame
@@ -121,17 +87,12 @@ class Offer:
             raise TypeError(f"Offer's build is a function, not {type(self.build).__name__}")
         object.__setattr__(self, "searches", searches)
 
-    @property
-    def default(self) -> Algorithm | None:
-        """The notebook's default search: the first of ``searches`` (``None`` if it has none)."""
-        return self.searches[0] if self.searches else None
-
     def default_for(self, command: str) -> Algorithm | None:
-        """The default search of a command of the command line: ``plays_with`` for ``move`` and
-        ``play`` if given, else ``default``."""
+        """The default search of a command: ``plays_with`` for ``move`` and ``play`` if given,
+        else the first of ``searches`` (``None`` if none)."""
         if command in ("move", "play") and self.plays_with is not None:
             return self.plays_with
-        return self.default
+        return self.searches[0] if self.searches else None
 
     def parameters(self) -> dict[str, inspect.Parameter]:
         """The parameters ``build`` takes, by name (none without a builder)."""
@@ -144,8 +105,8 @@ class Offer:
 
 
 def named(what: str, searches: object) -> tuple[Algorithm, ...]:
-    """``searches`` as a tuple of functions with one name each (``--algorithm NAME`` takes the
-    names); a ``TypeError`` or ``ValueError`` saying what is wrong, starting with ``what``."""
+    """``searches`` as a tuple of functions with one name each (for ``--algorithm NAME``), or a
+    ``TypeError`` or ``ValueError`` starting with ``what``."""
     if isinstance(searches, str | bytes) or not isinstance(searches, Sequence):
         raise TypeError(f"{what} are a list of search functions")
     for search in searches:
@@ -163,17 +124,9 @@ def named(what: str, searches: object) -> tuple[Algorithm, ...]:
 
 @dataclass(frozen=True)
 class Solver:
-    """What a Solver notebook declares to the tools, in one place: its ``algorithms``, in the
-    order the lecture lists them (``--algorithm NAME`` takes their names, ``gamesolver
-    algorithms`` lists them), and its ``best_move(game, state, player, algorithm, rng, stats)
-    -> (value, next_state)``, which turns a search's values into the computer's move::
-
-        solver = Solver(Algorithms, best_move)
-
-    The second part of the Solver, which runs the first, declares its longer list the same way,
-    under the same name, so that a notebook holds one. The fields are checked when the
-    ``Solver`` is made, so that a mistake shows in the notebook's own cell.
-    """
+    """What a Solver notebook declares to the tools, checked when made: its ``algorithms`` in
+    the lecture's order (``--algorithm NAME``) and its ``best_move``. A later part of the Solver
+    declares its longer list under the same name, so that a notebook holds one."""
 
     algorithms: Sequence[Algorithm]
     best_move: BestMove
@@ -193,8 +146,8 @@ Declared = TypeVar("Declared", Offer, Solver)
 
 
 def find(kind: type[Declared], namespace: object) -> Declared | None:
-    """The ``Offer`` or ``Solver`` (``kind``) of a notebook's definitions (a module), found by
-    its type, ``None`` if it makes none; a ``NotebookError`` if it makes several."""
+    """The ``Offer`` or ``Solver`` (``kind``) a notebook's module makes (``None``: none; several:
+    ``NotebookError``)."""
     made = {name: value for name, value in vars(namespace).items() if isinstance(value, kind)}
     if len(made) > 1:
         where = getattr(namespace, "__file__", getattr(namespace, "__name__", "the notebook"))

@@ -1,15 +1,10 @@
-"""Search statistics: value calls, cache hits, cut-offs, memo-table size and time; and limits.
+"""Search statistics (value calls, cache hits, cut-offs, memo entries, time) and limits.
 
-The algorithms in ``Solver.ipynb`` take a ``Stats`` object and count into it; the counts are
-exact and deterministic, so notebooks can show them and tests can assert them. "Value calls"
-always means every invocation of the value function, cache hits and terminal states included
-(the seed's ``num_value_call``).
-
-Because every value call adds one to ``stats.calls``, the counter is also where any search can be
-stopped without changing its code: ``LimitedStats`` raises ``LimitReached`` at the first call
-beyond ``max_calls`` or after ``max_seconds``, and a board stops a search no longer wanted there
-(``checking``: the check a thread's value calls run). The exceptions live here, in the package,
-and not in a notebook: every loaded copy of Solver.ipynb must raise and catch the same class.
+The Solver's algorithms count into a ``Stats``; the counts are exact, so notebooks show them and
+tests assert them. Every value call adds one to ``stats.calls`` (cache hits and finished states
+included: the seed's ``num_value_call``), which is where any search can be stopped without a
+change to its code: ``LimitedStats`` at its limits, a board's cancel (``checking``). The
+exceptions live here, so that every loaded copy of Solver.ipynb raises and catches one class.
 """
 
 from __future__ import annotations
@@ -22,6 +17,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from gamesolver.errors import GameSolverError
+from gamesolver.explore import start_of
 from gamesolver.game import AnyGame, Value
 
 
@@ -40,21 +36,18 @@ class Stats:
     seconds: float = 0.0
     """Wall-clock time of the search, set by ``measure``."""
     depth: int = 0
-    """For searches that deepen step by step: the deepest search that was completed."""
+    """For searches that deepen step by step: the deepest search completed."""
     line: list[Hashable] = field(default_factory=list)
-    """The line of best play the search found, as the states after the searched state, from the
-    search itself (searches that record it: ``alpha_beta_memo``, ``iterative_deepening``)."""
+    """The line of best play a search that records it found: the states after the searched one."""
     exact: bool = True
-    """Whether the value is exact; a search that estimates with a heuristic (depth-limited) sets
-    it to ``False`` when its value may depend on an estimate."""
+    """False when the value may depend on a heuristic's estimate."""
     over_budget: bool = False
-    """Whether the search took longer than its time budget. A search with a budget completes
-    depth 1 whatever the clock says, so that a decision always has a move to play; when that
-    depth alone outlasts the budget, it says so here."""
+    """Depth 1, which a search with a budget always completes (a decision needs a move), took
+    longer than the budget."""
 
     def as_dict(self) -> dict[str, int | float]:
-        """The counters as a plain dictionary (for JSON and tables; ``line`` is not a counter,
-        and ``over_budget`` is there only when it is true: only a search with a budget sets it)."""
+        """The counters as a plain dictionary, for JSON and tables (``over_budget`` only when
+        true)."""
         skip = {"line"} if self.over_budget else {"line", "over_budget"}
         return {name: value for name, value in asdict(self).items() if name not in skip}
 
@@ -65,9 +58,8 @@ _checks: dict[int, Callable[[], None]] = {}
 
 @contextmanager
 def checking(check: Callable[[], None]) -> Iterator[None]:
-    """Run ``check()`` at every value call counted in this thread (``stats.calls += 1``) in
-    the block: where a search in a thread of its own is stopped from outside
-    (``gamesolver.guard.Canceller``: ``check`` raises), at a point where its work is whole."""
+    """Run ``check()`` at every value call counted in this thread in the block: where a search
+    is stopped from outside (``gamesolver.guard.Canceller``), at a point where its work is whole."""
     me = threading.get_ident()
     outer = _checks.get(me)
     _checks[me] = check
@@ -98,8 +90,8 @@ Stats.calls = property(  # type: ignore[assignment]
 
 
 class OutOfTime(GameSolverError):
-    """Raised inside a search when its time budget is spent (``iterative_deepening`` catches it
-    and answers with its last completed iteration; the first, depth 1, is never stopped)."""
+    """Raised inside a search when its time budget is spent (``iterative_deepening`` answers with
+    its last completed depth)."""
 
 
 class LimitReached(GameSolverError):
@@ -107,8 +99,7 @@ class LimitReached(GameSolverError):
 
     def __init__(self, stats: LimitedStats, limit: str) -> None:
         self.stats = stats
-        self.limit = limit
-        """``"calls"`` or ``"seconds"``: which limit was reached."""
+        self.limit = limit  # "calls" or "seconds"
         what = (
             f"{stats.max_calls:,} value calls"
             if limit == "calls"
@@ -118,13 +109,8 @@ class LimitReached(GameSolverError):
 
 
 class LimitedStats(Stats):
-    """``Stats`` that stop the search counting into them: ``LimitReached`` is raised at the first
-    value call beyond ``max_calls``, or at the first after ``max_seconds`` since it was made.
-
-    The check is in the setter of ``calls``, which every value call runs (``stats.calls += 1``),
-    so it bounds any algorithm, exact ones included, without a line of theirs changed; plain
-    ``Stats`` keep a plain attribute, as fast as before.
-    """
+    """``Stats`` that raise ``LimitReached`` at the first value call beyond ``max_calls``, or
+    after ``max_seconds`` since made: a bound on any algorithm, without a line of it changed."""
 
     def __init__(self, max_calls: int | None = None, max_seconds: float | None = None) -> None:
         self.max_calls, self.max_seconds = None, None  # not yet: Stats.__init__ sets calls = 0
@@ -157,16 +143,10 @@ def measure(
     player: Hashable | None = None,
     **options: Any,
 ) -> tuple[Value, Stats]:
-    """Run ``algorithm`` once on ``state`` (default: the start state) with ``player`` to move.
-
-    ``player`` defaults to ``Players[0]``. Returns the value and the filled-in statistics,
-    with the wall-clock time in ``stats.seconds``.
-    """
+    """The value of ``algorithm`` on ``state`` (default: the start) with ``player`` (default:
+    ``Players[0]``) to move, and its statistics, with the wall-clock time in ``stats.seconds``."""
     stats = Stats()
-    if state is None:
-        state = game.Start
-    if player is None:
-        player = game.Players[0]
+    state, player = start_of(game, state, player)
     start = time.perf_counter()
     value = algorithm(game, state, player, stats, **options)
     stats.seconds = time.perf_counter() - start

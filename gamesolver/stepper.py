@@ -1,18 +1,11 @@
 """Replaying a recorded search step by step: what is known after each step, and in words.
 
-A ``Search`` (``gamesolver.trace``) lists its steps: step 1 calls the root, every later step
-calls a node or returns from one. ``Stepper`` replays them without any widget, so a notebook
-cell or a test can read the same text that the step-through widget shows::
-
-    >>> search = record(alpha_beta, sleator_example(), alpha=-inf, beta=inf)  # doctest: +SKIP
-    >>> Stepper(search).step(4)                                             # doctest: +SKIP
-    'step 4: R (Min) called with [10, ∞]'
-
-**Whose side.** The Solver's algorithms are negamax: each call's window and value are seen from
-the player to move, so at a Min node the window is the negated window of the Max/Min form.
-Textbooks and Sleator's notes write everything from Max's side; ``view="max"`` (the default) turns
-windows and values to Max's side for display: a Min node's ``[α, β]`` becomes ``[-β, -α]`` and
-its value ``v`` becomes ``-v``. ``view="mover"`` shows them as the algorithm has them.
+``Stepper`` replays a ``Search``'s steps (``gamesolver.trace``) without a widget, so that a cell
+or a test reads the text the step-through widget shows: ``Stepper(search).step(4)`` is ``'step
+4: R (Min) called with [10, ∞]'``. The Solver's algorithms are negamax (values from the player
+to move); ``view="max"`` (the default) shows windows and values from Max's side, as textbooks
+and Sleator's notes do (a Min node's ``[α, β]`` becomes ``[-β, -α]``), ``view="mover"`` as the
+algorithm has them.
 """
 
 from __future__ import annotations
@@ -23,17 +16,14 @@ from typing import Literal
 
 from gamesolver.game import Value
 from gamesolver.table import fmt
-from gamesolver.trace import Search
+from gamesolver.trace import Call, Search
 
 View = Literal["max", "mover"]
-"""Whose side values and windows are shown from: Max's (the first player's), or the player to
-move's (negamax's own view)."""
+"""Whose side values and windows are shown from: Max's, or the player to move's."""
 
 
 def number(value: Value) -> str:
-    """A value as the traces write it: as every table does (``fmt``: ``10``, ``-2.5``, a whole
-    float without its ``.0``), and the infinities of a window as the seed writes them, ``∞`` and
-    ``-∞``."""
+    """A value as the traces write it: as a table does (``fmt``), infinities as ``∞``, ``-∞``."""
     if math.isinf(value):
         return "∞" if value > 0 else "-∞"
     return fmt(value)
@@ -53,15 +43,14 @@ class Snapshot:
     current: int | None
     """The call of the last step (``None`` before the first)."""
     called: set[int] = field(default_factory=set)
-    """The calls entered so far."""
     returned: dict[int, Value] = field(default_factory=dict)
     """The values returned so far, by call, from the stepper's view."""
     open: list[int] = field(default_factory=list)
-    """The calls entered but not returned yet, root first (the call stack)."""
+    """The call stack: entered, not returned yet, root first."""
     decided: set[int] = field(default_factory=set)
-    """The calls that have returned: whatever they did not call is pruned for good."""
+    """The calls that have returned: what they did not call is pruned for good."""
     root: int | None = None
-    """The root of the search the last step belongs to (iterative deepening has several)."""
+    """The root of the last step's search (iterative deepening has several)."""
 
 
 class Stepper:
@@ -76,16 +65,12 @@ class Stepper:
         """The number of steps."""
         return len(self.search.steps)
 
-    # -- values and windows from the chosen side -------------------------------------------------
-
     def value(self, index: int) -> Value | None:
         """Call ``index``'s result, from the stepper's view."""
         call = self.search.calls[index]
         if call.result is None:
             return None
-        if self.view == "max":
-            return self.search.for_max(call.result, call.perspective)
-        return call.result if call.perspective == call.player else -call.result
+        return call.result if self.same_side(call) else -call.result
 
     def window(self, index: int) -> tuple[Value, Value] | None:
         """Call ``index``'s window ``(alpha, beta)``, from the stepper's view."""
@@ -93,14 +78,16 @@ class Stepper:
         if call.window is None:
             return None
         alpha, beta = call.window
+        return (alpha, beta) if self.same_side(call) else (-beta, -alpha)
+
+    def same_side(self, call: Call) -> bool:
+        """Whether ``call``'s values are already from the stepper's view (else negated)."""
         side = self.search.game.Players[0] if self.view == "max" else call.player
-        return (alpha, beta) if call.perspective == side else (-beta, -alpha)
+        return call.perspective == side
 
     def name(self, index: int) -> str:
         """The state of call ``index`` as the game shows it."""
         return self.search.text(self.search.calls[index].state)
-
-    # -- replay ----------------------------------------------------------------------------------
 
     def _check(self, k: int) -> None:
         if not 0 <= k <= len(self):

@@ -1,8 +1,6 @@
-"""A small table that shows as HTML in JupyterLab and as aligned text everywhere else.
-
-Notebooks display their counts with it. nbval compares the ``text/plain`` form, so every number
-in the table is checked on every run, while JupyterLab shows the HTML form. Timings are printed
-as ``"0.123 s"`` and ratios as ``"×12.3"``, the two patterns that ``nbval_sanitize.cfg`` masks.
+"""A small table: HTML in JupyterLab, aligned text elsewhere. nbval compares the text, so every
+number shown is checked on every run; timings (``"0.123 s"``) and ratios (``"×12.3"``) are the
+two patterns ``nbval_sanitize.cfg`` masks.
 """
 
 from __future__ import annotations

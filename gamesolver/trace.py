@@ -1,26 +1,11 @@
 """Recording a search as a tree: every call of the value function, its window and its result.
 
-The algorithms of ``Solver.ipynb`` are written as the lecture writes them, with nothing in
-them for drawing. ``record`` runs one of them unchanged and watches it with a profiler
-(``sys.setprofile``): every call of the algorithm's inner recursive function (``value``, or
-``max_value`` and ``min_value`` in the Max/Min form) becomes a ``Call``, a node of the search
-tree, with the arguments it got (``state``, ``player``, and ``alpha``, ``beta`` or ``limit``
-when the function takes them), read from the call's frame, and the value it returned::
-
-    >>> search = record(alpha_beta, game)                 # doctest: +SKIP
-    >>> len(search.calls) == search.stats.calls           # one node per value call
-    True
-
-The calls are numbered in the order they were made and ``steps`` lists the search as it ran,
-"enter a node" and "return from it", so that the search can be replayed step by step
-(``gamesolver.stepper``). Nodes of the game tree that the search never called are *pruned*:
-a node that called some of its next states but not all of them was cut off, and the rest are
-found with ``game.next_states``.
-
-Only frames of the algorithm's own inner functions are recorded: the profiler matches code
-objects defined inside the algorithm, not names, so a game function that happens to be called
-``value`` is not mistaken for a call. The previous profiler is restored afterwards, even when
-the search raises (while it runs, the recording is the only profiler).
+``record`` runs an algorithm of ``Solver.ipynb`` unchanged (nothing in it is for drawing) under
+a profiler (``sys.setprofile``): each call of its inner recursive function (``value``, or
+``max_value`` and ``min_value``) becomes a ``Call`` with the arguments read from its frame and
+the value it returned, and ``steps`` lists the calls and returns in order, for a replay
+(``gamesolver.stepper``). The profiler matches the inner functions' code objects, not their
+names, so a game function called ``value`` is not mistaken for one.
 """
 
 from __future__ import annotations
@@ -33,6 +18,7 @@ from collections.abc import Callable, Hashable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from gamesolver.explore import start_of
 from gamesolver.game import AnyGame, Value
 from gamesolver.stats import Stats
 
@@ -40,9 +26,8 @@ INNER_FUNCTIONS = ("value", "max_value", "min_value")
 """The names of the recursive value functions that ``record`` watches."""
 
 Kind = Literal["inner", "leaf", "horizon", "memory", "unfinished"]
-"""What a call did: searched next states (``inner``), or returned without calling any:
-at a finished state (``leaf``), at the depth limit (``horizon``, an estimate), from a memo
-table (``memory``); ``unfinished``: the call did not return (the search raised)."""
+"""What a call did: searched next states (``inner``); returned at once at a finished state
+(``leaf``), at the depth limit (``horizon``) or from a memo table (``memory``); or raised."""
 
 
 @dataclass
@@ -50,19 +35,19 @@ class Call:
     """One call of the value function: a node of the search tree."""
 
     index: int
-    """The call's number, 0-based, in the order the calls were made (its index in ``calls``)."""
+    """The call's number from 0, in the order made (its index in ``Search.calls``)."""
     state: Hashable
     player: Hashable
     """The player to move in ``state``."""
     perspective: Hashable
-    """The player from whose side ``alpha``, ``beta`` and ``result`` are: the player to move
-    for negamax's ``value``, the first player for ``max_value`` and ``min_value``."""
+    """Whose side ``alpha``, ``beta`` and ``result`` are from: the player to move (negamax), the
+    first player (``max_value`` and ``min_value``)."""
     parent: int | None
     """The index of the calling node; ``None`` for a call from outside (a root)."""
     depth: int
     """Moves from the root of the search."""
     function: str
-    """The name of the inner function called: ``value``, ``max_value`` or ``min_value``."""
+    """``value``, ``max_value`` or ``min_value``."""
     alpha: Value | None = None
     beta: Value | None = None
     limit: int | None = None
@@ -131,11 +116,8 @@ class Search:
         return list(self.game.next_states(call.state, call.player))
 
     def pruned(self, index: int) -> list[Hashable]:
-        """The next states call ``index`` cut off: those it did not call, in the game's order.
-
-        Only a call that searched (called at least one next state) and returned can have cut
-        off the rest; a call answered at a leaf, the horizon or from memory prunes nothing.
-        """
+        """The next states call ``index`` cut off: those it did not call, in the game's order
+        (only a call that searched some and returned prunes)."""
         call = self.calls[index]
         if not call.children or not call.returned:
             return []
@@ -153,15 +135,6 @@ class Search:
         """A state as the game shows it (``game.show``), e.g. a tree node's name."""
         return self.game.text(state)
 
-    def max_value(self, index: int) -> Value | None:
-        """Call ``index``'s result from the first player's (Max's) side."""
-        call = self.calls[index]
-        return None if call.result is None else self.for_max(call.result, call.perspective)
-
-    def for_max(self, value: Value, perspective: Hashable) -> Value:
-        """A value seen from ``perspective``'s side, turned to the first player's side."""
-        return value if perspective == self.game.Players[0] else -value
-
     def __repr__(self) -> str:
         return (
             f"Search({self.algorithm} on {self.game.name!r}: {len(self.calls):,} calls, "
@@ -178,7 +151,7 @@ def _code(algorithm: Callable[..., Any]) -> types.CodeType | None:
 
 
 def inner_codes(algorithm: Callable[..., Any], names: tuple[str, ...]) -> set[types.CodeType]:
-    """The code objects of the functions named ``names`` defined (at any depth) in ``algorithm``."""
+    """The code of the functions named ``names`` defined (at any depth) in ``algorithm``."""
     code = _code(algorithm)
     found: set[types.CodeType] = set()
     stack = [] if code is None else [code]
@@ -192,9 +165,8 @@ def inner_codes(algorithm: Callable[..., Any], names: tuple[str, ...]) -> set[ty
 
 
 def recursive_code(algorithm: Callable[..., Any]) -> set[types.CodeType]:
-    """The code of ``algorithm`` itself if it calls itself by its name (a student's search
-    written without an inner function): its calls are then recorded as calls of ``value``,
-    the root's too. Empty if it does not."""
+    """The code of ``algorithm`` if it calls itself by its name (a student's search without an
+    inner function; recorded as ``value``), else nothing."""
     code = _code(algorithm)
     if code is not None and code.co_name in code.co_names + code.co_freevars:
         return {code}
@@ -202,8 +174,8 @@ def recursive_code(algorithm: Callable[..., Any]) -> set[types.CodeType]:
 
 
 def value_of(result: Any) -> Any:
-    """The value in what a value function returned: ``result`` itself, or the value of a pair
-    ``(value, line)``, the line of play a list, as iterative deepening's ``value`` returns."""
+    """The value in what a value function returned: ``result``, or the value of iterative
+    deepening's pair ``(value, line)``."""
     if (
         isinstance(result, tuple)
         and len(result) == 2
@@ -220,27 +192,21 @@ def record(
     state: Hashable | None = None,
     player: Hashable | None = None,
     *,
-    functions: tuple[str, ...] = INNER_FUNCTIONS,
     strict: bool = True,
     **options: Any,
 ) -> Search:
-    """Run ``algorithm(game, state, player, stats, **options)`` and record the search.
-
-    ``state`` defaults to the start and ``player`` to ``Players[0]``. ``functions`` names the
-    inner functions to watch; an algorithm without them that calls itself is watched itself
-    (``recursive_code``). An exception of the algorithm is re-raised (after the profiler is
-    restored) unless ``strict`` is false; then the search up to it is returned, with the
-    exception in ``Search.error``.
-    """
-    codes = inner_codes(algorithm, functions) or recursive_code(algorithm)
+    """Run ``algorithm(game, state, player, stats, **options)`` (default: from the start,
+    ``Players[0]`` to move) and record the search. Its exception is raised again after the
+    previous profiler is restored, or with ``strict=False`` kept in ``Search.error``."""
+    codes = inner_codes(algorithm, INNER_FUNCTIONS) or recursive_code(algorithm)
     name = getattr(algorithm, "__name__", repr(algorithm))
     if not codes:
         raise ValueError(
-            f"{name} defines no inner function named {' or '.join(functions)}: nothing to record"
+            f"{name} defines no inner function named {' or '.join(INNER_FUNCTIONS)}: "
+            "nothing to record"
         )
-    state = game.Start if state is None else state
-    player = game.Players[0] if player is None else player
-    recorder = _Recorder(game, player, functions, codes)
+    state, player = start_of(game, state, player)
+    recorder = _Recorder(game, player, codes)
     stats = Stats()
     result: Value | None = None
     error: BaseException | None = None
@@ -259,25 +225,16 @@ def record(
 
 
 class _Recorder:
-    """The profiler of ``record``: a ``Call`` for each frame of the watched ``codes`` entered, its
-    result when the frame returns, and the steps in order."""
+    """The profiler of ``record``: a ``Call`` for each frame of the watched ``codes``, its result
+    when the frame returns, and the steps in order."""
 
-    def __init__(
-        self,
-        game: AnyGame,
-        player: Hashable,
-        functions: tuple[str, ...],
-        codes: set[types.CodeType],
-    ) -> None:
+    def __init__(self, game: AnyGame, player: Hashable, codes: set[types.CodeType]) -> None:
         self.game = game
-        self.player = player
-        """The player to move at the root."""
-        self.functions = functions
+        self.player = player  # to move at the root
         self.watched = {id(code) for code in codes}
         self.calls: list[Call] = []
         self.steps: list[Step] = []
-        self.stack: list[tuple[types.FrameType, int]] = []
-        """The watched frames under way, with their calls' indices."""
+        self.stack: list[tuple[types.FrameType, int]] = []  # the watched frames under way
 
     def profile(self, frame: types.FrameType, event: str, arg: Any) -> None:
         """``sys.setprofile``'s function: only the watched frames' calls and returns count."""
@@ -304,7 +261,7 @@ class _Recorder:
         parent = self.stack[-1][1] if self.stack else None
         depth = 0 if parent is None else self.calls[parent].depth + 1
         function = frame.f_code.co_name
-        if function not in self.functions:  # the algorithm itself, calling itself: negamax's
+        if function not in INNER_FUNCTIONS:  # the algorithm itself, calling itself: negamax's
             function = "value"
         to_move, perspective = self.mover(function, arguments, depth)
         first_argument = frame.f_code.co_varnames[0] if frame.f_code.co_argcount else "state"

@@ -1,7 +1,4 @@
-"""Games made from trees typed in as nested lists, the way exercises and exams give them.
-
-An exercise draws a game tree and writes a number under every leaf; typed in, it is a nested
-list::
+"""Games made from trees typed in as nested lists, the way exercises and exams give them::
 
     >>> game = tree_game([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
     >>> game.next_states((), "Max")
@@ -9,21 +6,10 @@ list::
     >>> game.utility((1, 2), "Max"), game.utility((1, 2), "Min")
     (6, -6)
 
-- a **leaf** is a number: the value for the first player, **Max** (as exercises write it);
-- an **inner node** is a list (or tuple) of its children, at least one; the players alternate,
-  Max at the root, Min one level below, and so on;
-- a **state** is the path from the root: the tuple of child indices, ``()`` for the root,
-  ``(1, 2)`` for ``tree[1][2]``, so states are hashable and the tree is never copied;
-- the utility is zero-sum: the leaf's number for Max, its negation for Min, and the
-  ``utility_range`` is ``(-m, m)`` with ``m`` the largest absolute leaf value (1 if every leaf
-  is 0), symmetric as negamax needs it;
-- every node has a **name** for drawings and traces (``game.show(state)``): the letters A, B,
-  C, ... in breadth-first order (root A, its children B, C, D, ...), or names you give, e.g.
-  Sleator's P, Q, R, S, T.
-
-``parse_tree`` reads a typed-in tree and says exactly what is wrong with bad input;
-``random_tree`` makes a seeded random tree; ``sleator_example`` is the tree of Sleator's worked
-alpha-beta example.
+A leaf is a number, its value for Max; an inner node a non-empty list of its children, Max to
+move at the root, the players alternating below. A state is the path of child indices from the
+root (hashable; the tree is never copied). Every node has a name for drawings and traces: A, B,
+C, ... in breadth-first order, or names given (Sleator's P, Q, R, S, T).
 """
 
 from __future__ import annotations
@@ -31,7 +17,7 @@ from __future__ import annotations
 import ast
 import math
 import random
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Sequence
 from numbers import Real
 from typing import TypeAlias
 
@@ -39,8 +25,7 @@ from gamesolver.errors import GameSolverError
 from gamesolver.game import Game, Value, is_number
 
 Tree: TypeAlias = Value | Sequence["Tree"]
-"""A game tree as exercises write it: a number (a leaf, its value for Max) or a non-empty
-list of trees (an inner node, its children left to right)."""
+"""A number (a leaf, its value for Max) or a non-empty list of trees (an inner node)."""
 
 Path = tuple[int, ...]
 """A node of a tree, and the state of a tree game: the child indices from the root."""
@@ -52,9 +37,8 @@ MAX_TEXT = 5000
 """The longest typed-in tree ``parse_tree`` reads (longer text is refused with a message)."""
 
 SLEATOR: Tree = [10, [5, 20]]
-"""Sleator's worked example: P with children Q = 10 and R; R with children S = 5 and T.
-
-The seed gives T no value (it does not matter); here it is 20."""
+"""Sleator's worked example: P with children Q = 10 and R; R with S = 5 and T (the seed gives T
+no value, as it does not matter: here 20)."""
 
 SLEATOR_NAMES = ("P", "Q", "R", "S", "T")
 """The seed's names of the nodes of ``SLEATOR``, in breadth-first order."""
@@ -140,10 +124,8 @@ def check_tree(tree: object, path: Path = ()) -> None:
 
 
 def parse_tree(text: str) -> Tree:
-    """The tree typed in as ``text``, e.g. ``"[[3, 12, 8], [2, 4, 6], [14, 5, 2]]"``.
-
-    Raises ``TreeError`` with a message for a student: what is wrong and where.
-    """
+    """The tree typed in as ``text``, e.g. ``"[[3, 12, 8], [2, 4, 6], [14, 5, 2]]"``, or a
+    ``TreeError`` saying what is wrong and where."""
     text = text.strip()
     if not text:
         raise TreeError("type a tree as a nested list, e.g. [[3, 12, 8], [2, 4, 6], [14, 5, 2]]")
@@ -164,25 +146,18 @@ def parse_tree(text: str) -> Tree:
 
 def tree_game(
     tree: Tree,
-    names: Sequence[str] | Mapping[Path, str] | None = None,
+    names: Sequence[str] | None = None,
     name: str = "tree",
 ) -> Game[Path, str]:
-    """The game whose game tree is ``tree``: Max moves at the root, then the players alternate.
-
-    ``names``: the names of the nodes for ``game.show``, in breadth-first order (a string such
-    as ``"PQRST"`` will do) or as a mapping from paths; the default is A, B, C, ... in
-    breadth-first order. Raises ``TreeError`` if ``tree`` is not a game tree.
-    """
+    """The game whose game tree is ``tree``, its ``utility_range`` symmetric about the largest
+    leaf. ``names``: the nodes' names in breadth-first order (``"PQRST"``; default:
+    A, B, C, ...). Raises ``TreeError`` if ``tree`` is not a game tree."""
     check_tree(tree)
     order = list(breadth_first(tree))
-    if names is None:
-        labels = {path: letters(number) for number, path in enumerate(order)}
-    elif isinstance(names, Mapping):
-        labels = {path: names.get(path, path_text(path)) for path in order}
-    else:
-        if len(names) != len(order):
-            raise TreeError(f"{len(names)} names for a tree of {len(order)} nodes")
-        labels = dict(zip(order, names, strict=True))
+    names = [letters(number) for number in range(len(order))] if names is None else names
+    if len(names) != len(order):
+        raise TreeError(f"{len(names)} names for a tree of {len(order)} nodes")
+    labels = dict(zip(order, names, strict=True))
     leaves = [subtree(tree, path) for path in order if is_leaf(subtree(tree, path))]
     bound = max(abs(leaf) for leaf in leaves) or 1  # type: ignore[arg-type]
 
@@ -225,12 +200,9 @@ def random_tree(
     values: tuple[int, int] = (-9, 9),
     distinct: bool = False,
 ) -> Tree:
-    """A random tree with every leaf ``depth`` moves below the root.
-
-    Each inner node gets a number of children drawn from ``branching`` (a number, or the
-    smallest and largest number), each leaf an integer from ``values`` (both ends included),
-    all different if ``distinct``. The same arguments give the same tree.
-    """
+    """A seeded random tree, every leaf ``depth`` moves below the root: each inner node with
+    ``branching`` children (a number, or the least and most), each leaf an integer in
+    ``values`` (ends included), all different if ``distinct``."""
     low, high = (branching, branching) if isinstance(branching, int) else branching
     if depth < 0 or not 1 <= low <= high:
         raise ValueError(f"need depth >= 0 and 1 <= branching, not {depth} and {branching}")

@@ -136,7 +136,7 @@ def test_every_computer_moves_under_any_budget(case: Case) -> None:
 @pytest.mark.parametrize("name", ["Checkers-Search.ipynb", "Chess-Engine.ipynb"])
 def test_the_own_searches_say_when_they_went_over_their_budget(name: str) -> None:
     nb = notebook(name)
-    search = functools.partial(nb.offer.default, budget=TINY)  # checkers_, engine_search
+    search = functools.partial(nb.offer.searches[0], budget=TINY)  # checkers_, engine_search
     player = nb.game.Players[0]
     stats = Stats()
     _, after = nb.best_move(nb.game, nb.Start, player, search, random.Random(0), stats)

@@ -31,10 +31,10 @@ from gamesolver.guard import (
     Watchdog,
     apart,
     captured_output,
-    digits,
     error_text,
     shown,
 )
+from gamesolver.words import digits
 
 
 def spin() -> None:

@@ -1,5 +1,5 @@
 """The loader: a notebook's definition cells run as a module, `%run` followed, other magics
-refused, found the way IPython finds them (by tokens, not by lines), and cycles named."""
+refused, read by IPython's own transformer, and cycles named."""
 
 from __future__ import annotations
 
@@ -62,7 +62,7 @@ def test_run_is_followed_and_other_magics_refused(tmp_path: Path) -> None:
     write(tmp_path / "Other.ipynb", "shared = 42")
     module = load_notebook(write(tmp_path / "Main.ipynb", "x = 1\n%run Other.ipynb\ny = shared"))
     assert module.y == 42
-    write(tmp_path / "Magic.ipynb", "x = 1\n\n  %time x = 2")
+    write(tmp_path / "Magic.ipynb", "x = 1\n\n%time x = 2")
     with pytest.raises(
         NotebookError, match=r"Magic.ipynb, cell 1, line 3: the magic '%time x = 2'"
     ):
@@ -129,11 +129,20 @@ def test_a_run_the_loader_cannot_follow_says_how_to_write_it(tmp_path: Path, lin
         load_notebook(path)
 
 
-def test_an_indented_run_is_named(tmp_path: Path) -> None:
+def test_a_run_in_a_block_runs_as_ipython_runs_it(tmp_path: Path) -> None:
+    """An indented `%run` was refused ("the loader runs it unconditionally"); the loader now
+    reads magics with IPython's own transformer, so a `%run` in a block runs when it is reached."""
     write(tmp_path / "Other.ipynb", "shared = 42")
-    path = write(tmp_path / "Indented.ipynb", "if True:\n    %run Other.ipynb")
-    with pytest.raises(NotebookError, match=r"Indented.ipynb, cell 1, line 2: write .%run Other"):
-        load_notebook(path)
+    taken = write(tmp_path / "Taken.ipynb", "if True:\n    %run Other.ipynb")
+    assert load_notebook(taken).shared == 42
+    skipped = write(tmp_path / "Skipped.ipynb", "if False:\n    %run Other.ipynb")
+    assert not hasattr(load_notebook(skipped), "shared")
+
+
+def test_a_magic_in_a_string_is_python_and_the_module_keeps_no_kernel(tmp_path: Path) -> None:
+    module = load_notebook(write(tmp_path / "Plain.ipynb", 'text = """\n%run Missing.ipynb\n"""'))
+    assert module.text == "\n%run Missing.ipynb\n"
+    assert not hasattr(module, "get_ipython")
 
 
 def test_exercise_cells_are_not_loaded(tmp_path: Path) -> None:
@@ -202,7 +211,8 @@ def test_a_notebook_that_loads_itself_is_named(tmp_path: Path) -> None:
     loads = "from gamesolver import load_notebook\n\nb = load_notebook('B.ipynb')"
     write(tmp_path / "A.ipynb", loads)
     write(tmp_path / "B.ipynb", "%run A.ipynb")
-    with pytest.raises(NotebookError, match=r"loads itself \(A.ipynb → B.ipynb → B.ipynb\)"):
+    # one chain for %run and load_notebook: the cycle is named where it closes
+    with pytest.raises(NotebookError, match=r"runs itself \(A.ipynb → B.ipynb → A.ipynb\)"):
         load_notebook(tmp_path / "A.ipynb")
 
 

@@ -74,8 +74,8 @@ def test_a_cycle_of_wrappers_ends() -> None:
 
 def test_an_offer_takes_its_searches_as_a_tuple_and_names_the_first_the_default() -> None:
     offer = Offer(GAME, searches=[deciding, search])
-    assert offer.searches == (deciding, search) and offer.default is deciding
-    assert Offer(GAME).default is None and Offer(GAME).parameters() == {}
+    assert offer.searches == (deciding, search) and offer.default_for("solve") is deciding
+    assert Offer(GAME).default_for("solve") is None and Offer(GAME).parameters() == {}
     assert offer.plays_with is None
 
 

@@ -126,8 +126,7 @@ def test_names_utility_range_and_the_sleator_example() -> None:
     assert [seed.show(path) for path in breadth_first(SLEATOR)] == list("PQRST")
     assert seed.utility_range == (-20, 20)
     assert tree_game([0, [0]]).utility_range == (-1, 1)  # never (0, 0): worst < best
-    assert tree_game([1, [2]], {(1,): "R"}).show((1,)) == "R"
-    assert tree_game([1, [2]], {(1,): "R"}).show((1, 0)) == "[1][0]"
+    assert tree_game([1, [2]], "PQR?").show((1,)) == "R"
     with pytest.raises(TreeError, match="3 names for a tree of 4 nodes"):
         tree_game([1, [2]], "PQR")
     assert [letters(n) for n in (0, 25, 26, 27, 701, 702)] == ["A", "Z", "AA", "AB", "ZZ", "AAA"]
@@ -327,7 +326,7 @@ def test_max_min_is_recorded_from_maxs_side(solver: types.ModuleType) -> None:
     ]
     assert [call.player for call in search.calls] == ["Max", "Min", "Min", "Max", "Max"]
     assert {call.perspective for call in search.calls} == {"Max"}
-    assert [search.max_value(call.index) for call in search.calls] == [10, 10, 5, 5, 20]
+    assert [Stepper(search).value(call.index) for call in search.calls] == [10, 10, 5, 5, 20]
 
 
 def test_depth_limits_and_iterations_are_recorded(solver: types.ModuleType) -> None:

@@ -1,15 +1,9 @@
-"""Pons' notation for Connect Four: a position as the columns played, on rows or on bitboards.
+"""Pons' notation for Connect Four: a game as the columns played, ``1`` to the board's width,
+the first player first (``4453``), as Pascal Pons' solver and test sets write it.
 
-Pascal Pons' solver and his test positions write a game as the columns played, in order, ``1`` to
-the width of the board, the first player first: ``4453``. ``notebooks/Connect-Four.ipynb`` reads
-and writes its positions so (the command line's ``--position``, Pons' test sets), which is not
-the lesson: the notebook gets its ``parse`` and ``notation`` here, in one line, and keeps the
-rules. This module takes the game's ``drop`` and ``finished`` as arguments and reads a state the
-way the lecture writes it: a tuple of rows from the bottom up, each a string of one mark per
-column, ``empty`` for an empty square (so a column is full when its top square is taken).
-
-``bitboard_moves`` writes a position of ``notebooks/Connect-Four-Solver.ipynb`` (bitboards in
-Pons' layout) as moves, for its ``notation``; that notebook reads moves with its own ``parse``.
+``pons_notation`` reads and writes it on the lecture's states (rows from the bottom up, a row a
+string of marks), given the notebook's ``drop`` and ``finished``; ``bitboard_moves`` writes a
+position of Connect-Four-Solver.ipynb (bitboards in Pons' layout) as moves.
 """
 
 from __future__ import annotations
@@ -25,8 +19,8 @@ Notation = Callable[[Rows, str], str]
 
 
 def check_size(width: object, height: object) -> None:
-    """A ``ValueError`` in one sentence unless a board of ``width`` x ``height`` can be written in
-    Pons' notation (1 to 9 columns, one digit each; at most 9 rows) and holds a line of four."""
+    """A ``ValueError`` unless Pons' notation can write a ``width`` x ``height`` board (at most
+    9 x 9: one digit a column) and it holds a line of four."""
     for name, size in [("width", width), ("height", height)]:
         if isinstance(size, bool) or not isinstance(size, int) or size < 1:
             raise ValueError(
@@ -52,15 +46,10 @@ def pons_notation(
     finished: Callable[[Rows], bool],
     empty: str = " ",
 ) -> tuple[Parse, Notation]:
-    """``parse`` and ``notation`` of Pons' move strings on the board of ``start``.
-
-    ``parse(text)`` is the position after the moves ``text`` and the player to move, or a
-    ``ValueError`` that names the first move that is not one (not a column, a full column, a move
-    after the end of the game). ``notation(state, player)`` is a move string that reaches
-    ``state`` with ``player`` to move through unfinished positions, or a ``ValueError``: it takes
-    back a top disc of the player who moved last, centre columns first, as long as that leads
-    back to the empty board (the positions it met are remembered, so a dead end is tried once).
-    """
+    """``parse(text)``: the position after the moves ``text`` and the player to move, or a
+    ``ValueError`` naming the first move that is not one; ``notation(state, player)``: moves
+    reaching ``state`` through unfinished positions (found by taking back the last mover's top
+    discs, centre first, each dead end tried once), or a ``ValueError``."""
     height, width = len(start), len(start[0])
     first = players[0]
     other = {first: players[1], players[1]: first}
@@ -117,13 +106,9 @@ class Columns(Protocol):
 def bitboard_moves(
     board: Columns, xs: int, os: int, connected: Callable[[int], bool]
 ) -> str | None:
-    """Moves in Pons' notation that build the bitboards ``xs`` (the first player's stones) and
-    ``os`` (the second's) from the empty board through unfinished positions, or ``None``.
-
-    It takes back a top stone of the player who moved last (never one whose removal leaves a game
-    already won: ``connected(stones)`` says whether stones hold four in a line), and remembers
-    the positions from which no way back exists. The caller checks the answer with its ``parse``
-    (stones in the air, say, have no way back)."""
+    """Moves building the bitboards ``xs`` and ``os`` (the first and second player's stones)
+    through unfinished positions (``connected(stones)``: four in a line), or ``None``; found as
+    ``pons_notation``'s are. The caller checks the answer with its ``parse``."""
     dead: set[tuple[int, int]] = set()  # (xs, os) that no game reaches
 
     def moves_to(xs: int, os: int) -> list[int] | None:

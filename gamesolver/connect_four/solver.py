@@ -1,18 +1,12 @@
 """Pons' Connect Four solver written for speed: the second copy of a solver.
 
-``notebooks/Connect-Four-Solver.ipynb`` builds Pascal Pons' search one idea at a time as
-``solve_readable``, each idea a switch, and measures what each saves. This module is the same
-search with every idea, written for speed: it makes exactly the same value calls (the same
-scores, moves and memory entries), only quicker, because the board's constants are local
-variables, the winning spots of a set of stones are computed once and remembered, the
-opponent's threats are handed down to the child, the look-ahead and the ordering share one pass
-over the moves, and the root is not a special case inside ``value``. It is not the lesson: the
-lecture's numbers come from ``solve_readable``'s ideas, and its tests check that both agree.
-
-The rules stay in the notebook: ``solve`` takes the notebook's game, a ``Game`` that carries its
-``board`` (the geometry of Pons' bit layout: ``squares``, ``stride``, ``bottom``, ``full``,
-``columns``, ``centre_first``, ``best``), with states ``(current, mask)``: the stones of the
-player to move and all the stones, as ints.
+Connect-Four-Solver.ipynb builds Pascal Pons' search one idea at a time as ``solve_readable``
+(the lesson, and the lecture's numbers). This is the same search with every idea, making the
+same value calls, only quicker: the board's constants are locals, a set of stones' winning
+spots are remembered, threats are handed down, look-ahead and ordering share one pass, and the
+root is no special case. ``solve`` takes the notebook's game, which carries its ``board`` (the
+geometry of Pons' bit layout); states are ``(current, mask)``: the stones of the player to
+move and all stones.
 """
 
 from __future__ import annotations
@@ -32,13 +26,12 @@ Memo = dict[Stones, tuple[int, bool]]
 """The memory: key -> (bound, True for a lower bound, False for an upper bound)."""
 
 MAX_ENTRIES = 1 << 20
-"""The most entries a memory keeps (about 200 MB); then it starts afresh (a forgotten bound
-costs value calls, never a wrong score). The notebook's ``MaxEntries`` is the same number."""
+"""The most entries a memory keeps (about 200 MB; the notebook's ``MaxEntries``); then it starts
+afresh (a forgotten bound costs value calls, never a wrong score)."""
 
 
 class Geometry(Protocol):
-    """The geometry of one board size in Pons' bit layout, as the notebook's ``Board`` has it
-    (named apart from the widgets' ``Board``, which draws a board and takes its clicks)."""
+    """One board size's geometry in Pons' bit layout, as the notebook's ``Board`` has it."""
 
     squares: int
     stride: int

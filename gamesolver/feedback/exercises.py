@@ -91,14 +91,12 @@ from gamesolver.feedback import hints
 from gamesolver.feedback.check import CheckReport, check_game, ended_report
 from gamesolver.game import AnyGame, Game, Value, is_nan, is_number
 from gamesolver.guard import (
-    LONG_INT_DIGITS,
     CallTimeLimit,
     Ended,
     Interrupted,
     Limits,
     TotalTimeLimit,
     captured_output,
-    digits,
     shown,
 )
 from gamesolver.notebook import find_game, load_notebook
@@ -117,6 +115,8 @@ from gamesolver.trees import (
     subtree,
     tree_game,
 )
+from gamesolver.words import LONGEST as LONG_INT_DIGITS
+from gamesolver.words import digits
 
 COURSE_GAMES = ("Nim.ipynb", "Tic-Tac-Toe.ipynb")
 """The game notebooks whose positions every algorithm is also checked on."""
