@@ -57,7 +57,6 @@ from benchmarks.chess import (
     needed_stockfish,
     uci,
 )
-from benchmarks.chess import find_stockfish as find_stockfish  # tests/test_chess_play.py's
 from benchmarks.harness import (
     Started,
     count_option,

@@ -23,7 +23,7 @@ if str(ROOT) not in sys.path:  # benchmarks/ is a folder of the repository, not 
 
 from benchmarks import chess_lead as lead  # noqa: E402
 from benchmarks import chess_play as play  # noqa: E402
-from benchmarks.chess import CLAMP, kept  # noqa: E402
+from benchmarks.chess import CLAMP, find_stockfish, kept  # noqa: E402
 
 LIMIT = chess.engine.Limit(depth=1)
 
@@ -156,10 +156,10 @@ def test_a_revision_git_does_not_know_is_said_in_words() -> None:
         play.notebook_at("no-such-commit", play.NOTEBOOK)
 
 
-@pytest.mark.skipif(play.find_stockfish() is None, reason="stockfish is not installed")
+@pytest.mark.skipif(find_stockfish() is None, reason="stockfish is not installed")
 def test_a_tiny_run_of_both_versions() -> None:
     """Both versions of the lecture's computer, to a fixed depth, judged by Stockfish."""
-    stockfish = play.find_stockfish()
+    stockfish = find_stockfish()
     assert stockfish is not None
     limit = play.chess.engine.Limit(depth=6)
     games = {}
@@ -197,7 +197,7 @@ def test_a_move_throws_away_a_lead_of_three_pawns_when_it_loses_three_pawns_of_i
 def test_a_tiny_game_against_the_weak_opponent_is_judged_move_by_move() -> None:
     """The computer to depth 1 against Stockfish at skill 0, four half-moves: its two moves
     judged, their losses within the clamps."""
-    stockfish = play.find_stockfish()
+    stockfish = find_stockfish()
     assert stockfish is not None
     args = lead.parser().parse_args(["--plies", "4", "--judge-depth", "4"])
     computer = play.computer_player(
