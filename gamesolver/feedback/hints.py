@@ -1,21 +1,10 @@
 """Hints: the likely mistake behind a counterexample of ``check_algorithm``, in one sentence.
 
 The check says which condition an answer broke; a hint says what in the code to look at. Each
-rule reads the student's recorded calls (``gamesolver.trace``) for something no correct search
-does, so that a hint is never guessed where the calls do not show it:
-
-- ``window_hint``: a child's window, seen from its parent's side, is not inside the parent's
-  window (alpha-beta only narrows it). In negamax, a child given its parent's ``beta`` as its
-  own got the window not turned round; otherwise the window was not passed down;
-- ``unnegated_hint``: in negamax, every call answered the largest of its children's answers as
-  they came (or its ``alpha``), and one of them neither the largest of their negations nor, as
-  a fail-hard search may, an ``alpha`` above it;
-- ``early_cut_hint``: a call left some moves unsearched while its best was still inside its
-  window (below ``beta`` for the player to move): a cut at alpha, or at the wrong bound. Not
-  judged where a position was called twice in the search (a memo table may narrow the window);
-- ``NO_PRUNING``, for a search that called every node where every alpha-beta cuts off, and
-  ``default_window_hint``, for a failure that the default window hides (``exercises`` reruns the
-  function to know).
+rule (``window_hint``, ``unnegated_hint``, ``early_cut_hint``) reads the student's recorded
+calls (``gamesolver.trace``) for something no correct search does, so that a hint is never
+guessed where the calls do not show it. ``NO_PRUNING`` and ``default_window_hint`` are for
+failures that the calls do not show (``exercises`` knows them).
 """
 
 from __future__ import annotations
@@ -92,7 +81,8 @@ def _number(value: object) -> str:
 
 
 def window_hint(search: Search) -> str | None:
-    """The first child whose window is not inside its parent's, seen from one side (Max's)."""
+    """The first child whose window is not inside its parent's, seen from Max's side (alpha-beta
+    only narrows it); in negamax, a child given its parent's ``beta`` got it not turned round."""
     view = Stepper(search)
     for call in search.calls:
         if call.parent is None:
@@ -128,7 +118,9 @@ def _answers(search: Search, call: Call) -> list[Value] | None:
 
 
 def unnegated_hint(search: Search) -> str | None:
-    """A negamax search that takes its children's answers as they came, without the minus."""
+    """A negamax search in which every call answers the largest of its children's answers as
+    they came (or its ``alpha``), and one of them neither the largest of their negations nor, as
+    a fail-hard search may, an ``alpha`` above it."""
     unnegated: Call | None = None
     mover_sided = _sides(search) == {"mover"}
     for call in search.calls:
@@ -156,7 +148,8 @@ def unnegated_hint(search: Search) -> str | None:
 
 
 def early_cut_hint(search: Search, utility_range: tuple[Value, Value]) -> str | None:
-    """The first call that cut off with its best still inside its window."""
+    """The first call that cut off with its best still inside its window (below ``beta`` for the
+    mover); not judged where a position was called twice (a memo may narrow the window)."""
     positions = [(call.state, call.player) for call in search.calls]
     if len(set(positions)) < len(positions):
         return None  # a position called twice: a memo table may have narrowed the window
