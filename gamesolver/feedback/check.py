@@ -28,7 +28,7 @@ import re
 import sysconfig
 import textwrap
 import traceback
-from collections import deque
+from collections import Counter, deque
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
@@ -351,36 +351,27 @@ def _same_value(a: float, b: float) -> bool:
 # -- problems -------------------------------------------------------------------------------------
 
 
-@dataclass
-class _Problem:
-    message: str
-    count: int = 1
-
-
-class _Problems:
-    """Problems by kind: the message of the first instance of each kind, and a count."""
+class _Problems(dict[tuple[str, ...], str]):
+    """Problems by kind, in the order they first came up: the message of each kind's first
+    instance, and how often it came up (``counts``)."""
 
     def __init__(self) -> None:
-        self._by_kind: dict[tuple[str, ...], _Problem] = {}
-
-    def __len__(self) -> int:
-        return len(self._by_kind)
+        super().__init__()
+        self.counts: Counter[tuple[str, ...]] = Counter()
 
     def add(self, kind: tuple[str, ...], message: Callable[[], str]) -> None:
         """Count an instance of ``kind``; ``message`` is called for the first one only."""
-        problem = self._by_kind.get(kind)
-        if problem is None:
-            self._by_kind[kind] = _Problem(message())
-        else:
-            problem.count += 1
+        if kind not in self:
+            self[kind] = message()
+        self.counts[kind] += 1
 
     def texts(self) -> list[str]:
-        """The messages, in the order in which their kinds first came up."""
+        """The messages, each with how often it came up if more than once."""
         return [
-            problem.message
-            if problem.count == 1
-            else f"{problem.message}\n(This came up {problem.count:,} times; the first is shown.)"
-            for problem in self._by_kind.values()
+            message
+            if self.counts[kind] == 1
+            else f"{message}\n(This came up {self.counts[kind]:,} times; the first is shown.)"
+            for kind, message in self.items()
         ]
 
 

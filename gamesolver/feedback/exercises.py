@@ -69,9 +69,9 @@ from gamesolver.errors import error_text
 from gamesolver.explore import random_position, walk
 from gamesolver.feedback import hints
 from gamesolver.feedback.check import CheckReport, check_game, ended_report
+from gamesolver.feedback.hints import text
 from gamesolver.game import AnyGame, Game, Value, is_nan, is_number
 from gamesolver.guard import (
-    LONG_INT_DIGITS,
     CallTimeLimit,
     Ended,
     Interrupted,
@@ -441,16 +441,6 @@ def leaf_values(game: AnyGame, state: Hashable, player: Hashable, side: Hashable
     }
 
 
-def text(value: Any) -> str:
-    """A value as the report writes it: as the traces do (``stepper.number``: ``10``, ``-∞``),
-    an int too long to write by its number of digits."""
-    if not is_number(value) and not is_nan(value):
-        return shown(value)
-    if isinstance(value, int) and digits(value) > LONG_INT_DIGITS:
-        return shown(value)
-    return number(value if isinstance(value, int | float) else float(value))
-
-
 def judge(
     spec: Spec, answer: Any, value: Value, example: Example, side: Hashable = None
 ) -> Failure | None:
@@ -737,6 +727,10 @@ def _plain_window(window: Any) -> tuple[Value, Value] | None:
         return None
 
 
+LEGEND = "Values for Max; ✗: yours breaks the specification there."
+"""The caption of a counterexample's drawing."""
+
+
 @dataclass
 class AlgorithmCheck:
     """What ``check_algorithm`` found: a pass and what was tried, or the smallest counterexample."""
@@ -841,7 +835,7 @@ class AlgorithmCheck:
         if self.rows:
             cells = self.table()
             widths = [max(len(row[i]) for row in cells) for i in range(len(cells[0]))]
-            lines.append("Values for Max; ✗: yours breaks the specification there.")
+            lines.append(LEGEND)
             lines += [
                 "  ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)).rstrip()
                 for row in cells
@@ -865,7 +859,7 @@ class AlgorithmCheck:
                 tds += [f"<td{style}>{html.escape(row[3])}</td>", f"<td>{html.escape(row[4])}</td>"]
                 body.append(f"<tr>{''.join(tds)}</tr>")
             parts.append(
-                "<p>Values for Max; ✗: yours breaks the specification there.</p>"
+                f"<p>{LEGEND}</p>"
                 f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
             )
         if self.output:

@@ -10,8 +10,10 @@ failures that the calls do not show (``exercises`` knows them).
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
-from gamesolver.game import Value, is_number
+from gamesolver.game import Value, is_nan, is_number
+from gamesolver.guard import LONG_INT_DIGITS, digits, shown
 from gamesolver.stepper import Stepper, number, window_text
 from gamesolver.trace import Call, Search
 
@@ -75,9 +77,14 @@ def _numbers(*values: object) -> bool:
     return all(is_number(value) for value in values)
 
 
-def _number(value: object) -> str:
-    """A number as the traces write it (``stepper.number``: ``-∞``)."""
-    return number(value) if isinstance(value, int | float) else str(value)
+def text(value: Any) -> str:
+    """A value as the report writes it: as the traces do (``stepper.number``: ``10``, ``-∞``),
+    an int too long to write by its number of digits."""
+    if not is_number(value) and not is_nan(value):
+        return shown(value)
+    if isinstance(value, int) and digits(value) > LONG_INT_DIGITS:
+        return shown(value)
+    return number(value if isinstance(value, int | float) else float(value))
 
 
 def window_hint(search: Search) -> str | None:
@@ -95,7 +102,7 @@ def window_hint(search: Search) -> str | None:
             continue
         child, above = search.text(call.state), search.text(parent.state)
         if _negamax(call) and _negamax(parent) and call.beta == parent.beta:
-            alpha, beta = _number(call.alpha), _number(call.beta)
+            alpha, beta = text(call.alpha), text(call.beta)
             return (
                 f"{NOT_TURNED} {child} got alpha = {alpha}, beta = {beta}, as {above} had them; "
                 "a child needs -beta, -alpha."
@@ -142,7 +149,7 @@ def unnegated_hint(search: Search) -> str | None:
         return None
     return (
         "Likely mistake: a value not negated. "
-        f"{search.text(unnegated.state)} returned {_number(unnegated.result)}, the largest of "
+        f"{search.text(unnegated.state)} returned {text(unnegated.result)}, the largest of "
         "its children's answers as they came; each is the opponent's value: use -value(...)."
     )
 
@@ -167,10 +174,10 @@ def early_cut_hint(search: Search, utility_range: tuple[Value, Value]) -> str | 
         if best >= min(high, utility_range[1]) if maximizes else best <= max(low, utility_range[0]):
             continue  # a cut off at β, or at the best value the game has
         where = search.text(call.state)
-        bound = f"below β = {_number(high)}" if maximizes else f"above α = {_number(low)}"
+        bound = f"below β = {text(high)}" if maximizes else f"above α = {text(low)}"
         needs = "best ≥ β" if maximizes else "best ≤ α"
         return (
             f"Likely mistake: a cut at the wrong bound. {where} stopped searching its moves "
-            f"with best = {_number(best)}, {bound}; cut off only when {needs}."
+            f"with best = {text(best)}, {bound}; cut off only when {needs}."
         )
     return None
