@@ -1470,14 +1470,9 @@ class _Measure:
         if end.limit is None:
             said = f"the heuristic ended the process that ran it ({end.how})"
         else:
-            seconds = (
-                self.limits.call_seconds
-                if end.limit is CallTimeLimit
-                else self.limits.total_seconds
-            )
             said = (
-                f"a call of the heuristic did not return within {seconds:g} s and could not be "
-                "interrupted (one long computation, e.g. with an enormous number)"
+                f"a call of the heuristic did not return {self.limits.within(end.limit)} and "
+                "could not be interrupted (one long computation, e.g. with an enormous number)"
             )
         note = f"The measurement stopped: {said}."
         return HeuristicCheck(end.progress, self.depth, 0, 0, 0, note)
