@@ -851,13 +851,10 @@ class AlgorithmCheck:
             head = "".join(f"<th>{html.escape(cell)}</th>" for cell in cells[0])
             body = []
             for row, node in zip(cells[1:], self.rows, strict=True):
-                style = ' style="color:#d55e00;font-weight:bold"' if node.wrong else ""
-                tds = [
-                    f"<td style='white-space:pre;font-family:monospace'>{html.escape(row[0])}</td>"
-                ]
-                tds += [f"<td>{html.escape(cell)}</td>" for cell in row[1:3]]
-                tds += [f"<td{style}>{html.escape(row[3])}</td>", f"<td>{html.escape(row[4])}</td>"]
-                body.append(f"<tr>{''.join(tds)}</tr>")
+                wrong = ' style="color:#d55e00;font-weight:bold"' if node.wrong else ""
+                styles = [" style='white-space:pre;font-family:monospace'", "", "", wrong, ""]
+                tds = zip(styles, row, strict=True)
+                body.append(f"<tr>{''.join(f'<td{t}>{html.escape(c)}</td>' for t, c in tds)}</tr>")
             parts.append(
                 f"<p>{LEGEND}</p>"
                 f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
@@ -1168,36 +1165,31 @@ class _Run:
     def ended(self, end: Ended) -> AlgorithmCheck:
         """The report of a check whose process ended without one (in the parent): the process
         was killed at a limit the function did not let it obey, or the function ended it."""
-        said = end.progress
-        failure: Failure | None = None
-        case: Case | None = None
+        said, found = end.progress, "The example it was stopped on"
+        case = said[-1] if isinstance(said, tuple) and (end.in_call or said[0] == "found") else None
         if isinstance(said, tuple) and said[0] == "found":  # while drawing: the failure stands
-            failure, case = said[1], said[2]
+            failure = said[1]
+        elif case is None:  # not in a call of the function: no example to blame
+            failure = Failure("finishes", f"because the process that ran it ended ({end.how})")
+        elif end.limit is not None:
+            within = (
+                self.limits.within(CallTimeLimit)
+                if end.limit is CallTimeLimit
+                else f"before the whole check's {self.limits.total_seconds:g} s (total_seconds)"
+            )
+            failure = Failure(
+                "ends",
+                f"it did not return {within}, and could not be interrupted: one long "
+                "computation, e.g. with an enormous number such as 10**(10**8)?",
+                found,
+            )
         else:
-            case = said[1] if isinstance(said, tuple) and end.in_call else None
-            found = "The example it was stopped on"
-            if case is None:  # not in a call of the function: no example to blame
-                ended = f"the process that ran it ended ({end.how})"
-                failure = Failure("finishes", f"because {ended}")
-            elif end.limit is not None:
-                within = (
-                    self.limits.within(CallTimeLimit)
-                    if end.limit is CallTimeLimit
-                    else f"before the whole check's {self.limits.total_seconds:g} s (total_seconds)"
-                )
-                failure = Failure(
-                    "ends",
-                    f"it did not return {within}, and could not be interrupted: one long "
-                    "computation, e.g. with an enormous number such as 10**(10**8)?",
-                    found,
-                )
-            else:
-                failure = Failure(
-                    "runs without error",
-                    f"it ended the process that ran the check ({end.how}), as os._exit does: a "
-                    "search returns its value instead",
-                    found,
-                )
+            failure = Failure(
+                "runs without error",
+                f"it ended the process that ran the check ({end.how}), as os._exit does: a "
+                "search returns its value instead",
+                found,
+            )
         name = function_name(self.function)
         return AlgorithmCheck(name, self.spec.name, failure, case, 0, 0, 0, 0, 0)
 
@@ -1424,17 +1416,17 @@ class _Measure:
         self.depth = depth
         self.limits = limits
         self.sampled = 0
-        self.kept = {"heuristic": 0, "zero": 0}
+        self.kept: Counter[str] = Counter()
         self.note = ""
 
         def guarded(state: Any, player: Any) -> Value:
             with guard.call():
                 return heuristic(state, player)
 
-        self.searched = (
-            (dataclasses.replace(game, heuristic=guarded), "heuristic"),
-            (dataclasses.replace(game, heuristic=None), "zero"),  # the Solver estimates 0
-        )
+        self.searched = {
+            "heuristic": dataclasses.replace(game, heuristic=guarded),
+            "zero": dataclasses.replace(game, heuristic=None),  # the Solver estimates 0
+        }
 
     def report(self, positions: int, seed: int) -> HeuristicCheck:
         """The contract and, if it holds, the measurement (in the check's process)."""
@@ -1518,10 +1510,10 @@ class _Measure:
             except LimitReached:
                 continue
             opponent = game.other(player)
-            kept = {
-                name: -exact(chosen_move(searched, state, player, self.depth), opponent) == value
-                for searched, name in self.searched
-            }
+            kept = [
+                name
+                for name, searched in self.searched.items()
+                if -exact(chosen_move(searched, state, player, self.depth), opponent) == value
+            ]
             self.sampled += 1
-            for name, keeps in kept.items():
-                self.kept[name] += keeps
+            self.kept.update(kept)
