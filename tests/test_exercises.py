@@ -691,6 +691,29 @@ def test_a_heuristic_that_exits_or_ends_the_process_is_reported() -> None:
     assert "the heuristic ended the process that ran it (exit status 2)" in repr(check)
 
 
+def test_a_heuristic_that_swallows_its_limit_is_reported_with_the_limit() -> None:
+    """The report names the limit to raise, as the other reports do: "within 0.2 s
+    (call_seconds)"."""
+    ttt = notebook("Tic-Tac-Toe.ipynb").game
+    heuristic = ttt.heuristic
+    assert heuristic is not None
+    calls = [0]
+
+    def stubborn(state: Any, player: Any) -> Value:
+        calls[0] += 1  # (in the check's process: the contract's calls come first)
+        while calls[0] > 9_100:  # (the contract: both players on each of 4,520 open boards)
+            try:  # noqa: SIM105  (a student's catch-all, as students write it)
+                time.sleep(1)
+            except BaseException:
+                pass
+        return heuristic(state, player)
+
+    check = check_heuristic(ttt, stubborn, positions=10, call_seconds=0.2)
+    assert check.contract.ok and not check.passed, check
+    text = " ".join(repr(check).split())
+    assert "did not return within 0.2 s (call_seconds) and could not be interrupted" in text, text
+
+
 def test_a_sentence_that_asks_ends_with_its_question_mark() -> None:
     """A search that made too many calls was told "... does the recursion end?." (probe 18)."""
 

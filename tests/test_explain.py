@@ -462,11 +462,7 @@ def test_explain_refuses_what_it_cannot_explain() -> None:
 
 def test_the_html_form() -> None:
     explanation = why("XX. OO. ...", "X", (0, 2))
-    text = explanation.html()
-    assert text.startswith("<p>I play (0, 2): I win.</p><ul><li>(1, 2) only draws")
-    assert text.count("<li>") == 4
     graded = explain(GRADED, "root", "Max", "win", [Assessment("win", 1)])
-    assert graded.html() == "<p>I play win: I win.</p>"
     assert explanation.brief_html() == (
         "<p>I play (0, 2): I win.<br>(1, 2) would only draw; (2, 0), (2, 1) and (2, 2) would "
         "lose: you would win at once with (1, 2).</p>"

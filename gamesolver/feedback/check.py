@@ -1,30 +1,21 @@
 """The game validator: every reachable position checked, telling a student what is wrong and where.
 
-A student writes a game as plain functions and bundles them in a ``Game``. A mistake in them
-rarely shows where it is made: a utility that is not zero-sum gives plausible but wrong values, a
-finished state that still has moves is searched on, a list as a state fails deep inside
-memoization. ``check_game(game)`` walks every position (a state and the player to move)
-reachable from ``Start``, breadth-first, and checks the game contract (see ``gamesolver.game``)
-on each. A game with more than ``max_states`` reachable positions is checked on the first
-``max_states`` of them, then by seeded random games from the start. Each kind of problem is
-reported once, with the function call, the player and the state (drawn with ``game.text``), a
-hint on the fix, and how often it came up::
+A mistake in a student's game rarely shows where it is made: a utility that is not zero-sum
+gives plausible but wrong values, a list as a state fails deep inside memoization.
+``check_game(game)`` walks every position (a state and the player to move) reachable from
+``Start``, breadth-first, and checks the game contract (``gamesolver.game``) on each; beyond
+``max_states`` positions it plays seeded random games. Each kind of problem is reported once,
+with the call, the state (``game.text``), a hint on the fix, and how often it came up::
 
     >>> check_game(game)                                       # doctest: +SKIP
     tic-tac-toe passes the check: all 5,478 reachable positions checked
 
-The check never raises because of the game's code (an exception in it is a problem to report),
-and it is deterministic, so that a notebook can show its report and nbval can compare it. It
-runs in a process of its own, bounded, because a student's function may loop, sleep, exit or
-return an endless iterator (``gamesolver.guard.apart``): each call of a game function gets
-``call_seconds`` (its result is read up to ``max_next_states`` states), the whole check
+The check never raises because of the game's code, and it is deterministic, so that nbval can
+compare its report. It runs in a process of its own (``gamesolver.guard.apart``), because a
+student's function may loop, sleep, exit or return an endless iterator: each call gets
+``call_seconds`` (its result read up to ``max_next_states`` states), the whole check
 ``total_seconds`` and ``memory_mb`` of growth, and it stops after ``MAX_PROBLEMS`` kinds of
-problem. A call over a limit is an error of the game (the function, the state, the limit), and
-the check stops there: the function would be called thousands of times more. A function that
-ends the check's process (``os._exit``), or that cannot be interrupted, is one error without the
-state (the process that knew it is gone). Running out of ``total_seconds`` (or of memory between
-calls) is not the game's fault, but the check is then incomplete and so not a pass either
-(``ok`` is false): the report says what was checked, never more.
+problem or at the first call over a limit. A check stopped early is not a pass (``ok``).
 """
 
 from __future__ import annotations
@@ -37,7 +28,7 @@ import re
 import sysconfig
 import textwrap
 import traceback
-from collections import deque
+from collections import Counter, deque
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
@@ -75,10 +66,8 @@ class GameDefinitionError(ValueError):
 
 @dataclass
 class CheckReport:
-    """What ``check_game`` found: problems (errors), doubts (warnings) and how much it looked at.
-
-    Its ``repr`` is the text a notebook shows: short, and the same on every run.
-    """
+    """What ``check_game`` found: problems (errors), doubts (warnings) and how much it looked at;
+    its ``repr`` is what a notebook shows."""
 
     game_name: str
     plays: int
@@ -124,25 +113,22 @@ class CheckReport:
         return f"the first {walked} (breadth-first) and {games} checked"
 
     def __repr__(self) -> str:
-        if self.ok:
-            lines = [f"{self.game_name} passes the check: {self.checked()}"]
-            lines += [_hanging("Warning: ", warning) for warning in self.warnings]
-            return "\n".join([*lines, self.output] if self.output else lines)
         checked = f"({self.checked()})" if self.positions else "found before any position"
-        if self.errors:
+        if self.ok:
+            head = f"{self.game_name} passes the check: {self.checked()}"
+        elif self.errors:
             problems = _plural(len(self.errors), "problem")
-            paragraphs = [f"{self.game_name} fails the check: {problems} {checked}"]
+            head = f"{self.game_name} fails the check: {problems} {checked}"
         else:
-            paragraphs = [f"{self.game_name} did not finish the check: no problem so far {checked}"]
-        paragraphs += [
-            _hanging(f"{number}. ", error) for number, error in enumerate(self.errors, start=1)
+            head = f"{self.game_name} did not finish the check: no problem so far {checked}"
+        parts = [
+            head,
+            *(_hanging(f"{number}. ", error) for number, error in enumerate(self.errors, 1)),
+            *(_hanging("Warning: ", warning) for warning in self.warnings),
+            self.note,
+            self.output,
         ]
-        paragraphs += [_hanging("Warning: ", warning) for warning in self.warnings]
-        if self.note:
-            paragraphs.append(self.note)
-        if self.output:
-            paragraphs.append(self.output)
-        return "\n\n".join(paragraphs)
+        return ("\n" if self.ok else "\n\n").join(part for part in parts if part)
 
     def raise_if_failed(self) -> None:
         """Raise ``GameDefinitionError`` with the report as its message unless the game passed."""
@@ -166,12 +152,10 @@ def check_game(
 ) -> CheckReport:
     """Check ``game`` against the game contract on every position reachable from its start.
 
-    ``start`` and ``player``: check from this state with this player to move instead of
-    ``Start`` and ``Players[0]`` (a finished ``start`` is then no error: its utility is checked).
-    Beyond ``max_states`` reachable positions, ``plays`` random games of at most ``max_moves``
-    moves follow, chosen by ``random.Random(seed)``, so the report is the same on every run; a
-    random game longer than that is reported as a game that does not end. The limits (``None``:
-    none) are those of the module docstring.
+    ``start`` and ``player``: check from there instead of ``Start`` and ``Players[0]`` (a
+    finished ``start`` is then no error). Beyond ``max_states`` positions, ``plays`` random games
+    of at most ``max_moves`` moves (``random.Random(seed)``); a longer one does not end. The
+    limits (``None``: none) are the module's.
     """
     limits = Limits(call_seconds, total_seconds, memory_mb)
     checker = _Checker(game, limits, plays, seed, max_moves, max_states, max_next_states)
@@ -282,11 +266,8 @@ _LIBRARY_PATHS = tuple(
 
 
 def _user_line(error: BaseException) -> str:
-    """The line of the game's code that raised ``error`` ('' if it is not known).
-
-    That is the innermost frame outside this module, the standard library and the installed
-    packages: the student's line, not a line inside ``random`` or ``copy``.
-    """
+    """The line of the game's code that raised ``error`` ('' if not known): the innermost frame
+    outside this module, the standard library and the installed packages."""
     frames = [
         frame for frame in traceback.extract_tb(error.__traceback__) if frame.filename != __file__
     ]
@@ -301,10 +282,8 @@ def _user_line(error: BaseException) -> str:
 
 
 class _Raised(Exception):
-    """What the game's code raised in a call (``_Checker.guarded``), ``original``: any
-    exception, ``SystemExit`` and ``KeyboardInterrupt`` too, reported as an error of the game.
-    (An ``Exception`` itself, so that the check's own handlers need not catch every
-    ``BaseException`` and let its limits through by name.)"""
+    """What the game's code raised in a call (``_Checker.guarded``), ``original``, any
+    ``BaseException``, wrapped as an ``Exception`` so that the check's limits pass by."""
 
     def __init__(self, original: BaseException) -> None:
         super().__init__(error_text(original))
@@ -372,36 +351,27 @@ def _same_value(a: float, b: float) -> bool:
 # -- problems -------------------------------------------------------------------------------------
 
 
-@dataclass
-class _Problem:
-    message: str
-    count: int = 1
-
-
-class _Problems:
-    """Problems by kind: the message of the first instance of each kind, and a count."""
+class _Problems(dict[tuple[str, ...], str]):
+    """Problems by kind, in the order they first came up: the message of each kind's first
+    instance, and how often it came up (``counts``)."""
 
     def __init__(self) -> None:
-        self._by_kind: dict[tuple[str, ...], _Problem] = {}
-
-    def __len__(self) -> int:
-        return len(self._by_kind)
+        super().__init__()
+        self.counts: Counter[tuple[str, ...]] = Counter()
 
     def add(self, kind: tuple[str, ...], message: Callable[[], str]) -> None:
         """Count an instance of ``kind``; ``message`` is called for the first one only."""
-        problem = self._by_kind.get(kind)
-        if problem is None:
-            self._by_kind[kind] = _Problem(message())
-        else:
-            problem.count += 1
+        if kind not in self:
+            self[kind] = message()
+        self.counts[kind] += 1
 
     def texts(self) -> list[str]:
-        """The messages, in the order in which their kinds first came up."""
+        """The messages, each with how often it came up if more than once."""
         return [
-            problem.message
-            if problem.count == 1
-            else f"{problem.message}\n(This came up {problem.count:,} times; the first is shown.)"
-            for problem in self._by_kind.values()
+            message
+            if self.counts[kind] == 1
+            else f"{message}\n(This came up {self.counts[kind]:,} times; the first is shown.)"
+            for kind, message in self.items()
         ]
 
 
@@ -517,12 +487,8 @@ class _Checker:
         return text if len(text) <= MAX_STATE_TEXT else text[: MAX_STATE_TEXT - 1] + "…"
 
     def call(self, name: str, call: str, state: Any, *args: Any, which: str = "state") -> Any:
-        """The game's function ``name`` applied to ``args``, or ``_FAILED`` if it raised.
-
-        The exception is reported with ``call``, how the call reads in the message (e.g.
-        ``next_states(state, 'X')``), and ``state``, the ``which`` (e.g. "finished state") it
-        was about.
-        """
+        """The game's function ``name`` applied to ``args``, or ``_FAILED`` after reporting what
+        it raised with ``call`` (as the message writes it) and ``state`` (the ``which`` it was)."""
         function: Callable[..., Any] = getattr(self.game, name)
         try:
             return self.guarded(call, state, which, lambda: function(*args))
@@ -547,11 +513,9 @@ class _Checker:
         return ["To see it again:", _Code(f"game.{name}({arguments})")]
 
     def guarded(self, call: str, state: Any, which: str, run: Callable[[], _T]) -> _T:
-        """``run()``, the game's code, a call within ``call_seconds`` and ``memory_mb``.
-
-        A limit exceeded is reported as an error of ``call`` for ``state``, and stops the check.
-        An exception of the game's code is raised as ``_Raised``, which the callers report.
-        """
+        """``run()``, the game's code, within ``call_seconds`` and ``memory_mb``: a limit
+        exceeded is an error of ``call`` for ``state`` and stops the check; an exception is raised
+        as ``_Raised`` for the callers to report."""
         try:
             with guard.call():
                 return run()
@@ -935,10 +899,8 @@ class _Checker:
     def as_tuple(self, result: Any, call: str, state: Any, which: str) -> tuple[Any, ...] | None:
         """``result`` of ``next_states`` as a tuple, after reporting it if it is not a list.
 
-        Play goes on through a set in the order of its states' reprs, through a generator in its
-        own order: deterministically, so the check can find further problems. A generator runs
-        the game's code, so it is read within the call's limits, and only up to one state more
-        than ``max_next_states``: an endless one (``itertools.count()``) costs nothing.
+        A set or an iterator is still read (``_read``), so that the check goes on; an iterator
+        within the call's limits and up to ``max_next_states``, so an endless one costs nothing.
         """
         if not isinstance(result, list | tuple):
             self.report_not_a_list(result, call, state, which)
@@ -1051,10 +1013,7 @@ class _Checker:
             self.check_canonical(state, done)
 
     def values(self, name: str, state: Any, which: str) -> dict[Any, float]:
-        """``utility`` or ``heuristic`` (``name``) of ``state`` for both players, checked.
-
-        The result holds the values that are numbers in range.
-        """
+        """The valid ``utility`` or ``heuristic`` (``name``) of ``state`` for both players."""
         valid: dict[Any, float] = {}
         for player in self.players:
             value = self.value(name, state, player, which)
@@ -1281,16 +1240,11 @@ class _Checker:
     def check_player_used(self) -> None:
         """An error if the moves ignore who makes them, in a game only one player can win.
 
-        That the player argument is ignored is no error by itself: a game whose state records
-        the player to move (Nim's), or whose tree fixes who moves where (``trees.py``), may
-        ignore it. Nor is a game that only one player can win: a tree may have such leaves. It
-        is an error when three signs agree: (a) for every unfinished state checked,
-        next_states gives both players the same next states; (b) one player wins in some
-        finished state checked, the other in none; (c) some position is reached by two
-        different moves. (a) with (b) is what happens when both players place X's mark; (c)
-        spares game trees (no position of a tree is reached twice), where (a) and (b) are
-        just a tree whose leaves favour one player. Correct tic-tac-toe and Nim fail (a). The
-        extra calls of (a) are made only when (b) and (c) hold.
+        Either alone is fine (Nim's state records the player; a tree may favour one player),
+        so it takes three signs: (a) next_states gives both players the same next states in
+        every unfinished state; (b) one player wins somewhere, the other nowhere; (c) some
+        position is reached by two moves, which spares game trees. (a)'s extra calls are made
+        only when (b) and (c) hold.
         """
         wins = {
             player: [state for state, values in self.utilities.items() if values.get(player, 0) > 0]

@@ -7,61 +7,41 @@ check cell after it::
     my_alpha_beta meets the specification of alpha_beta: 150 random trees with 129 different
     windows, and 8 positions of Nim and tic-tac-toe ...
 
-``check_algorithm`` runs the function on random trees and random *graphs* (drawn by hypothesis;
-a graph is a tree in which equal subtrees are one state, reached by several paths, as positions
-of a real game are: every search must be right where positions repeat, not only a memo), on a
-few graphs that random ones seldom match (``TRAPS``) and on positions of the course's games,
-each with a window or a depth drawn at random, and checks its answers against the
-specification. On failure it returns the *smallest* counterexample found (hypothesis shrinks
-it), drawn as a tree with the student's and the correct value at each node ("never called"
-where it did not call), one sentence saying which condition failed, and a hint where the calls
-show a known mistake or the default window hides it (``gamesolver.feedback.hints``). The run
-is derandomized: the same function gets the same report, so a notebook can show it and nbval
-can compare it.
+``check_algorithm`` runs the function on random trees and graphs (drawn by hypothesis; in a
+graph equal subtrees are one state reached by several paths, as positions of a real game are),
+on ``TRAPS``, on ``PRUNING`` and on positions of the course's games, each with a random window
+or depth. On failure it reports the smallest counterexample (hypothesis shrinks it) drawn as a
+tree with the student's and the correct value at each node, the condition that failed and a
+hint where the calls show a known mistake (``gamesolver.feedback.hints``). The run is
+derandomized, so that a notebook can show the report and nbval compare it.
 
-**The specifications.** The values are those of the course's own algorithms (``Solver.ipynb``
-and ``Search-in-Depth.ipynb``, loaded from this repository; the tests check them against
-independent ones):
+**The specifications** (``SPECS``). The values are those of the course's own algorithms
+(``Solver.ipynb`` and ``Search-in-Depth.ipynb``, loaded from this repository):
 
 - ``minimax``, ``minimax_memo``: the value of the state for the player to move;
-- ``alpha_beta``, ``alpha_beta_memo``: for a window ``[α, β]`` with ``α < β``, Knuth and Moore's
-  three conditions on the answer ``r`` (``v`` is the value), as the lecture states them:
-  ``α < r < β`` ⇒ ``r = v``; ``r ≤ α`` ⇒ ``v ≤ r`` (an upper bound); ``r ≥ β`` ⇒ ``v ≥ r`` (a
-  lower bound). A fail-hard search, such as Stroetmann's, whose best value starts at ``α``,
-  meets them: it answers ``α`` itself when every move fails low. And it prunes: on the trees
-  and windows of ``PRUNING``, where every alpha-beta cuts off whatever order it tries the moves
-  in, it makes fewer value calls than the tree has nodes (plain minimax, right in value, does
-  not);
-- ``alpha_beta_fail_soft``, stricter, for a lecturer who asks for it: the same, and ``r`` is the
-  utility of some finished state (a value the search found, never ``α`` or ``β`` themselves);
+- ``alpha_beta``, ``alpha_beta_memo``: for a window ``[α, β]``, Knuth and Moore's conditions on
+  the answer ``r`` (``v`` is the value): ``α < r < β`` ⇒ ``r = v``; ``r ≤ α`` ⇒ ``v ≤ r``;
+  ``r ≥ β`` ⇒ ``v ≥ r`` (a fail-hard search, whose best starts at ``α``, meets them). And it
+  prunes: on ``PRUNING`` it makes fewer value calls than the tree has nodes;
+- ``alpha_beta_fail_soft``, stricter: also, ``r`` is the utility of some finished state;
 - ``depth_limited``: the value of the tree cut ``depth`` moves below the state, with the game's
-  heuristic at the cut (trees get one: half the value of the first leaf below a node);
-- the memoizing ones (``*_memo``) also: a reused table never changes an answer (asked the same
-  question twice, the function answers the same); and ``minimax_memo`` expands each position
-  once (``next_states`` is called once per state and player to move), where ``alpha_beta_memo``
-  may search a position again (its table may hold only a bound on the value). A memo handed in
-  as ``functools.partial(f, symmetry=True)`` expands each class of positions equal up to
-  symmetry once, on graphs with mirror images (``MIRRORED``) and the course's positions, and is
-  compared with the course's memo with that option.
+  heuristic at the cut (``with_estimates`` for trees);
+- ``*_memo`` also: a reused table never changes an answer; ``minimax_memo`` expands each
+  position once (``alpha_beta_memo`` may search a bound's position again). With
+  ``symmetry=True`` a memo expands each class of positions equal up to symmetry once
+  (``MIRRORED``), compared with the course's memo with that option.
 
-A student's function that raises (``sys.exit`` too), recurses without end or makes more than
-``MAX_CALLS`` value calls on one example fails with that as the condition (it must count its
-calls in ``stats.calls``, as every algorithm of the course does). The check runs in a process of
-its own, as ``check_game`` does (``gamesolver.guard.apart``): one call of the function gets
-``call_seconds`` (a loop that counts no calls, a ``time.sleep``, an enormous number: stopped
-there, and that example is the counterexample), the whole check ``total_seconds`` and
-``memory_mb`` of growth; a function that ends the process (``os._exit``) fails on the example
-it was given. What the function prints is caught, and the report ends with its first lines and
-how much there was.
+**Limits.** A function that raises (``sys.exit`` too), recurses without end or makes more than
+``MAX_CALLS`` value calls (counted in ``stats.calls``) fails on that example. The check runs in
+a process of its own (``gamesolver.guard.apart``): one call of the student's function gets
+``call_seconds``, the whole check ``total_seconds`` and ``memory_mb`` of growth (``None``: no
+limit); a function that ends the process fails on the example it was given. What it prints is
+caught; the report ends with its first lines.
 
 **A student's heuristic.** ``check_heuristic(game, heuristic)`` checks the heuristic's contract
-with the validator (``gamesolver.feedback.check.check_game``: a number for every unfinished
-state, zero-sum, strictly inside the utility range) and, once it holds, measures what it is for:
-on a sample of positions, how often the move that depth-limited search chooses with it keeps the
-position's exact value, next to the lecture's crude estimate 0. It runs in a process of its own
-in the same way: each call of the heuristic gets ``call_seconds``, the contract and the
-measurement together ``total_seconds``, and what the heuristic prints is caught. (A student's
-game is checked by the validator itself: ``check_game(game)``.)
+with the validator (``check_game``) and, once it holds, measures how often the move that
+depth-limited search chooses with it keeps the position's exact value, next to the estimate 0,
+under the same limits.
 """
 
 from __future__ import annotations
@@ -86,9 +66,10 @@ from hypothesis.configuration import set_hypothesis_home_dir
 
 from gamesolver import guard
 from gamesolver.errors import error_text
-from gamesolver.explore import random_position
+from gamesolver.explore import random_position, walk
 from gamesolver.feedback import hints
 from gamesolver.feedback.check import CheckReport, check_game, ended_report
+from gamesolver.feedback.hints import text
 from gamesolver.game import AnyGame, Game, Value, is_nan, is_number
 from gamesolver.guard import (
     CallTimeLimit,
@@ -158,9 +139,7 @@ class Spec:
     expand_once: bool = False
     """Each position expanded once (alpha-beta's memo may search a bound's position again)."""
     symmetry: bool = False
-    """The function is a memo asked to use symmetry (a ``functools.partial`` with
-    ``symmetry=True``): its memo table is keyed by the class of a position up to symmetry, and
-    so is the course's algorithm it is compared with."""
+    """A memo asked to key its table by a position's class up to symmetry (as the course's)."""
 
 
 SPECS = {
@@ -174,9 +153,7 @@ SPECS = {
         Spec("depth_limited", "depth_limited", depth=True),
     )
 }
-"""The specifications ``check_algorithm`` knows: the Solver's algorithms by name, and
-``alpha_beta_fail_soft``, a stricter one a lecturer may ask for (``check_algorithm(f,
-spec="alpha_beta_fail_soft")`` in the exercise's check cell)."""
+"""The specifications ``check_algorithm`` knows (see the module)."""
 
 
 # -- the course's reference -----------------------------------------------------------------------
@@ -184,9 +161,8 @@ spec="alpha_beta_fail_soft")`` in the exercise's check cell)."""
 
 @functools.cache
 def course_solver() -> ModuleType:
-    """The course's ``Search-in-Depth.ipynb`` (which runs ``Solver.ipynb``: the algorithms of
-    both parts), loaded once: the reference values and value calls (the repository's, or the one
-    beside a released notebook: ``resources.notebooks_folder``)."""
+    """The course's ``Search-in-Depth.ipynb`` (which runs ``Solver.ipynb``), loaded once from
+    ``resources.notebooks_folder``: the reference values and value calls."""
     return load_notebook(notebooks_folder() / "Search-in-Depth.ipynb")
 
 
@@ -219,11 +195,9 @@ def _mirrored(state: Any) -> Any:
 
 
 def graph_game(tree: Tree, symmetric: bool = False) -> Game[Any, str]:
-    """The game of ``tree`` in which a state is the subtree itself (as nested tuples), not its
-    path: equal subtrees are one state, reached by several paths, as positions of a real game
-    are (a transposition). Max moves at the root, as in ``tree_game``; ``canonical`` is the
-    identity, or with ``symmetric`` the mirror image with the moves sorted (``_mirrored``), so
-    that ``[[0, 1], [1, 0]]`` has two positions equal up to symmetry, as tic-tac-toe has."""
+    """The game of ``tree`` in which a state is the subtree itself (nested tuples), so that equal
+    subtrees are one state reached by several paths (a transposition); with ``symmetric``,
+    ``canonical`` sorts the moves (``_mirrored``), else it is the identity."""
 
     def frozen(node: Tree) -> Any:
         return node if is_leaf(node) else tuple(frozen(child) for child in children(node))
@@ -272,10 +246,9 @@ TREES = st.recursive(LEAVES, lambda below: st.lists(below, min_size=1, max_size=
 
 @st.composite
 def _graphs(draw: st.DrawFn) -> Tree:
-    """A game graph as a nested list: up to four layers of two or three nodes, each node a list
-    of nodes of the layers below (most often the one just below) and of leaves, so that most
-    nodes have several parents, some reached at several depths, and some leaves are reached
-    with either player to move; equal subtrees are one state."""
+    """A game graph as a nested list: up to four layers of two or three nodes, each a list of
+    nodes and leaves of the layers below, so that most nodes have several parents, some at
+    several depths."""
     leaves: list[Tree] = draw(st.lists(LEAVES, min_size=2, max_size=3))
     layer, below = leaves, list(leaves)
     for _ in range(draw(st.integers(1, 4))):
@@ -290,14 +263,12 @@ TRAPS: tuple[Tree, ...] = (
     [[[0, [-4, -9]], [[-4, -9]]]],
     [[2, [[[2, 9]]]], [[2, 9]]],
 )
-"""Graphs that random ones seldom match, tried after the random ones for every specification: the
-smallest in which a bound stored as a value changes the answer. In the first, the position
-``[4, 9]`` is reached twice with Max to move (in the second, with Min: the same trap one move
-lower); the first time its first move already reaches β and cuts off the 9, so the search knows
-only "at least 4" (a lower bound); the second time 4 is inside the window, and only the exact 9
-is right. In the third, ``[[2, 9]]`` (Min to move) is first searched three moves down, where
-its ``[2, 9]`` cuts off the 9 and it fails low: the search knows only "at most -2" for Min (an
-upper bound); reached again from the root, only its exact value (-9 for Min) is right."""
+"""Graphs that random ones seldom match, tried for every specification: the smallest in which a
+bound stored as a value changes the answer. In the first, ``[4, 9]`` (Max to move) is reached
+twice: first its 4 reaches β and cuts off the 9 (only "at least 4" is known), then 4 is inside
+the window and only the exact 9 is right. The second is the same one move lower (Min to move);
+in the third, ``[[2, 9]]`` first fails low three moves down, then is reached from the root."""
+
 
 MIRRORED: Tree = [[1, 2], [2, 1]]
 """A trap for a memo asked to use symmetry (random graphs seldom have one): B and C, Min to move
@@ -318,20 +289,11 @@ PRUNING: tuple[tuple[Tree, tuple[Value, Value], str], ...] = (
         "fails high, and alpha-beta returns there without searching the other",
     ),
 )
-"""Trees and windows on which every alpha-beta cuts off, whatever order it tries the moves in:
-a search that makes as many value calls as the tree has nodes does not prune (plain minimax,
-or a window not passed down), and fails the specifications with windows ("cuts off").
+"""Trees and windows on which every alpha-beta cuts off, whatever its move order: every leaf
+of a node below the root lies strictly beyond the window that node can get (a window is passed
+down as it is or narrowed), so its first leaf already fails low or high. A search that makes as
+many value calls as the tree has nodes does not prune, and fails "cuts off"."""
 
-Why every alpha-beta cuts off here. A node passes its window on to its children as it is, or
-narrowed (α raised to the best value found so far): never widened. In the first tree, B and C
-(Min to move) get α = 5 or more from the root, and each of their leaves is at most 4. So the
-first leaf searched at B, whichever it is, gives a value at most α: the node fails low, and
-alpha-beta returns. In the second, C (Max to move) gets β = 4 or less, and each of its leaves is
-at least 5: the first leaf fails high. This holds for negamax and for the Max/Min form, fail-
-hard (best starting at α) or fail-soft, and with the cut-off test written ``best >= beta`` or
-``alpha >= beta``: both leaves are strictly beyond the window, so even ``>`` cuts off. A leaf is
-a value call that returns its utility, never a bound. Only the root is not required to cut
-off, so a student's root may search every move."""
 
 _BOUNDS = st.one_of(
     st.integers(-10, 10),
@@ -475,30 +437,9 @@ def _reference(spec: Spec, example: Example) -> tuple[Value, int]:
 def leaf_values(game: AnyGame, state: Hashable, player: Hashable, side: Hashable) -> set[Value]:
     """The utilities for ``side`` of the finished states reachable from ``state``, ``player``
     to move."""
-    found: set[Value] = set()
-    seen: set[tuple[Hashable, Hashable]] = set()
-    stack = [(state, player)]
-    while stack:
-        position = stack.pop()
-        if position in seen:
-            continue
-        seen.add(position)
-        here, mover = position
-        if game.finished(here):
-            found.add(game.utility(here, side))
-        else:
-            stack += [(ns, game.other(mover)) for ns in game.next_states(here, mover)]
-    return found
-
-
-def text(value: Any) -> str:
-    """A value as the report writes it: as the traces do (``stepper.number``: ``10``, ``-∞``),
-    an int too long to write by its number of digits."""
-    if not is_number(value) and not is_nan(value):
-        return shown(value)
-    if isinstance(value, int) and digits(value) > LONG_INT_DIGITS:
-        return shown(value)
-    return number(value if isinstance(value, int | float) else float(value))
+    return {
+        game.utility(here, side) for here, _ in walk(game, state, player) if game.finished(here)
+    }
 
 
 def judge(
@@ -576,9 +517,7 @@ def run_example(
     example: Example,
 ) -> tuple[Failure | None, int, int]:
     """Ask ``function`` about ``example``, each call inside ``guard.call()``: the condition
-    broken (if any), the function's value calls and the course algorithm's value calls. With
-    ``spec.symmetry``, a memo must not expand a position equal to one it expanded up to
-    symmetry."""
+    broken (if any), the function's value calls and the course algorithm's."""
     value, reference_calls = _reference(spec, example)
     counted = _Expansions(example.game, spec.symmetry)
     try:
@@ -649,11 +588,9 @@ def true_value(
 
 
 def _readable(search: Search, example: Example) -> bool:
-    """Whether the recorded calls of the function on ``example`` can be read as ``record``
-    reads them (else the inner calls are not judged): the root call answers what the function
-    answered, and in the Max/Min form the first call is ``max_value``, Max being the player to
-    move at the root (the calls' players and sides are set so; ``record`` takes Max to be the
-    game's first player)."""
+    """Whether the recorded calls can be judged: the root call answers what the function did,
+    and in the Max/Min form the first call is ``max_value`` (the calls' players and sides are
+    then set from the player to move, where ``record`` takes Max to be the first player)."""
     if not search.calls or search.result is None:
         return False
     game, root = example.game, search.calls[search.roots[-1]]
@@ -690,27 +627,38 @@ def _wrong_call(spec: Spec, search: Search, example: Example) -> Failure | None:
     return None
 
 
+def _recorded(
+    function: Callable[..., Value], example: Example, strict: bool = True
+) -> Search | None:
+    """The recorded calls of ``function`` on ``example`` (``gamesolver.trace.record``, inside
+    ``guard.call()``); ``None`` if it has no inner function to record, or raised (its answer is
+    judged without them)."""
+    try:
+        with guard.call():
+            return record(
+                function,
+                example.game,
+                example.state,
+                example.player,
+                strict=strict,
+                **example.options,
+            )
+    except Interrupted:
+        raise
+    except BaseException:
+        return None
+
+
 def inner_failure(
     function: Callable[..., Value],
     spec: Spec,
     example: Example,
 ) -> Failure | None:
-    """The first call of the function's inner ``value`` (recorded, ``gamesolver.trace``) whose
-    answer breaks the specification for its own position and window: what the root's answer
-    is built from, and where a memo table's wrong entry shows. ``None`` if the function has no
-    inner function to record, its recording cannot be read (``_readable``), or every call meets
-    the specification, its answers read as the player's to move or (a negamax ``value`` that
-    answers from the root player's side) every one of them read as the root player's."""
-    try:
-        with guard.call():
-            search = record(
-                function, example.game, example.state, example.player, **example.options
-            )
-    except Interrupted:
-        raise
-    except BaseException:  # nothing to record; an exception of the function was judged already
-        return None
-    if not _readable(search, example):
+    """The first recorded inner call whose answer breaks the specification for its own position
+    and window (where a memo table's wrong entry shows); ``None`` if none can be judged, or
+    every answer is right read from the mover's side or, for a negamax ``value``, the root's."""
+    search = _recorded(function, example)
+    if search is None or not _readable(search, example):
         return None  # the root's answer was judged
     failure = _wrong_call(spec, search, example)
     if failure is not None and search.calls[search.roots[-1]].function == "value":
@@ -778,6 +726,10 @@ def _plain_window(window: Any) -> tuple[Value, Value] | None:
         )
     except (TypeError, ValueError, OverflowError):
         return None
+
+
+LEGEND = "Values for Max; ✗: yours breaks the specification there."
+"""The caption of a counterexample's drawing."""
 
 
 @dataclass
@@ -884,7 +836,7 @@ class AlgorithmCheck:
         if self.rows:
             cells = self.table()
             widths = [max(len(row[i]) for row in cells) for i in range(len(cells[0]))]
-            lines.append("Values for Max; ✗: yours breaks the specification there.")
+            lines.append(LEGEND)
             lines += [
                 "  ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)).rstrip()
                 for row in cells
@@ -900,15 +852,12 @@ class AlgorithmCheck:
             head = "".join(f"<th>{html.escape(cell)}</th>" for cell in cells[0])
             body = []
             for row, node in zip(cells[1:], self.rows, strict=True):
-                style = ' style="color:#d55e00;font-weight:bold"' if node.wrong else ""
-                tds = [
-                    f"<td style='white-space:pre;font-family:monospace'>{html.escape(row[0])}</td>"
-                ]
-                tds += [f"<td>{html.escape(cell)}</td>" for cell in row[1:3]]
-                tds += [f"<td{style}>{html.escape(row[3])}</td>", f"<td>{html.escape(row[4])}</td>"]
-                body.append(f"<tr>{''.join(tds)}</tr>")
+                wrong = ' style="color:#d55e00;font-weight:bold"' if node.wrong else ""
+                styles = [" style='white-space:pre;font-family:monospace'", "", "", wrong, ""]
+                tds = zip(styles, row, strict=True)
+                body.append(f"<tr>{''.join(f'<td{t}>{html.escape(c)}</td>' for t, c in tds)}</tr>")
             parts.append(
-                "<p>Values for Max; ✗: yours breaks the specification there.</p>"
+                f"<p>{LEGEND}</p>"
                 f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
             )
         if self.output:
@@ -924,21 +873,7 @@ def draw(
     """The rows of the counterexample's tree: the recorded calls of the student's function
     (if it has an inner ``value`` function to record; run inside ``guard.call()``) beside the
     correct values."""
-    assert example.tree is not None
-    try:
-        with guard.call():
-            search: Search | None = record(
-                function,
-                example.game,
-                example.state,
-                example.player,
-                strict=False,
-                **example.options,
-            )
-    except Interrupted:
-        raise
-    except BaseException:  # nothing to record (or it raised): only the root's answer is known
-        search = None
+    search = _recorded(function, example, strict=False)
     if search is None or not search.calls:
         try:
             root = _ask(function, example.game, example)[0]
@@ -976,14 +911,10 @@ class _Drawing:
 
     def add(self, path: tuple[int, ...], prefix: str, below: str) -> None:
         """The row of the node at ``path``, then the rows below it."""
-        example, solver, game = self.example, course_solver(), self.example.game
+        example, game = self.example, self.example.game
         player, state = PLAYERS[len(path) % 2], self.state_at(path)
-        if self.spec.depth:
-            assert example.depth is not None
-            limit = max(example.depth - len(path), 0)
-            value = solver.depth_limited(game, state, player, Stats(), limit)
-        else:
-            value = solver.minimax_memo(game, state, player, Stats())
+        limit = None if example.depth is None else max(example.depth - len(path), 0)
+        value = true_value(self.spec, game, state, player, limit)
         node = subtree(self.tree, path)
         first = game.Players[0]
         leaf: Any = node if is_leaf(node) else None
@@ -1040,24 +971,14 @@ def _hints(
     failure: Failure,
     example: Example,
 ) -> tuple[str, ...]:
-    """The hints on ``failure`` (``gamesolver.feedback.hints``): the mistakes that the
-    function's recorded calls on ``example`` show, no pruning where it did not cut off, and, for
-    a window given, that the default window (the utility range) hides the failure: the function
-    is asked again without alpha and beta, each call inside ``guard.call()``."""
+    """The hints on ``failure`` (``gamesolver.feedback.hints``): the mistakes the recorded calls
+    show, no pruning, and whether the default window hides it (asked again without one)."""
     if failure.condition not in (*ANSWERS, "cuts off"):
         return ()
     game, found = example.game, []
-    try:
-        with guard.call():
-            search = record(
-                function, game, example.state, example.player, strict=False, **example.options
-            )
-        if _readable(search, example):
-            found += hints.mistakes(search, game.utility_range)
-    except Interrupted:
-        raise
-    except BaseException:  # nothing to record: no mistake to read from the calls
-        pass
+    search = _recorded(function, example, strict=False)
+    if search is not None and _readable(search, example):
+        found += hints.mistakes(search, game.utility_range)
     if failure.condition == "cuts off":
         found.append(hints.NO_PRUNING)
     default = game.utility_range
@@ -1071,6 +992,12 @@ def _hints(
 # -- the check ------------------------------------------------------------------------------------
 
 
+def _tree_game(spec: Spec, tree: Tree, graph: bool) -> AnyGame:
+    """The game of ``tree`` for ``spec``: a graph's or a tree's, with estimates if depth-limited."""
+    game = graph_game(tree, spec.symmetry) if graph else example_tree_game(tree)
+    return with_estimates(game, tree) if spec.depth else game
+
+
 def _examples(spec: Spec) -> st.SearchStrategy[Example]:
     """Random examples for ``spec``: trees and graphs (trees first: hypothesis shrinks towards
     them; graphs with positions equal up to symmetry if ``spec.symmetry``), with windows or
@@ -1080,9 +1007,7 @@ def _examples(spec: Spec) -> st.SearchStrategy[Example]:
     @st.composite
     def examples(draw: st.DrawFn) -> Example:
         tree, shared = draw(kinds)
-        game: AnyGame = graph_game(tree, spec.symmetry) if shared else example_tree_game(tree)
-        if spec.depth:
-            game = with_estimates(game, tree)
+        game = _tree_game(spec, tree, shared)
         window: tuple[Value, Value] | None = None
         if spec.windows:
             window = draw(st.one_of(st.none(), WINDOWS))
@@ -1100,9 +1025,7 @@ def trap_examples(spec: Spec) -> list[Example]:
     (and ``MIRRORED`` if ``spec.symmetry``, all with positions equal up to symmetry)."""
     found = []
     for tree in TRAPS + ((MIRRORED,) if spec.symmetry else ()):
-        game: AnyGame = graph_game(tree, spec.symmetry)
-        if spec.depth:
-            game = with_estimates(game, tree)
+        game = _tree_game(spec, tree, True)
         window = game.utility_range if spec.windows else None
         depth = 4 if spec.depth else None  # (no trap is deeper)
         found.append(Example(game, game.Start, PLAYERS[0], window, depth, tree, False))
@@ -1170,15 +1093,10 @@ def check_algorithm(
 ) -> AlgorithmCheck:
     """Check ``student_function`` against the specification ``spec`` (see the module).
 
-    ``examples``: how many random trees and graphs hypothesis draws; ``games``: also check
-    positions of the course's games (``COURSE_GAMES``). The limits (``None``: none) are those of
-    the module docstring; a correct search of these examples takes milliseconds. ``symmetry``:
-    the function is called with ``symmetry=True`` (as it is when given as ``functools.partial(f,
-    symmetry=True)``), and checked as a memo keyed by the class of a position up to symmetry,
-    against the course's algorithm with that option. The result
-    shows itself in a notebook: on a pass, what was tried and the value calls against the
-    course's algorithm; on a failure, the smallest counterexample drawn as a tree and the
-    condition that failed.
+    ``examples``: how many random trees and graphs hypothesis draws; ``games``: also positions
+    of ``COURSE_GAMES``; the limits are the module's. ``symmetry``: call it with
+    ``symmetry=True`` (as a ``functools.partial(f, symmetry=True)`` is) and check it as a memo
+    keyed by a position's class up to symmetry. The result shows itself in a notebook.
     """
     if spec not in SPECS:
         raise ValueError(f"no specification {spec!r}: one of {', '.join(SPECS)}")
@@ -1248,36 +1166,31 @@ class _Run:
     def ended(self, end: Ended) -> AlgorithmCheck:
         """The report of a check whose process ended without one (in the parent): the process
         was killed at a limit the function did not let it obey, or the function ended it."""
-        said = end.progress
-        failure: Failure | None = None
-        case: Case | None = None
+        said, found = end.progress, "The example it was stopped on"
+        case = said[-1] if isinstance(said, tuple) and (end.in_call or said[0] == "found") else None
         if isinstance(said, tuple) and said[0] == "found":  # while drawing: the failure stands
-            failure, case = said[1], said[2]
+            failure = said[1]
+        elif case is None:  # not in a call of the function: no example to blame
+            failure = Failure("finishes", f"because the process that ran it ended ({end.how})")
+        elif end.limit is not None:
+            within = (
+                self.limits.within(CallTimeLimit)
+                if end.limit is CallTimeLimit
+                else f"before the whole check's {self.limits.total_seconds:g} s (total_seconds)"
+            )
+            failure = Failure(
+                "ends",
+                f"it did not return {within}, and could not be interrupted: one long "
+                "computation, e.g. with an enormous number such as 10**(10**8)?",
+                found,
+            )
         else:
-            case = said[1] if isinstance(said, tuple) and end.in_call else None
-            found = "The example it was stopped on"
-            if case is None:  # not in a call of the function: no example to blame
-                ended = f"the process that ran it ended ({end.how})"
-                failure = Failure("finishes", f"because {ended}")
-            elif end.limit is not None:
-                within = (
-                    self.limits.within(CallTimeLimit)
-                    if end.limit is CallTimeLimit
-                    else f"before the whole check's {self.limits.total_seconds:g} s (total_seconds)"
-                )
-                failure = Failure(
-                    "ends",
-                    f"it did not return {within}, and could not be interrupted: one long "
-                    "computation, e.g. with an enormous number such as 10**(10**8)?",
-                    found,
-                )
-            else:
-                failure = Failure(
-                    "runs without error",
-                    f"it ended the process that ran the check ({end.how}), as os._exit does: a "
-                    "search returns its value instead",
-                    found,
-                )
+            failure = Failure(
+                "runs without error",
+                f"it ended the process that ran the check ({end.how}), as os._exit does: a "
+                "search returns its value instead",
+                found,
+            )
         name = function_name(self.function)
         return AlgorithmCheck(name, self.spec.name, failure, case, 0, 0, 0, 0, 0)
 
@@ -1481,11 +1394,9 @@ def check_heuristic(
     total_seconds: float | None = 60.0,
     memory_mb: float | None = 2000.0,
 ) -> HeuristicCheck:
-    """Check ``heuristic`` (default: the game's) on ``game``: its contract on every reachable
-    position (the validator's), and if it holds, on ``positions`` positions reached by seeded
-    random moves, how often the move depth-limited search chooses at ``depth`` keeps the exact
-    value. The limits (``None``: none) are those of the module docstring, for the contract and
-    the measurement together, in the check's process."""
+    """Check ``heuristic`` (default: the game's) on ``game``: its contract, then on ``positions``
+    seeded random positions, how often depth-limited search at ``depth`` keeps the exact value
+    (see the module; the limits cover both)."""
     chosen = game.heuristic if heuristic is None else heuristic
     if chosen is None or depth < 1:
         raise ValueError("give a heuristic (the game has none) and a depth of at least 1")
@@ -1506,17 +1417,17 @@ class _Measure:
         self.depth = depth
         self.limits = limits
         self.sampled = 0
-        self.kept = {"heuristic": 0, "zero": 0}
+        self.kept: Counter[str] = Counter()
         self.note = ""
 
         def guarded(state: Any, player: Any) -> Value:
             with guard.call():
                 return heuristic(state, player)
 
-        self.searched = (
-            (dataclasses.replace(game, heuristic=guarded), "heuristic"),
-            (dataclasses.replace(game, heuristic=None), "zero"),  # the Solver estimates 0
-        )
+        self.searched = {
+            "heuristic": dataclasses.replace(game, heuristic=guarded),
+            "zero": dataclasses.replace(game, heuristic=None),  # the Solver estimates 0
+        }
 
     def report(self, positions: int, seed: int) -> HeuristicCheck:
         """The contract and, if it holds, the measurement (in the check's process)."""
@@ -1552,14 +1463,9 @@ class _Measure:
         if end.limit is None:
             said = f"the heuristic ended the process that ran it ({end.how})"
         else:
-            seconds = (
-                self.limits.call_seconds
-                if end.limit is CallTimeLimit
-                else self.limits.total_seconds
-            )
             said = (
-                f"a call of the heuristic did not return within {seconds:g} s and could not be "
-                "interrupted (one long computation, e.g. with an enormous number)"
+                f"a call of the heuristic did not return {self.limits.within(end.limit)} and "
+                "could not be interrupted (one long computation, e.g. with an enormous number)"
             )
         note = f"The measurement stopped: {said}."
         return HeuristicCheck(end.progress, self.depth, 0, 0, 0, note)
@@ -1605,10 +1511,10 @@ class _Measure:
             except LimitReached:
                 continue
             opponent = game.other(player)
-            kept = {
-                name: -exact(chosen_move(searched, state, player, self.depth), opponent) == value
-                for searched, name in self.searched
-            }
+            kept = [
+                name
+                for name, searched in self.searched.items()
+                if -exact(chosen_move(searched, state, player, self.depth), opponent) == value
+            ]
             self.sampled += 1
-            for name, keeps in kept.items():
-                self.kept[name] += keeps
+            self.kept.update(kept)

@@ -3,129 +3,51 @@
 The slides (seed 003) ask an interface to "explain why a move is better than another ... by
 generating explanations in natural language: invent a controlled language and parameterize it".
 This module is that language. It does not search: the searches are the solver notebook's, handed
-in as plain functions, so that nothing here depends on which algorithm found the values.
+in as plain functions, so that nothing here depends on which algorithm found the values::
 
-Two steps::
+    moves = assess(game, state, player, value, line, plies, chosen)  # every move, its value,
+                                                                     # the line after it
+    print(explain(game, state, player, chosen, moves))               # one sentence per move
 
-    moves = assess(game, state, player, value, line, plies, chosen)  # searches: every move, its
-                                                                     # value, the line after it
-    explanation = explain(game, state, player, chosen, moves)  # words: one sentence per move
-    print(explanation)
-
-``value(state, player)`` is an exact search (e.g. ``alpha_beta_memo``); ``line(state, player,
-length)`` the line of best play from a state (the solver's ``principal_variation``, which
-prefers quick wins when it knows ``plies``); ``plies(state, player)`` (optional) says in how
-many moves best play decides the game, e.g. the first depth at which ``depth_limited`` search
-sees a certain result. Two tic-tac-toe explanations: ``X`` to move
-after ``X (0, 0), O (0, 1)``, and ``O`` to move, who must block the top row::
+For tic-tac-toe, ``X`` to move after ``X (0, 0), O (0, 1)``::
 
     I play (1, 1). If you answer (2, 2), I play (1, 0), you play (0, 2) and I play (1, 2);
     whatever you do, I win in 2 more moves.
     (0, 2) only draws: you would answer (1, 1) and hold the draw.
     (1, 0) is just as good.
-    ...
 
-    I play (0, 2). If you answer (2, 0), I play (1, 0), you play (1, 2), I play (2, 1) and you
-    play (2, 2); with best play on both sides it is a draw.
-    (1, 0) loses: you would win at once with (0, 2).
-    ...
+**The grammar.** An explanation is the move paragraph, then one reason per other move (in the
+game's order). The move paragraph is ``ends`` if the move ends the game, else ``plays``, the
+*reading* of the line of best play and the *verdict*, joined by ``verdict``. The reading is
+``answer`` for the opponent's reply, then ``mine`` and ``yours`` in turn, joined by ``then``, the
+last by ``last``; a reply that ends the game is read ``answer_ends`` and needs no verdict. "I" is
+the player who moves, "you" the opponent. With ``v`` the value of the move played, ``w`` that of
+another move, ``u`` the utility of a finished game (all the mover's), and ``n`` a count of one
+player's moves (mine after this one; yours, your answer included, as chess counts "mate in n"):
 
-**The grammar.** An explanation is the *move paragraph* followed by one *reason* per other move
-(in the game's order of moves). The move paragraph is ``ends`` if the move ends the game, else
-``plays`` followed by the *reading* of the line of best play and the *verdict*, joined by
-``"; "``. The reading is ``answer`` for the opponent's first move (the if-clause), a comma,
-then ``mine`` and ``yours`` in turn (the main clause), separated by ``", "``, the last one by
-``" and "``: "If you answer (0, 0), I play (2, 2), you play (0, 2) and I play (2, 0)". A line of
-one move that ends the game is read ``answer_ends``, and says all there is to say (no
-verdict).
+- outcome: ``won`` (u > 0), ``drawn`` (u = 0), ``lost`` (u < 0);
+- verdict: ``win_next``, ``win_in``, ``win`` (v = best; n = 1, > 1, unknown), ``draw`` (v = 0),
+  ``loss_next``, ``loss_in``, ``loss`` (v = worst), ``better`` and ``worse`` (in between);
+- reason: ``stronger`` (w > v), ``same`` (w = v), ``wins_now``, ``wins_next``, ``wins_in`` (w =
+  v = best, sooner or later), ``loses_now``, ``loses_in``, ``loses`` (w = worst), ``draws`` (w =
+  0 < v), ``weaker`` (another w < v), ``ends_early`` (w < v and the move ends the game).
 
-"I" is the player who moves, "you" the opponent; every value is the player's. ``{move}`` and
-``{reply}`` are ``game.move_name``; ``{value}`` is a value as the play widget's status line
-says it, in the game's own terms and from your side, e.g. ``"the value -0.5 for you"`` or
-chess's ``"+1.3 pawns for you"`` (``gamesolver.words``: one number for one evaluation
-everywhere); ``{n}`` counts moves of one player: "I win in {n} more moves" counts mine after
-this one, "you win in {n} moves" counts yours, your answer included (as chess counts a "mate in
-n").
+``{move}`` and ``{reply}`` (the first move of the line after the other move: the refutation) are
+``game.move_name``; ``{value}`` is a value as the play widget's status line says it, from your
+side (``gamesolver.words.in_terms``).
 
-Every template, by default (``Language()``)::
-
-    name        wording                                                       used when
-    ----------  ------------------------------------------------------------  ----------------
-    plays       I play {move}.                                                the move
-    ends        I play {move}: {outcome}.                                     ... ends the game
-    answer      If you answer {move}                                          reading: move 1
-    answer_ends If you answer {move}, {outcome}                               ... ends the game
-    mine        I play {move}                                                 my later moves
-    yours       you play {move}                                               yours
-    won         I win                                                         outcome: u > 0
-    drawn       it is a draw                                                  u = 0
-    lost        you win                                                       u < 0
-    win_next    whatever you do, I win with my next move                      verdict: v = best
-    win_in      whatever you do, I win in {n} more moves                        (n = 1, > 1, ?)
-    win         whatever you do, I win
-    draw        with best play on both sides it is a draw                     v = 0
-    loss_next   you can win with your next move                               v = worst
-    loss_in     you can win in {n} moves, whatever I do                         (n = 1, > 1, ?)
-    loss        you can win, whatever I do
-    better      with best play it is better for me ({value})                  0 < v < best
-    worse       with best play it is better for you ({value})                 worst < v < 0
-    same        {move} is just as good.                                       w = v
-    wins_now    {move} wins too, at once.                                     w = v = best,
-    wins_next   {move} wins too, with my next move.                             another n
-    wins_in     {move} wins too, in {n} more moves.
-    loses_now   {move} loses: you would win at once with {reply}.             w = worst < v, or
-    loses_in    {move} loses: you would answer {reply} and win in {n} moves.    w = v, other n
-    loses       {move} loses: you would win with {reply}.                       (n = 1, > 1, ?)
-    draws       {move} only draws: you would answer {reply} and hold the draw.  w = 0 < v
-    weaker      {move} is worse for me ({value}): you would answer {reply}.   other w < v
-    ends_early  {move} would end the game: {outcome}.                         w < v, game over
-    stronger    {move} would be better ({value}).                             w > v
-
-``v`` is the value of the move played, ``w`` that of another move, ``u`` the utility of a
-finished game, all for the player who moves; "(n = 1, > 1, ?)" lists the cases of the three
-lines in order, "?" for an unknown n. The reading's separators are fields too: ``then``
-(``", "``), ``last`` (``" and "``) and ``verdict`` (``"; "``).
-
-**The brief form** (``explanation.brief``, what ``Play`` shows under its status line, where
-the board draws the line of best play): at most two lines, the move and its verdict (``decides``,
-or ``ends``), then the other moves grouped by what they would give, the best first, the moves
-of a group named together (``"(1, 0) and (2, 0)"``, ``every_other`` when one group holds them
-all), the groups joined by ``groups``. A loss at once names the reply when the whole group
-shares it. Without other moves to compare (an explanation read from a search's line of play)
-the brief form is the move paragraph, whose reading is then the only reason::
-
-    I play (1, 1): with best play on both sides it is a draw.
-    Every other move would lose: you would win in 3 moves.
+**The brief form** (``Explanation.brief``, which ``Play`` shows under its status line): the move
+and its verdict (``decides``, or ``ends``), then the other moves grouped by their reason's kind,
+the best first, each group worded by its ``would_*`` template (``_GROUPED``), the group of all
+of them named ``every_other``, the groups joined by ``groups``; ``would_lose_now_to`` names the
+reply a whole group loses to at once::
 
     I play (0, 2): I win.
     (1, 2) would only draw; (2, 0), (2, 1) and (2, 2) would lose: you would win at once with (1, 2).
 
-Its templates, beside the sentence each group stands for::
-
-    name              wording                                               sentence
-    ----------------  ----------------------------------------------------  ----------
-    decides           I play {move}: {verdict}.                             the move
-    every_other       every other move                                      {moves}: all
-    would_better      {moves} would be better ({value})                     stronger
-    would_same        {moves} would be just as good                         same
-    would_win_now     {moves} would win too, at once                        wins_now
-    would_win_next    {moves} would win too, with my next move              wins_next
-    would_win_in      {moves} would win too, in {n} more moves              wins_in
-    would_lose_now    {moves} would lose: you would win at once             loses_now
-    would_lose_now_to {moves} would lose: you would win at once with {reply}  (one reply)
-    would_lose_in     {moves} would lose: you would win in {n} moves        loses_in
-    would_lose        {moves} would lose                                    loses
-    would_draw        {moves} would only draw                               draws
-    would_weaken      {moves} would be worse for me ({value})               weaker
-    would_end         {moves} would end the game: {outcome}                 ends_early
-
-``{moves}`` is the group's moves joined by ``then`` and ``last``; "would" needs no agreement
-with one move or many. ``groups`` (``"; "``) separates the groups.
-
-The reply is the first move of the line of best play after the other move: the opponent's
-refutation. The language is parameterized twice: by the game (its move names and utility
-range) and by a ``Language``, whose fields are the templates above, e.g. for Nim, whose move
-names are verbs: ``Language(plays="I {move}.", mine="I {move}", yours="you {move}")``.
+The language is parameterized by the game (its move names and utility range) and by a
+``Language``, e.g. for Nim, whose move names are verbs: ``Language(plays="I {move}.", mine="I
+{move}", yours="you {move}")``.
 """
 
 from __future__ import annotations
@@ -142,11 +64,8 @@ ValueSearch = Callable[[State, Player], Value]
 """``value(state, player)``: the value of ``state`` for ``player``, the player to move there."""
 
 PliesSearch = Callable[[State, Player], "int | None"]
-"""``plies(state, player)``: after how many moves (of both players) best play ends the game.
-
-That is the quickest win that the winner can force against the slowest defence: 0 for a
-finished state, ``None`` when neither player can force a win (or when it is not known).
-"""
+"""``plies(state, player)``: after how many moves (of both players) best play ends the game:
+the quickest win the winner can force, 0 for a finished state, ``None`` if none (or unknown)."""
 
 LineSearch = Callable[[State, Player, "int | None"], Sequence[State]]
 """``line(state, player, length)``: the states of a line of best play from ``state``, to the end
@@ -235,20 +154,14 @@ class Language:
 
 
 ENGLISH = Language()
-"""The default wording (the table in the module docstring)."""
+"""The default wording."""
 
 
 @dataclass(frozen=True)
 class Assessment(Generic[State]):
-    """What the searches found out about one move of the player to move.
-
-    - ``after``: the state the move leads to;
-    - ``value``: its value for the player who makes the move;
-    - ``line``: best play after the move, as states, the opponent's answer (the refutation)
-      first, as far as it was followed; empty only if the move ends the game;
-    - ``plies``: after how many more moves best play ends the game, if one side can force a
-      win and the search knows it (see ``PliesSearch``), else ``None``.
-    """
+    """What the searches found out about one move: the state it leads to (``after``), its value
+    for the mover, the line of best play after it (the refutation first; empty only if the move
+    ends the game) and ``plies`` (``PliesSearch``)."""
 
     after: State
     value: Value
@@ -263,13 +176,8 @@ class Assessment(Generic[State]):
 
 @dataclass(frozen=True)
 class Explanation(Generic[State]):
-    """Why a move was played: the move paragraph and one reason per other move.
-
-    ``str(explanation)`` (and its ``repr``, shown by a notebook cell) is the sentences, one
-    paragraph per line; ``brief`` is the short form that ``Play`` shows (at most two lines).
-    ``line`` is the line of best play after the move, which a board can draw
-    (``BoardWidget.draw_line``).
-    """
+    """Why a move was played: the move paragraph and one reason per other move, one a line
+    (``str``, ``repr``); ``line`` is what a board draws (``BoardWidget.draw_line``)."""
 
     chosen: Assessment[State]
     others: tuple[Assessment[State], ...]
@@ -282,11 +190,7 @@ class Explanation(Generic[State]):
 
     @property
     def brief(self) -> str:
-        """At most two lines: the move and its verdict, then the other moves grouped.
-
-        What ``Play`` shows under its status line, where the board draws the line of play
-        that the move paragraph reads; without other moves to compare, the move paragraph.
-        """
+        """The brief form (the module's), or the move paragraph without other moves."""
         return "\n".join(self.brief_lines) if self.brief_lines else self.summary
 
     @property
@@ -304,12 +208,6 @@ class Explanation(Generic[State]):
 
     def __repr__(self) -> str:
         return str(self)
-
-    def html(self) -> str:
-        """The explanation as HTML: the move paragraph, then the reasons as a list."""
-        items = "".join(f"<li>{html.escape(reason)}</li>" for reason in self.reasons)
-        reasons = f"<ul>{items}</ul>" if items else ""
-        return f"<p>{html.escape(self.summary)}</p>{reasons}"
 
     def brief_html(self) -> str:
         """The brief form as HTML: one paragraph, its lines broken with ``<br>``."""
@@ -421,9 +319,9 @@ class _Words(Generic[State, Player]):
 
     def summary(self, me: Assessment[State]) -> str:
         """The move paragraph: ``ends``, or ``plays`` + reading + verdict."""
-        words, name = self.language, self.game.move_name(self.state, me.after)
         if self.game.finished(me.after):
-            return words.ends.format(move=name, outcome=self.outcome(me.after))
+            return self.decision(me)
+        words, name = self.language, self.game.move_name(self.state, me.after)
         reading = self.reading(me.after, me.line)
         if len(me.line) == 1 and self.game.finished(me.line[0]):
             return f"{words.plays.format(move=name)} {reading}."  # the reading says it all

@@ -1,28 +1,19 @@
 """Hints: the likely mistake behind a counterexample of ``check_algorithm``, in one sentence.
 
 The check says which condition an answer broke; a hint says what in the code to look at. Each
-rule reads the student's recorded calls (``gamesolver.trace``) for something no correct search
-does, so that a hint is never guessed where the calls do not show it:
-
-- ``window_hint``: a child's window, seen from its parent's side, is not inside the parent's
-  window (alpha-beta only narrows it). In negamax, a child given its parent's ``beta`` as its
-  own got the window not turned round; otherwise the window was not passed down;
-- ``unnegated_hint``: in negamax, every call answered the largest of its children's answers as
-  they came (or its ``alpha``), and one of them neither the largest of their negations nor, as
-  a fail-hard search may, an ``alpha`` above it;
-- ``early_cut_hint``: a call left some moves unsearched while its best was still inside its
-  window (below ``beta`` for the player to move): a cut at alpha, or at the wrong bound. Not
-  judged where a position was called twice in the search (a memo table may narrow the window);
-- ``NO_PRUNING``, for a search that called every node where every alpha-beta cuts off, and
-  ``default_window_hint``, for a failure that the default window hides (``exercises`` reruns the
-  function to know).
+rule (``window_hint``, ``unnegated_hint``, ``early_cut_hint``) reads the student's recorded
+calls (``gamesolver.trace``) for something no correct search does, so that a hint is never
+guessed where the calls do not show it. ``NO_PRUNING`` and ``default_window_hint`` are for
+failures that the calls do not show (``exercises`` knows them).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
-from gamesolver.game import Value, is_number
+from gamesolver.game import Value, is_nan, is_number
+from gamesolver.guard import LONG_INT_DIGITS, digits, shown
 from gamesolver.stepper import Stepper, number, window_text
 from gamesolver.trace import Call, Search
 
@@ -86,13 +77,19 @@ def _numbers(*values: object) -> bool:
     return all(is_number(value) for value in values)
 
 
-def _number(value: object) -> str:
-    """A number as the traces write it (``stepper.number``: ``-∞``)."""
-    return number(value) if isinstance(value, int | float) else str(value)
+def text(value: Any) -> str:
+    """A value as the report writes it: as the traces do (``stepper.number``: ``10``, ``-∞``),
+    an int too long to write by its number of digits."""
+    if not is_number(value) and not is_nan(value):
+        return shown(value)
+    if isinstance(value, int) and digits(value) > LONG_INT_DIGITS:
+        return shown(value)
+    return number(value if isinstance(value, int | float) else float(value))
 
 
 def window_hint(search: Search) -> str | None:
-    """The first child whose window is not inside its parent's, seen from one side (Max's)."""
+    """The first child whose window is not inside its parent's, seen from Max's side (alpha-beta
+    only narrows it); in negamax, a child given its parent's ``beta`` got it not turned round."""
     view = Stepper(search)
     for call in search.calls:
         if call.parent is None:
@@ -105,7 +102,7 @@ def window_hint(search: Search) -> str | None:
             continue
         child, above = search.text(call.state), search.text(parent.state)
         if _negamax(call) and _negamax(parent) and call.beta == parent.beta:
-            alpha, beta = _number(call.alpha), _number(call.beta)
+            alpha, beta = text(call.alpha), text(call.beta)
             return (
                 f"{NOT_TURNED} {child} got alpha = {alpha}, beta = {beta}, as {above} had them; "
                 "a child needs -beta, -alpha."
@@ -128,7 +125,9 @@ def _answers(search: Search, call: Call) -> list[Value] | None:
 
 
 def unnegated_hint(search: Search) -> str | None:
-    """A negamax search that takes its children's answers as they came, without the minus."""
+    """A negamax search in which every call answers the largest of its children's answers as
+    they came (or its ``alpha``), and one of them neither the largest of their negations nor, as
+    a fail-hard search may, an ``alpha`` above it."""
     unnegated: Call | None = None
     mover_sided = _sides(search) == {"mover"}
     for call in search.calls:
@@ -150,13 +149,14 @@ def unnegated_hint(search: Search) -> str | None:
         return None
     return (
         "Likely mistake: a value not negated. "
-        f"{search.text(unnegated.state)} returned {_number(unnegated.result)}, the largest of "
+        f"{search.text(unnegated.state)} returned {text(unnegated.result)}, the largest of "
         "its children's answers as they came; each is the opponent's value: use -value(...)."
     )
 
 
 def early_cut_hint(search: Search, utility_range: tuple[Value, Value]) -> str | None:
-    """The first call that cut off with its best still inside its window."""
+    """The first call that cut off with its best still inside its window (below ``beta`` for the
+    mover); not judged where a position was called twice (a memo may narrow the window)."""
     positions = [(call.state, call.player) for call in search.calls]
     if len(set(positions)) < len(positions):
         return None  # a position called twice: a memo table may have narrowed the window
@@ -174,10 +174,10 @@ def early_cut_hint(search: Search, utility_range: tuple[Value, Value]) -> str | 
         if best >= min(high, utility_range[1]) if maximizes else best <= max(low, utility_range[0]):
             continue  # a cut off at β, or at the best value the game has
         where = search.text(call.state)
-        bound = f"below β = {_number(high)}" if maximizes else f"above α = {_number(low)}"
+        bound = f"below β = {text(high)}" if maximizes else f"above α = {text(low)}"
         needs = "best ≥ β" if maximizes else "best ≤ α"
         return (
             f"Likely mistake: a cut at the wrong bound. {where} stopped searching its moves "
-            f"with best = {_number(best)}, {bound}; cut off only when {needs}."
+            f"with best = {text(best)}, {bound}; cut off only when {needs}."
         )
     return None

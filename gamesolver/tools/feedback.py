@@ -1,16 +1,12 @@
 """What the course adds to nbgrader's feedback pages (``nbgrader generate_feedback``), so that a
-student reads them whole, offline, and is told what is still to be graded.
+student reads them whole, offline, and is told what is still to be graded; both parts are set
+in ``course/nbgrader_config.py``:
 
-``course/nbgrader_config.py`` sets both parts:
-
-- ``MathML`` (a preprocessor of ``GenerateFeedback``) writes every formula of the markdown cells
-  as MathML, which browsers draw themselves: nbgrader's page loads MathJax from a CDN, so
-  offline every formula showed as raw LaTeX;
-- ``finish`` (its ``post_convert_hook``) removes the page of a notebook with nothing graded in
-  it (a support notebook, the assignment's first page: a "0 / 0" page), and on the others drops
-  the MathJax script, wraps long lines of output instead of cutting them at the page's edge,
-  and says how many points of written answers are not graded yet (nbgrader counts them as 0
-  until the lecturer grades them by hand).
+- ``MathML`` (a preprocessor) writes the markdown cells' formulas as MathML, which browsers draw
+  themselves (nbgrader's page loads MathJax from a CDN: offline, formulas showed as raw LaTeX);
+- ``finish`` (the ``post_convert_hook``) removes the page of a notebook with nothing graded in
+  it, and on the others drops MathJax, wraps long lines of output, and says how many points of
+  written answers wait for the lecturer (nbgrader counts them as 0 until then).
 """
 
 from __future__ import annotations
@@ -95,10 +91,9 @@ def waiting_points(course: Path, assignment: str, student: str, notebook: str) -
 
 
 def finish(assignment: str, student: str, notebooks: list[str]) -> None:
-    """nbgrader's ``post_convert_hook`` after the feedback of one submission (``notebooks``: the
-    autograded notebooks, ``autograded/<student>/<assignment>/<name>.ipynb``): see the module.
-    The student and the assignment are read from those paths (nbgrader passes the patterns of
-    its command line, ``*`` for every student)."""
+    """nbgrader's ``post_convert_hook`` (see the module) for the autograded ``notebooks``,
+    ``autograded/<student>/<assignment>/<name>.ipynb``: the student and the assignment are read
+    from those paths (nbgrader passes its command line's patterns, ``*`` for every student)."""
     for name in notebooks:
         path = Path(name)
         course, student, assignment = path.parents[3], path.parent.parent.name, path.parent.name
