@@ -96,7 +96,6 @@ from gamesolver.trees import (
     subtree,
     tree_game,
 )
-from gamesolver.words import LONGEST as LONG_INT_DIGITS
 from gamesolver.words import digits
 
 COURSE_GAMES = ("Nim.ipynb", "Tic-Tac-Toe.ipynb")

@@ -13,9 +13,10 @@ from collections.abc import Callable
 from typing import Any
 
 from gamesolver.game import Value, is_nan, is_number
-from gamesolver.guard import LONG_INT_DIGITS, digits, shown
+from gamesolver.guard import shown
 from gamesolver.stepper import Stepper, number, window_text
 from gamesolver.trace import Call, Search
+from gamesolver.words import LONGEST, digits
 
 NO_PRUNING = (
     "Likely mistake: no pruning. Your function looks at every child: it never cuts off, so it "
@@ -82,7 +83,7 @@ def text(value: Any) -> str:
     an int too long to write by its number of digits."""
     if not is_number(value) and not is_nan(value):
         return shown(value)
-    if isinstance(value, int) and digits(value) > LONG_INT_DIGITS:
+    if isinstance(value, int) and digits(value) > LONGEST:
         return shown(value)
     return number(value if isinstance(value, int | float) else float(value))
 
