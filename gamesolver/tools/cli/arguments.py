@@ -6,13 +6,8 @@ import argparse
 import math
 from typing import NoReturn
 
-from gamesolver.tools.cli.common import (
-    UsageError,
-    quoted,
-)
-from gamesolver.tools.cli.loading import (
-    SOLVERS,
-)
+from gamesolver.tools.cli.common import UsageError, quoted
+from gamesolver.tools.cli.loading import SOLVERS
 
 
 class Parser(argparse.ArgumentParser):

@@ -6,13 +6,8 @@ import argparse
 from pathlib import Path
 
 from gamesolver.resources import REPOSITORY
-from gamesolver.tools.cli.arguments import (
-    whole_at_most_type,
-)
-from gamesolver.tools.cli.common import (
-    UsageError,
-    out,
-)
+from gamesolver.tools.cli.arguments import whole_at_most_type
+from gamesolver.tools.cli.common import UsageError, out
 from gamesolver.tools.grade import LEAST_MEMORY_MB, machine_mb
 
 

@@ -18,11 +18,7 @@ from gamesolver.game import AnyGame, Value
 from gamesolver.stats import Stats
 from gamesolver.table import fmt
 from gamesolver.tools import assignment
-from gamesolver.tools.cli.arguments import (
-    NOTEBOOK_RUNS,
-    with_algorithm,
-    with_position,
-)
+from gamesolver.tools.cli.arguments import NOTEBOOK_RUNS, with_algorithm, with_position
 from gamesolver.tools.cli.common import (
     OUTPUT,
     PROG,
@@ -34,19 +30,8 @@ from gamesolver.tools.cli.common import (
     reader_gone,
     run_code,
 )
-from gamesolver.tools.cli.loading import (
-    DECIDES,
-    MOVE_BUDGET,
-    Setup,
-    new_stats,
-    setup,
-)
-from gamesolver.tools.cli.position import (
-    Position,
-    game_over,
-    given_position,
-    read_positions,
-)
+from gamesolver.tools.cli.loading import DECIDES, MOVE_BUDGET, Setup, new_stats, setup
+from gamesolver.tools.cli.position import Position, game_over, given_position, read_positions
 from gamesolver.tools.cli.report import (
     json_line,
     note_outside,

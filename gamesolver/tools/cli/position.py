@@ -22,14 +22,7 @@ from gamesolver.explore import is_reachable
 from gamesolver.game import AnyGame, Game
 from gamesolver.guard import TotalTimeLimit, Watchdog
 from gamesolver.table import fmt
-from gamesolver.tools.cli.common import (
-    ECHOED,
-    PROG,
-    UsageError,
-    cut,
-    quoted,
-    run_code,
-)
+from gamesolver.tools.cli.common import ECHOED, PROG, UsageError, cut, quoted, run_code
 
 LINE_LENGTH = 1_000
 """The longest line of a file of positions (a position of chess or of the 4 × 4 × 4 cube is

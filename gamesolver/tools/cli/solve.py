@@ -6,22 +6,10 @@ import argparse
 import time
 from typing import Any
 
-from gamesolver.tools.cli.arguments import (
-    command,
-    with_algorithm,
-    with_position,
-)
-from gamesolver.tools.cli.common import (
-    out,
-    run_code,
-)
-from gamesolver.tools.cli.loading import (
-    new_stats,
-    setup,
-)
-from gamesolver.tools.cli.position import (
-    given_position,
-)
+from gamesolver.tools.cli.arguments import command, with_algorithm, with_position
+from gamesolver.tools.cli.common import out, run_code
+from gamesolver.tools.cli.loading import new_stats, setup
+from gamesolver.tools.cli.position import given_position
 from gamesolver.tools.cli.report import (
     json_line,
     line_names,
