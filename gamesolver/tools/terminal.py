@@ -1,10 +1,7 @@
-"""Play a game in a terminal: the seed lecture's ``input()``-based ``play_game``, generalized.
-
-The notebooks play on a canvas; this module keeps the lecture's text version for a terminal
-(``python -m gamesolver play NOTEBOOK``) and for tests. It knows nothing about search: the
-computer's move comes from a ``choose(state, player) -> (value, next_state)`` function, such as
-the Solver notebook's ``best_move`` with a seeded random generator. Input and output go through
-``read`` and ``write`` (``input`` and ``print`` by default), so a test can script a whole game.
+"""Play a game in a terminal (``python -m gamesolver play NOTEBOOK``): the seed lecture's
+``input()``-based ``play_game``, generalized. It knows nothing about search: the computer's move
+comes from a ``choose`` function; input and output go through ``read`` and ``write``, so a test
+can script a whole game.
 """
 
 from __future__ import annotations
@@ -77,10 +74,7 @@ def parse_move(text: str, names: Sequence[str]) -> int | None:
 def move_list(names: Sequence[str], width: int = 78) -> str:
     """The moves numbered from 1, ``"Your moves:  [1] (0, 0)  [2] (0, 1) ..."``, wrapped; moves
     that are ``numbered`` by their names, in the order of their numbers and without ours
-    (``"Your moves:  column 1  column 2 ..."``).
-
-    Lines break only between two moves, never inside a move's name, so that each number stays
-    next to its move.
+    (``"Your moves:  column 1  column 2 ..."``). Lines break between moves, never inside one.
     """
     head = "Your moves:"
     numbers = numbered(names)
@@ -182,16 +176,11 @@ def play_in_terminal(
 ) -> State | None:
     """Play ``game`` between a human (through ``read`` and ``write``) and ``choose``.
 
-    The human plays ``Players[0]`` if ``human_first``, else ``Players[1]``. Each turn shows the
-    state with ``game.text``; the human picks from the listed moves (see ``get_move``); the
-    computer's move comes from ``choose(state, player)``, answering ``(value, next_state)`` or
-    ``(value, next_state, stats)`` as the play widget's ``choose`` does, and it says the value
-    it sees as the play widget says it (``gamesolver.words``): with the search's ``stats``,
-    whether it is exact or an estimate and from which depth; without them, with ``estimates``,
-    that it may be an estimate (a depth-limited or timed search). A ``choose`` with a parameter
-    ``earlier`` gets the game's states before ``state``. Returns the final state, or
-    ``None`` if the game was abandoned (``q``, end of input, Ctrl-C), which ends it with one
-    line instead of a traceback.
+    The human plays ``Players[0]`` if ``human_first``. The computer's move comes from
+    ``choose(state, player)``, answering as the play widget's ``choose`` does, with the states
+    before ``state`` as ``earlier`` if it takes them; it says the value it sees
+    (``computer_says``). The final state, or ``None`` if the human abandoned the game (``q``,
+    end of input, Ctrl-C): one line instead of a traceback.
     """
     human = game.Players[0] if human_first else game.Players[1]
     state, player = game.Start, game.Players[0]
