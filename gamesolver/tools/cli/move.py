@@ -1,7 +1,5 @@
-"""``gamesolver move``: the move the computer plays in a position, or in each of a file's.
-
-With ``--positions FILE`` this is the games assignment's grader (``gamesolver.tools.assignment``):
-a decision in each position under a budget, a table of the moves with their checks."""
+"""``gamesolver move``: the move the computer plays in a position, or in each of a file's (the
+games assignment's grader, ``gamesolver.tools.assignment``)."""
 
 from __future__ import annotations
 
@@ -91,10 +89,9 @@ class Decision:
 
 
 def decide(it: Setup, state: Hashable, player: Hashable, stats: Stats, seed: int) -> Decision:
-    """One decision of ``move``: the Solver's ``best_move`` in ``state`` with the algorithm and
-    its options and ``random.Random(seed)``, made afresh for each decision so that it does not
-    depend on the decisions before it. The wall time (what a budget counts) goes into
-    ``stats.seconds``."""
+    """One decision of ``move``: the Solver's ``best_move`` in ``state`` with a fresh
+    ``random.Random(seed)``, so that it does not depend on the decisions before it; its wall
+    time (what a budget counts) in ``stats.seconds``."""
     game = it.game
     search = functools.partial(it.algorithm, **it.options) if it.options else it.algorithm
     rng = random.Random(seed)
@@ -118,15 +115,9 @@ def decide(it: Setup, state: Hashable, player: Hashable, stats: Stats, seed: int
 
 
 def move_in_each(args: argparse.Namespace, it: Setup) -> int:
-    """``move --positions FILE``: one decision in each position of FILE, in order, each as
-    ``move`` makes it in one position (a fresh ``Stats``, ``--max-calls`` and ``--max-seconds``
-    for each, ``--budget`` for each, the same seed); then a table and a summary, or JSON.
-
-    This is how the games assignment (``gamesolver.tools.assignment``) grades a program: the
-    best next move in 100 positions under a time budget per position. All the positions are
-    read before the first search. Ctrl-C prints the moves made so far, and says after how many
-    positions it came (status 130).
-    """
+    """``move --positions FILE``: a decision in each position of FILE, each as ``move`` makes it
+    in one position (its own limits, the same seed); then a table and a summary, or JSON.
+    Ctrl-C prints the moves made so far, and says after how many positions (status 130)."""
     game = it.game
     name = "stdin" if args.positions == "-" else args.positions
     positions = read_positions(args, game, it.game_path)
