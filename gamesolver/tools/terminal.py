@@ -48,14 +48,10 @@ def numbered(names: Sequence[str]) -> list[int] | None:
 
 
 def parse_move(text: str, names: Sequence[str]) -> int | None:
-    """The index in ``names`` of the move that ``text`` means, or ``None`` if it means none.
-
-    A move can be typed by its name as listed (exactly, or ignoring case, blanks and punctuation:
-    ``0,1`` for ``(0, 1)``), or by its number in the list, counted from 1. An exact name wins
-    over a number, so a game whose moves are named ``"1"``, ``"2"``, ... works as expected; and
-    where every move is named by a number (``numbered``: ``"column 4"``), a number is always
-    the move's own (``4``: column 4), never its place in the list, which may be another column.
-    """
+    """The index in ``names`` of the move that ``text`` means, or ``None`` if it means none:
+    its name as listed (exactly, or ignoring case, blanks and punctuation: ``0,1`` for
+    ``(0, 1)``), or its number in the list from 1. An exact name wins over a number; where every
+    move is ``numbered`` (``"column 4"``), a number is the move's own, never its place."""
     text = text.strip()
     if not text:
         return None
@@ -145,11 +141,11 @@ def result_text(game: Game[State, Player], state: State, human: Player) -> str:
 
 
 def computer_says(
-    game: Game[State, Player], state: State, choice: Choice[State], human: Player, estimates: bool
+    game: Game[State, Player], state: State, choice: Choice[State], human: Player
 ) -> str:
     """The computer's move ``choice`` in ``state`` in words, with the value it sees as the play
     widget says it (``gamesolver.words``): with the search's stats, exact or an estimate and
-    from which depth; without them, with ``estimates``, that it may be an estimate."""
+    from which depth."""
     said = f"My move: {game.move_name(state, choice.state)}."
     if choice.value is None:
         return said
@@ -158,7 +154,7 @@ def computer_says(
         game,
         choice.value,
         game.other(human),
-        exact=(False if estimates else None) if stats is None else stats.exact,
+        exact=None if stats is None else stats.exact,
         depth=None if stats is None else stats.depth,
         names=lambda p: ("I", "me") if p != human else ("you", "you"),
         reader=human,
@@ -172,7 +168,6 @@ def play_in_terminal(
     human_first: bool = True,
     read: Read = input,
     write: Write = print,
-    estimates: bool = False,
 ) -> State | None:
     """Play ``game`` between a human (through ``read`` and ``write``) and ``choose``.
 
@@ -197,7 +192,7 @@ def play_in_terminal(
             else:
                 known = {"earlier": tuple(played[:-1])} if remembers else {}
                 choice = read_answer(game, state, player, choose(state, player, **known))
-                write(computer_says(game, state, choice, human, estimates))
+                write(computer_says(game, state, choice, human))
                 state = choice.state
             played.append(state)
             player = game.other(player)
