@@ -273,11 +273,6 @@ suits it. The computer thinks for the *Time per move* beside the board.
 """The games with a play page, in the order of the lectures."""
 
 
-def find_page(game: str) -> PlayPage | None:
-    """The page of ``game`` (the lecture's file name without ``.ipynb``), or ``None``."""
-    return next((page for page in PAGES if page.game == game), None)
-
-
 def notebook(page: PlayPage) -> Any:
     """The page as an nbformat-4 notebook (a markdown cell, a code cell), without outputs.
 
@@ -434,8 +429,9 @@ def games_text() -> str:
 
 
 def page_of(game: str) -> PlayPage:
-    """The page of ``game``; ``PageError`` with the list of games if there is none."""
-    page = find_page(game)
+    """The page of ``game`` (the lecture's file name without ``.ipynb``); ``PageError`` with the
+    list of games if there is none."""
+    page = next((page for page in PAGES if page.game == game), None)
     if page is None:
         raise PageError(f"make play: there is no game {game!r}.\n{games_text()}")
     return page
