@@ -70,11 +70,9 @@ def test_make_play_with_an_unknown_game_says_so() -> None:
 
 
 def test_command_line(capsys: pytest.CaptureFixture[str]) -> None:
-    """``list`` and ``check`` as ``make play`` calls them."""
+    """``list`` as ``make play`` calls it."""
     assert main(["list"]) == 0
     assert "Checkers" in capsys.readouterr().out
-    assert main(["check", "Chess"]) == 0
-    assert main(["check", "Solver"]) == 2  # a lecture, not a game with a page
     assert page_of("Nim") is PAGES[0]
 
 

@@ -4,10 +4,10 @@
 and the ``Play`` widget of the lecture, whose definitions one cell loads with ``load_notebook``
 (the lecture's own board sits screens down, after the whole lecture has run). ``PAGES`` is the
 single source of the pages; the command line (``python -m gamesolver.tools.pages --help``) lists
-them, checks a game's name, serves a page (``make play``) and writes them all again (after a
-change here or to a lecture's ``Play(...)`` call). They are written without outputs and
-committed executed (``make notebooks``); nbval runs each one and compares nothing
-(``IGNORE_OUTPUT``), so a lecture that no longer defines what its page uses fails the tests.
+them, serves a page (``make play``) and writes them all again (after a change here or to a
+lecture's ``Play(...)`` call). They are written without outputs and committed executed (``make
+notebooks``); nbval runs each one and compares nothing (``IGNORE_OUTPUT``), so a lecture that no
+longer defines what its page uses fails the tests.
 
 ``serve`` keeps its login (``Login``) from one start of ``make play`` to the next, so that a
 student's open tab still works after a restart.
@@ -278,7 +278,7 @@ def notebook(page: PlayPage) -> Any:
 
     Cell ids are fixed, not random, so that writing the pages again changes nothing.
     """
-    from nbformat import v4  # here, not at the top: ``list`` and ``check`` must start at once
+    from nbformat import v4  # here, not at the top: ``list`` must start at once
 
     kernel = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
     rules = v4.new_markdown_cell(page.markdown(), id="rules")  # type: ignore[no-untyped-call]
@@ -459,8 +459,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m gamesolver.tools.pages", description=__doc__)
     commands = parser.add_subparsers(dest="command", required=True)
     commands.add_parser("list", help="every game with a play page, one line each")
-    check = commands.add_parser("check", help="exit 2 unless GAME has a play page")
-    check.add_argument("game", metavar="GAME")
     serving = commands.add_parser(
         "serve", help="serve GAME's page with Voila; other options go to Voila"
     )
@@ -476,8 +474,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if arguments.command == "list":
             print(games_text())
-        elif arguments.command == "check":
-            page_of(arguments.game)
         elif arguments.command == "serve":
             start(arguments.game, arguments.port, options)
         else:

@@ -215,13 +215,12 @@ def cmd_move(args: argparse.Namespace) -> int:
         result["position"] = decision.after
     if args.json:
         out(json_line(result))
-        note_outside(game, decision.value)
-        return 0
-    words = said(game, decision.value, player, options, stats)
-    out(f"{game.name}, {it.name}: {player} plays {decision.move}; {words}")
-    out(stats_line(shown_counters(stats, it.algorithm)))
-    if decision.after is not None:
-        out(f"position after the move: {decision.after}")
+    else:
+        words = said(game, decision.value, player, options, stats)
+        out(f"{game.name}, {it.name}: {player} plays {decision.move}; {words}")
+        out(stats_line(shown_counters(stats, it.algorithm)))
+        if decision.after is not None:
+            out(f"position after the move: {decision.after}")
     note_outside(game, decision.value)
     return 0
 

@@ -40,12 +40,11 @@ def cmd_solve(args: argparse.Namespace) -> int:
         if line:
             result["line"] = line
         out(json_line(result))
-        note_outside(game, value)
-        return 0
-    out(f"{game.name}, {it.name}: {said(game, value, player, options, stats)}")
-    out(stats_line(counters))
-    if line:
-        out(f"{'best move' if len(line) == 1 else 'line of best play'}: {', '.join(line)}")
+    else:
+        out(f"{game.name}, {it.name}: {said(game, value, player, options, stats)}")
+        out(stats_line(counters))
+        if line:
+            out(f"{'best move' if len(line) == 1 else 'line of best play'}: {', '.join(line)}")
     note_outside(game, value)
     return 0
 
