@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import contextlib
 import functools
 import itertools
 import sys
@@ -335,13 +336,25 @@ def _lines_of(file: str) -> list[str]:
     writes one), or a ``UsageError`` saying why not: at most ``MAX_LINES`` of at most
     ``LINE_LENGTH`` characters, read a line at a time, so an endless file is refused."""
     name = "stdin" if file == "-" else file
+    if file == "-" and sys.stdin is None:  # (<&-)
+        raise UsageError("--positions -: stdin is closed, there are no positions to read")
+    lines: list[str] = []
     try:
-        if file == "-" and sys.stdin is None:  # (<&-)
-            raise UsageError("--positions -: stdin is closed, there are no positions to read")
-        if file == "-":
-            return _bounded_lines(sys.stdin, name)
-        with open(file, encoding="utf-8") as text:
-            return _bounded_lines(text, name)
+        with contextlib.ExitStack() as stack:
+            text = sys.stdin if file == "-" else stack.enter_context(open(file, encoding="utf-8"))
+            while line := text.readline(LINE_LENGTH + 2):  # a line, its end, one more: too long
+                if len(lines) == MAX_LINES:
+                    raise UsageError(
+                        f"{name} has more than {MAX_LINES:,} lines: a file of positions is read "
+                        "whole before the first search"
+                    )
+                content = line.rstrip("\r\n")
+                if len(content) > LINE_LENGTH:
+                    raise UsageError(
+                        f"{name}, line {len(lines) + 1} is longer than {LINE_LENGTH:,} "
+                        "characters: a file of positions has one position a line"
+                    )
+                lines.append(content.removeprefix("\ufeff") if not lines else content)
     except FileNotFoundError:
         raise UsageError(f"no such file of positions: {file}") from None
     except IsADirectoryError:
@@ -350,25 +363,4 @@ def _lines_of(file: str) -> list[str]:
         raise UsageError(f"{name} is not a text file (UTF-8): {error.reason}") from None
     except OSError as error:
         raise UsageError(f"cannot read {name}: {error.strerror}") from None
-
-
-def _bounded_lines(text: Any, name: str) -> list[str]:
-    """The lines of the open text file ``text`` (see ``_lines_of``)."""
-    lines: list[str] = []
-    while True:
-        line = text.readline(LINE_LENGTH + 2)  # a line, its newline, and one more: too long
-        if not line:
-            break
-        if len(lines) == MAX_LINES:
-            raise UsageError(
-                f"{name} has more than {MAX_LINES:,} lines: a file of positions is read whole "
-                "before the first search"
-            )
-        content = line.rstrip("\r\n")
-        if len(content) > LINE_LENGTH:
-            raise UsageError(
-                f"{name}, line {len(lines) + 1} is longer than {LINE_LENGTH:,} characters: a "
-                "file of positions has one position a line"
-            )
-        lines.append(content.removeprefix("\ufeff") if not lines else content)
     return lines
