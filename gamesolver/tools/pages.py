@@ -393,30 +393,6 @@ def port_taken(port: int) -> bool:
     return False
 
 
-def serve(page: PlayPage, port: int, login: Login, options: Sequence[str]) -> None:
-    """Run Voilà serving ``page`` in this process with ``login`` (Ctrl-C stops it and its
-    kernels). Voilà prints the URL with its token, as it does for a token it made."""
-    print(
-        f"Starting {page.game}: open the URL that Voila prints below. It stays the same when "
-        f"make play starts again (its token is kept in {runtime_folder() / LOGIN_FILE})."
-    )
-    sys.stdout.flush()
-    os.environ.update(voila_environment(dict(os.environ)))  # before Voilà looks for templates
-    from jupyter_server.auth.identity import PasswordIdentityProvider
-    from voila.app import Voila  # type: ignore[import-untyped]
-
-    class KeptLogin(PasswordIdentityProvider):
-        """Voilà prints a token whole only if it made it; this one is the student's to open."""
-
-        token_generated = True
-
-    app = Voila.instance(
-        token=login.token, cookie_secret=login.cookie_secret, identity_provider_class=KeptLogin
-    )
-    app.initialize(voila_arguments(page, port, login, options))
-    app.start()
-
-
 class PageError(GameSolverError):
     """What keeps ``make play`` from serving or writing the pages, in one message (exit 2)."""
 
@@ -437,9 +413,10 @@ def page_of(game: str) -> PlayPage:
     return page
 
 
-def start(game: str, port: int, options: Sequence[str]) -> None:
-    """Serve ``game``'s page (``serve``) on ``port``, after checking what can be checked first:
-    the game, a free port, a login that can be kept."""
+def serve(game: str, port: int, options: Sequence[str]) -> None:
+    """Run Voilà serving ``game``'s page on ``port`` in this process (Ctrl-C stops it and its
+    kernels), after checking what can be checked first: the game, a free port, a login that can
+    be kept. Voilà prints the URL with its token, as it does for a token it made."""
     page = page_of(game)
     if port_taken(port):
         raise PageError(
@@ -451,7 +428,25 @@ def start(game: str, port: int, options: Sequence[str]) -> None:
     except OSError as error:
         why = error.strerror or str(error)
         raise PageError(f"make play: cannot keep its login in {runtime_folder()}: {why}") from None
-    serve(page, port, login, options)
+    print(
+        f"Starting {page.game}: open the URL that Voila prints below. It stays the same when "
+        f"make play starts again (its token is kept in {runtime_folder() / LOGIN_FILE})."
+    )
+    sys.stdout.flush()
+    os.environ.update(voila_environment(dict(os.environ)))  # before Voilà looks for templates
+    from jupyter_server.auth.identity import PasswordIdentityProvider
+    from voila.app import Voila  # type: ignore[import-untyped]
+
+    class KeptLogin(PasswordIdentityProvider):
+        """Voilà prints a token whole only if it made it; this one is the student's to open."""
+
+        token_generated = True
+
+    app = Voila.instance(
+        token=login.token, cookie_secret=login.cookie_secret, identity_provider_class=KeptLogin
+    )
+    app.initialize(voila_arguments(page, port, login, options))
+    app.start()
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -475,7 +470,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if arguments.command == "list":
             print(games_text())
         elif arguments.command == "serve":
-            start(arguments.game, arguments.port, options)
+            serve(arguments.game, arguments.port, options)
         else:
             for path in write_pages(arguments.folder, parser.prog):
                 print(path)
