@@ -142,12 +142,8 @@ def _recursed(error: BaseException) -> tuple[tuple[str, str, str], int] | None:
 
 def load(path: Path) -> types.ModuleType:
     """The notebook's definitions; an exception in its code becomes a ``NotebookCodeError``."""
-    try:
-        return load_notebook(path)
-    except (NotebookError, KeyboardInterrupt):
-        raise
-    except BaseException as error:  # sys.exit, GeneratorExit, ... in the notebook's code
-        raise code_error(f"loading {path}", error) from error
+    module: types.ModuleType = run_code(f"loading {path}", lambda: load_notebook(path))
+    return module
 
 
 def run_code(
@@ -178,8 +174,8 @@ def run_code(
         raise NotSolved(f"not solved within {within}") from None
     except OutOfTime as error:  # a budget too small to look at one move: a bad argument
         raise UsageError(f"{error}: give a larger --budget, or none") from error
-    except (BrokenPipeError, KeyboardInterrupt, Interrupted):  # the reader has gone, Ctrl-C,
-        raise  # or a watchdog of ours
+    except (BrokenPipeError, KeyboardInterrupt, Interrupted, NotebookError):  # the reader has
+        raise  # gone, Ctrl-C, a watchdog of ours, or a file that is no notebook
     except BaseException as error:  # sys.exit, ... in the notebook's code
         raise code_error(doing, error, search) from error
 
