@@ -79,13 +79,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except NotSolved as error:
         print(f"{PROG}: {error}", file=sys.stderr)
         return 1
-    except BrokenPipeError:
-        # the reader has gone (`gamesolver algorithms | head -1`): stop quietly, as other tools
-        # do; stdout is pointed at /dev/null so that Python's own flush at exit fails no more
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 141  # what a shell reports for a writer stopped by SIGPIPE
     except OSError as error:  # the output cannot be written (a full disk, /dev/full)
+        # stdout to /dev/null, so that Python's own flush at exit fails no more
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        if isinstance(error, BrokenPipeError):  # the reader has gone (`| head -1`): stop
+            return 141  # quietly, as other tools do, with a shell's status for SIGPIPE
         print(f"{PROG}: error: cannot write the output: {error.strerror}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
