@@ -23,7 +23,6 @@ from gamesolver.tools.grade import (
     grade_class,
     machine_mb,
     outcome,
-    submissions,
     summary,
 )
 
@@ -142,14 +141,14 @@ def course(tmp_path: Path, *students: str) -> Path:
 
 def test_a_course_assignment_and_submissions_are_checked_before_grading(tmp_path: Path) -> None:
     with pytest.raises(GradeError, match=r"is not the course directory: no nbgrader_config\.py"):
-        submissions(tmp_path, CLASS2)
+        check_course(tmp_path, CLASS2)
     folder = course(tmp_path, "anna", "ben")
-    assert submissions(folder, CLASS2) == ["anna", "ben"]
-    assert submissions(folder, CLASS2, "b*") == ["ben"]
+    assert folders(folder, CLASS2)[0] == ["anna", "ben"]
+    assert folders(folder, CLASS2, "b*")[0] == ["ben"]
     with pytest.raises(GradeError, match=rf"no assignment 'class9' in .*source \({CLASS2}\)"):
-        submissions(folder, "class9")
+        check_course(folder, "class9")
     with pytest.raises(GradeError, match=r"no submissions of .* by 'carl' \(a student's folder"):
-        submissions(folder, CLASS2, "carl")
+        folders(folder, CLASS2, "carl")
 
 
 def test_every_folder_is_graded_or_says_why_not(tmp_path: Path) -> None:

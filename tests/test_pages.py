@@ -31,9 +31,9 @@ from gamesolver.tools.pages import (
     TEMPLATES,
     Login,
     PlayPage,
-    find_page,
     main,
     notebook,
+    page_of,
     voila_arguments,
     voila_environment,
 )
@@ -70,12 +70,10 @@ def test_make_play_with_an_unknown_game_says_so() -> None:
 
 
 def test_command_line(capsys: pytest.CaptureFixture[str]) -> None:
-    """``list`` and ``check`` as ``make play`` calls them."""
+    """``list`` as ``make play`` calls it."""
     assert main(["list"]) == 0
     assert "Checkers" in capsys.readouterr().out
-    assert main(["check", "Chess"]) == 0
-    assert main(["check", "Solver"]) == 2  # a lecture, not a game with a page
-    assert find_page("Nim") is PAGES[0]
+    assert page_of("Nim") is PAGES[0]
 
 
 @pytest.mark.parametrize("page", PAGES, ids=[page.game for page in PAGES])
@@ -127,8 +125,8 @@ def test_the_nim_page_keeps_emptied_piles_in_place() -> None:
     its row on the board and its number in the texts (``nim`` itself drops it, renumbering the
     piles below). The page makes its ``table`` itself: the lecture's is in a demo cell, which
     ``load_notebook`` leaves out."""
-    page = find_page("Nim")
-    assert page is not None and page.code().endswith(
+    page = page_of("Nim")
+    assert page.code().endswith(
         "\ntable = nim.on_the_table((1, 3, 5, 7))\n" + "\n".join(page.widget())
     )
     namespace: dict[str, Any] = {"nim": load_notebook(ROOT / "notebooks" / "Nim.ipynb")}
@@ -149,8 +147,7 @@ def test_serve_runs_voila_with_the_pages_template_and_the_kept_login(tmp_path: P
     console of every page), on its port or none, with the login cookie's name of the kept
     login (issue 28: a tab that knew an earlier server got "Forbidden" and no board); the
     token and the secret on no command line; Voilà options last."""
-    page = find_page("Nim")
-    assert page is not None
+    page = page_of("Nim")
     login = Login.kept_in(tmp_path)
     first = voila_arguments(page, 8899, login)
     second = voila_arguments(page, 8899, login, ["--debug"])
@@ -267,8 +264,7 @@ def test_the_chess_page_promises_only_the_draws_the_game_knows() -> None:
             board.push_san(san)
             state = board.fen()
     assert not lecture.game.finished(state)
-    page = find_page("Chess")
-    assert page is not None
+    page = page_of("Chess")
     rules = " ".join(page.rules.split())
     assert "repetition draw" not in rules and "fivefold" not in rules
     assert "A position repeated does not end the game" in rules

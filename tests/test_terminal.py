@@ -297,19 +297,11 @@ def test_move_list_breaks_between_moves_only() -> None:
 
 def test_play_says_how_the_computer_knows() -> None:
     """The computer's value as the play widget says it (``gamesolver.words``): with its search's
-    ``Stats``, exact or an estimate and from which depth; without, with ``estimates``, that it
-    may be an estimate."""
+    ``Stats``, exact or an estimate and from which depth."""
     read, _ = scripted()
     out: list[str] = []
     play_in_terminal(NIM, first_move, human_first=False, read=read, write=out.append)
     assert out[2].endswith("I see the value 0 for you: with best play this is a draw.")
-    out.clear()
-    play_in_terminal(
-        NIM, first_move, human_first=False, read=read, write=out.append, estimates=True
-    )
-    assert out[2] == (
-        "My move: take 1 from pile 1. I see the value 0 for you, an estimate: it looks even."
-    )
 
     def searched(state: NimState, player: str) -> tuple[Value, NimState, Stats]:
         return 0.25, nim_moves(state, player)[0], Stats(depth=3, exact=False)

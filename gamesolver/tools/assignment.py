@@ -1,26 +1,11 @@
 """The KTH assignment's test of a program: a move in each of many positions, under a budget.
 
 "A2: Games", an assignment of KTH's artificial intelligence course (2018), grades a program by
-the moves it plays: the best next move in 100 board states, within a time budget per state.
-This module is that grader, for any game of the course: the command line's ``move --positions``
-and the Tic-Tac-Toe-4x4 lecture both use it.
-
-- ``positions(game)``: 100 different unfinished positions, each after 2 to 9 moves of a seeded
-  random game: the same on every machine and in every run;
-- ``grade(game, choose, positions, budget)``: asks the chooser (the play widget's
-  ``choose(state, player, rng, budget=...)``, see ``gamesolver.match``) for a move in every
-  position, times it (wall clock, as the assignment counts it, and CPU time), and ``judge``\\ s
-  the move: is it **legal**; does it **win at once** where a win in one exists; does it
-  **block a threat**, that is, where the player cannot win at once and some moves but not all
-  let the opponent win with the reply, is it one that does not; and, given ``exact`` (a
-  function that solves a position), does it **keep the value**: is the position after the move
-  worth as much for the mover as the position before it;
-- ``summary`` (the totals), ``summary_lines`` and ``tallies`` (in words) and ``report`` (a
-  table).
-
-A win is a finished state whose utility is positive for the player, not only ``game.best``: in a
-game whose utilities are scores (Pons' Connect Four, up to 18), a win with 12 is a win. Each
-check is ``None`` where it does not apply, so that a tally can say "3/4".
+the best next move it plays in 100 board states, within a time budget per state. This is that
+grader for any game of the course (``move --positions``, the Tic-Tac-Toe-4x4 lecture): each
+move is timed and ``judge`` checks it: legal, a win played, a threat blocked, the value kept.
+A win is a finished state of positive utility for the player (12 in Pons' Connect Four too).
+Each check is ``None`` where it does not apply, so that a tally can say "3/4".
 """
 
 from __future__ import annotations

@@ -1,36 +1,12 @@
-"""What the course adds to nbgrader's autograding, so that a class is graded right, safely and in
-seconds.
+"""What the course adds to nbgrader's autograding, so that a class is graded right and safely.
 
-``course/nbgrader_config.py`` puts ``CourseExecute`` in the place of nbgrader's ``Execute`` in
-``nbgrader autograde`` (``autograde_preprocessors()``). It runs a submission as nbgrader does
-(a kernel per notebook, each cell within ``Execute.timeout`` seconds, then interrupted, the
-error "ran out of time" recorded in the cell and the next cell run), and:
-
-- **runs a notebook where the lecture runs it**: before a graded notebook's first cell, every
-  notebook of the assignment is in its folder (``stage``), so that ``%run Solver.ipynb`` or
-  ``load_notebook("Tic-Tac-Toe.ipynb")`` finds what it finds in the student's own folder,
-  whatever order nbgrader grades the notebooks in: the student's copy of a notebook the
-  student answers in, the released copy of a notebook the assignment only needs. The course's
-  checks compare with the released copies (``resources.NOTEBOOKS_VARIABLE``), never with a copy
-  a student handed in;
-- **runs only notebooks with a graded code cell**: the notebooks an assignment needs and
-  notebooks of written answers only are left as they are, without outputs (``graded``);
-- **skips the demonstrations**: a code cell tagged ``demo`` (a cell that only shows, times,
-  plots or plays) is not run. A cell nbgrader grades or that holds a solution always runs,
-  whatever its tags (a ``demo`` tag a student adds to a test cell does not skip the test);
-- **runs the kernel in a sandbox** (``CourseKernelManager``, bubblewrap): it sees the
-  filesystem read-only, its own folder and the released copies but not the course directory
-  (the solutions in ``source/``, the gradebook, the other students' work), the repository or
-  the lecturer's home, has a private ``/tmp`` and no network, and lives under a memory limit
-  (``RLIMIT_AS``: an allocation without end is a ``MemoryError`` in the student's cell);
-- **keeps what a cell prints within bounds** (``max_output``): the rest is dropped as it
-  arrives, with a line that says so, so that a print without end fills neither the grader's
-  memory nor the feedback;
-- **loses only the cell whose code ends the kernel** (``os._exit``, a crash): that cell gets an
-  error that says so, a new kernel runs the cells before it again, and grading goes on.
-
-What it does not do: a student's code still runs in the same kernel as that notebook's tests,
-so it can fool its own tests (nbgrader's model); it cannot touch anyone else's grades.
+``course/nbgrader_config.py`` puts ``CourseExecute`` in the place of nbgrader's ``Execute``
+(``autograde_preprocessors``) and ``RestoreTests`` before ``OverwriteCells``
+(``sanitize_preprocessors``). A graded notebook runs where the lecture runs it, beside the other
+notebooks of its assignment (``stage``), without its ``demo`` cells, in a bubblewrap sandbox
+under a memory limit (``CourseKernelManager``: no course directory, no network), its output
+bounded, a kernel's end costing one cell. A student's code still runs in the same kernel as
+that notebook's tests, so it can fool its own tests (nbgrader's model), but no one else's.
 """
 
 from __future__ import annotations
@@ -64,8 +40,8 @@ LAUNCHER = (
     "import os, resource, sys; limit = int(sys.argv[1]); "
     "resource.setrlimit(resource.RLIMIT_AS, (limit, limit)); os.execvp(sys.argv[2], sys.argv[2:])"
 )
-"""``python -c LAUNCHER BYTES KERNEL_COMMAND...``: the kernel's command under the memory limit
-(a process's limits survive ``exec``); no import of the package, so it starts at once."""
+"""``python -c LAUNCHER BYTES KERNEL_COMMAND...``: the kernel under the memory limit (limits
+survive ``exec``)."""
 
 TMP_MB = 256
 """The size of the kernel's private ``/tmp`` (in memory), in MB."""
@@ -85,9 +61,8 @@ def skipped(cell: Any) -> bool:
 
 
 def graded(notebook: Any) -> bool:
-    """True iff ``notebook`` has a code cell that nbgrader grades: a notebook without one (a
-    notebook the assignment needs, Solver.ipynb; or one with written answers only) has nothing
-    for autograding to run, and is not run."""
+    """True iff ``notebook`` has a code cell that nbgrader grades: one without (Solver.ipynb,
+    written answers only) has nothing to autograde, and is not run."""
     return any(
         cell.get("cell_type") == "code" and nbgrader_marks(cell).get("grade")
         for cell in notebook.get("cells", [])
@@ -96,8 +71,7 @@ def graded(notebook: Any) -> bool:
 
 def answered(path: Path) -> bool:
     """True iff the released notebook at ``path`` has an exercise in it: the student answers
-    there, so the student's copy is the one to run. (A notebook the assignment only needs comes
-    without its exercises: ``gamesolver.tools.course.write_without_exercises``.)"""
+    there, so the student's copy is the one to run."""
     return any(is_exercise(cell) for cell in notebook_cells(path))
 
 
@@ -130,10 +104,10 @@ class Submission:
 
 
 def stage(submission: Submission) -> list[str]:
-    """Put every notebook of the assignment in the folder the graded notebook runs in, before
-    its first cell: the released copy of a notebook the assignment only needs (always: a student
-    cannot change what the lecture loads), the student's copy of one the student answers in
-    (unless nbgrader has already written it there). The notebooks copied, in order."""
+    """Put every notebook of the assignment where the graded notebook runs, so that ``%run``
+    finds them whatever order nbgrader grades in: the released copy of one the assignment only
+    needs (a student cannot change what the lecture loads), the student's copy of one the
+    student answers in (unless nbgrader wrote it there already). The notebooks copied."""
     if not submission.released.is_dir():
         raise SandboxError(
             f"no released copy of the assignment at {submission.released}: autograding runs "

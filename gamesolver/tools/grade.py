@@ -1,20 +1,11 @@
 """``python -m gamesolver grade ASSIGNMENT``: a class autograded by nbgrader, with what the
 course's checks found, per student and graded cell, as a table and a CSV.
 
-nbgrader grades (``nbgrader autograde`` in the course directory, with ``course/nbgrader_config.py``:
-the sandbox and limits of ``gamesolver.tools.autograde``, the gradebook, the autograded notebooks
-that ``nbgrader generate_feedback`` turns into feedback). This front end checks the course before
-grading, keeps the gradebook safe, runs nbgrader, and reads back what the gradebook does not keep
-and a lecturer wants beside the points: for each graded test cell, the condition the course's
-check found broken and its smallest counterexample (from the check's report in the cell's
-output), or what stopped the cell ("ran out of time (60 s for a cell)", ``MemoryError``, any
-other error's first line).
-
-Nobody is lost: every folder in ``submitted/`` is a row, or a line that says why it was not
-graded (a folder name nbgrader cannot read, notebooks one folder too deep, nothing handed in);
-a notebook not handed in under its name says which notebooks were there instead. The gradebook
-is copied to ``gradebook.db.before-grade`` before nbgrader touches it and put back if nbgrader
-fails. Written answers are not points lost: they wait for grading by hand (the Formgrader).
+nbgrader grades (with ``course/nbgrader_config.py`` and ``gamesolver.tools.autograde``); this
+front end checks the course first, keeps a copy of the gradebook (``BACKUP``), and reads back
+what the gradebook does not keep: each graded cell's broken condition and counterexample, or
+what stopped it. Every folder of ``submitted/`` is a row, or a line that says why it was not
+graded; written answers wait for grading by hand (the Formgrader), they are not points lost.
 """
 
 from __future__ import annotations
@@ -193,13 +184,6 @@ def folders(course: Path, assignment: str, student: str = "*") -> tuple[list[str
             )
         )
     return graded, not_graded
-
-
-def submissions(course: Path, assignment: str, student: str = "*") -> list[str]:
-    """The students whose submission of ``assignment`` can be graded (``folders``), after the
-    course is checked (``check_course``)."""
-    check_course(course, assignment)
-    return folders(course, assignment, student)[0]
 
 
 def csv_target(text: str, course: Path) -> Path:

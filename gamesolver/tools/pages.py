@@ -1,50 +1,16 @@
 """The play pages: one small notebook per game, for students who want to play, not read code.
 
-``make play GAME=Nim`` serves ``notebooks/play/Nim.ipynb`` with Voilà: the game's name, its
-rules in a few lines, and the board with its buttons at the top of the page. The lecture
-notebook itself is long, its board sits screens down and appears only after the whole lecture
-has run; a page runs one cell, which loads the lecture's definitions with
-``gamesolver.notebook.load_notebook`` (the cells not tagged ``demo``, well under a second) and
-shows the same ``Play`` widget as the lecture's own *Play* section.
+``make play GAME=Nim`` serves ``notebooks/play/Nim.ipynb`` with Voilà: the game's name, its rules
+and the ``Play`` widget of the lecture, whose definitions one cell loads with ``load_notebook``
+(the lecture's own board sits screens down, after the whole lecture has run). ``PAGES`` is the
+single source of the pages; the command line (``python -m gamesolver.tools.pages --help``) lists
+them, serves a page (``make play``) and writes them all again (after a change here or to a
+lecture's ``Play(...)`` call). They are written without outputs and committed executed (``make
+notebooks``); nbval runs each one and compares nothing (``IGNORE_OUTPUT``), so a lecture that no
+longer defines what its page uses fails the tests.
 
-This module is the single source of the pages: each ``PlayPage`` holds a game's title, rules
-and widget, and ``python -m gamesolver.tools.pages write`` regenerates every page from it (run it
-after changing a page here, or a lecture's ``Play(...)`` call). The pages are notebooks, not
-Python scripts, so that JupyterLab opens them too and nbval checks that each one still runs
-against its lecture. The command line also serves ``make play``:
-
-- ``python -m gamesolver.tools.pages list``: every game, with one line each;
-- ``python -m gamesolver.tools.pages check GAME``: exit 0 if there is a page for ``GAME``; else say
-  so and list the games on stderr, and exit 2 (the status of a usage error);
-- ``python -m gamesolver.tools.pages serve GAME [--port PORT] [VOILA OPTIONS]``: run Voilà on the
-  page (``make play GAME=...``), in this process; unknown ``GAME``: as ``check``; a port in use
-  is said in one line, exit 2;
-- ``python -m gamesolver.tools.pages write [FOLDER]``: write every page (default:
-  ``notebooks/play``); a FOLDER that cannot be one (``/dev/null``) is said in one line, exit 2.
-
-``serve`` runs Voilà as a page for a student needs it (``voila_arguments``): on 127.0.0.1 with a
-token, one kernel preheated, the page's own template (``TEMPLATE``: nothing fetched from another
-host, the board beside the rules, a closed page's kernel shut down, a word when the page's
-server is gone), only the JupyterLab extensions a page uses (``EXTENSIONS``), and a login that
-survives a restart of ``make play`` (``Login``).
-
-The login: a student reloads the tab after ``make play`` was stopped and started again. With a
-token and a cookie secret new at each start, the reload met Jupyter's "Password or token" page,
-and only the new URL from the terminal worked. ``Login`` keeps both in a file that only its
-user can read (``LOGIN_FILE``, mode 0600, in Jupyter's runtime folder, as Jupyter keeps its own
-cookie secret there), so the URL stays the same and the cookie of the old server stays valid.
-The server still listens on 127.0.0.1 only, and a page from another site still cannot guess
-the token; neither travels on the command line, which every user of the machine can read.
-Delete the file for a new token. The login cookie's name is drawn from the secret: a browser
-keeps the cookie of a server stopped under an open page, and a request carrying a cookie that
-the new server cannot read (the old page's shutdown request, sent as the new page loads) made
-it clear the cookie of that name, the one the new page had just been given, and the page's
-widgets failed to load ("Forbidden", issue 28); a new secret gets a new name.
-
-``write`` stores the pages without outputs; ``make notebooks`` executes them with the lectures,
-and they are committed executed. Their code cell is tagged ``nbval-ignore-output``: nbval runs
-each page (so a lecture that no longer defines what its page uses fails ``make test``), but
-compares nothing, so that a change of ``style.css`` or of a widget's text breaks no page.
+``serve`` keeps its login (``Login``) from one start of ``make play`` to the next, so that a
+student's open tab still works after a restart.
 """
 
 from __future__ import annotations
@@ -73,8 +39,8 @@ IGNORE_OUTPUT = "nbval-ignore-output"
 PAGES_FOLDER = NOTEBOOKS / "play"
 """Where the pages live: ``notebooks/play/`` (the package is installed editable)."""
 TEMPLATE = "gamesolver-play"
-"""The pages' Voilà template: ``voila/templates/gamesolver-play`` in ``TEMPLATES``, Voilà's
-``lab`` template without its web fonts, with the page laid out beside the board."""
+"""The pages' Voilà template in ``TEMPLATES``: Voilà's ``lab`` without web fonts, the board
+beside the rules, a closed page's kernel shut down, a word when the server is gone."""
 TEMPLATES = Path(__file__).resolve().parent / "share"
 """A Jupyter data folder (put first on ``JUPYTER_PATH`` for Voilà) holding ``TEMPLATE``."""
 PORT = 8866
@@ -84,9 +50,8 @@ EXTENSIONS = (
     "@voila-dashboards/widgets-manager8",
     "ipycanvas",
 )
-"""The JupyterLab extensions a page loads: the widgets and the canvas. Voilà loads every
-extension installed by default; nbgrader's and Notebook's need parts of JupyterLab that Voilà
-does not have, and failed with an error each in the browser's console."""
+"""The JupyterLab extensions a page loads: the widgets and the canvas (by default Voilà loads
+all, and nbgrader's and Notebook's fail in it)."""
 LOGIN_FILE = "gamesolver-play-login.json"
 """The file of the play pages' login (``Login``) in Jupyter's runtime folder."""
 
@@ -111,9 +76,8 @@ class PlayPage:
     imports: tuple[str, ...] = ()
     """``from ... import ...`` lines the page needs besides ``Play`` (a board of the package)."""
     setup: tuple[str, ...] = ()
-    """Lines before the ``Play(...)`` call (``{m}`` as in ``arguments``): what the lecture's
-    *Play* section defines in a demo cell, which ``load_notebook`` leaves out, e.g. Nim's
-    ``table``."""
+    """Lines before the ``Play(...)`` call (``{m}`` as in ``arguments``): what the lecture
+    defines in a demo cell, which ``load_notebook`` leaves out (Nim's ``table``)."""
 
     def code(self) -> str:
         """The page's one code cell: load the lecture's definitions, show the widget."""
@@ -309,17 +273,12 @@ suits it. The computer thinks for the *Time per move* beside the board.
 """The games with a play page, in the order of the lectures."""
 
 
-def find_page(game: str) -> PlayPage | None:
-    """The page of ``game`` (the lecture's file name without ``.ipynb``), or ``None``."""
-    return next((page for page in PAGES if page.game == game), None)
-
-
 def notebook(page: PlayPage) -> Any:
     """The page as an nbformat-4 notebook (a markdown cell, a code cell), without outputs.
 
     Cell ids are fixed, not random, so that writing the pages again changes nothing.
     """
-    from nbformat import v4  # here, not at the top: ``list`` and ``check`` must start at once
+    from nbformat import v4  # here, not at the top: ``list`` must start at once
 
     kernel = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
     rules = v4.new_markdown_cell(page.markdown(), id="rules")  # type: ignore[no-untyped-call]
@@ -330,37 +289,38 @@ def notebook(page: PlayPage) -> Any:
     return v4.new_notebook(cells=[rules, board], metadata=metadata)  # type: ignore[no-untyped-call]
 
 
-def write_pages(folder: Path = PAGES_FOLDER) -> list[Path]:
-    """Write every page as ``folder/<game>.ipynb``, without outputs; the paths written.
-
-    Raises ``OSError`` if ``folder`` cannot be made or written: ``NotADirectoryError`` if it is
-    a file (``/dev/null``), whose own error, "File exists", would not say what is wrong.
-    """
+def write_pages(folder: Path, prog: str) -> list[Path]:
+    """Write every page as ``folder/<game>.ipynb``, without outputs; the paths written. A
+    ``PageError`` says why ``folder`` cannot be written (a file, ``/dev/null``, is said as such:
+    its own error, "File exists", would not say what is wrong)."""
     import nbformat
 
-    if folder.exists() and not folder.is_dir():
-        raise NotADirectoryError(errno.ENOTDIR, "it is a file, not a folder", str(folder))
-    folder.mkdir(parents=True, exist_ok=True)
-    written = []
-    for page in PAGES:
-        path = folder / f"{page.game}.ipynb"
-        nbformat.write(notebook(page), path)  # type: ignore[no-untyped-call]
-        written.append(path)
+    try:
+        if folder.exists() and not folder.is_dir():
+            raise NotADirectoryError(errno.ENOTDIR, "it is a file, not a folder", str(folder))
+        folder.mkdir(parents=True, exist_ok=True)
+        written = [folder / f"{page.game}.ipynb" for page in PAGES]
+        for page, path in zip(PAGES, written, strict=True):
+            nbformat.write(notebook(page), path)  # type: ignore[no-untyped-call]
+    except OSError as error:
+        why = error.strerror or str(error)
+        raise PageError(f"{prog}: cannot write the pages in {folder}: {why}") from None
     return written
 
 
 @dataclass(frozen=True)
 class Login:
-    """The token of the play pages' URL and the secret that signs their login cookie, the same
-    at every start of ``make play`` (see the module's docstring)."""
+    """The token of the play pages' URL and the secret that signs their login cookie, kept in
+    a file only its user can read (``LOGIN_FILE``), so that a student's tab still works after
+    ``make play`` starts again; delete the file for a new token."""
 
     token: str
     cookie_secret: bytes
 
     @property
     def cookie_name(self) -> str:
-        """``gamesolver-play-`` and 16 hex digits of a hash of the secret: the same name while
-        the secret lasts, a new one with a new secret."""
+        """A name drawn from the secret: a cookie the server cannot read makes it clear that
+        cookie, so a new secret needs a new name (issue 28)."""
         return f"gamesolver-play-{hashlib.sha256(self.cookie_secret).hexdigest()[:16]}"
 
     @classmethod
@@ -389,8 +349,7 @@ class Login:
 
 
 def runtime_folder() -> Path:
-    """Jupyter's runtime folder (``JUPYTER_RUNTIME_DIR``, else ``~/.local/share/jupyter/runtime``
-    on Linux), where Jupyter keeps its own cookie secret and connection files."""
+    """Jupyter's runtime folder, where Jupyter keeps its own cookie secret."""
     from jupyter_core.paths import jupyter_runtime_dir
 
     return Path(jupyter_runtime_dir())
@@ -434,9 +393,41 @@ def port_taken(port: int) -> bool:
     return False
 
 
-def serve(page: PlayPage, port: int, login: Login, options: Sequence[str]) -> None:
-    """Run Voilà serving ``page`` in this process with ``login`` (Ctrl-C stops it and its
-    kernels). Voilà prints the URL with its token, as it does for a token it made."""
+class PageError(GameSolverError):
+    """What keeps ``make play`` from serving or writing the pages, in one message (exit 2)."""
+
+
+def games_text() -> str:
+    """Every game with its summary, and how to play one: ``make play``'s answer without GAME."""
+    width = max(len(page.game) for page in PAGES)
+    lines = [f"  {page.game:<{width}}  {page.summary}" for page in PAGES]
+    return "\n".join(["Games with a play page (make play GAME=<game>):", *lines])
+
+
+def page_of(game: str) -> PlayPage:
+    """The page of ``game`` (the lecture's file name without ``.ipynb``); ``PageError`` with the
+    list of games if there is none."""
+    page = next((page for page in PAGES if page.game == game), None)
+    if page is None:
+        raise PageError(f"make play: there is no game {game!r}.\n{games_text()}")
+    return page
+
+
+def serve(game: str, port: int, options: Sequence[str]) -> None:
+    """Run Voilà serving ``game``'s page on ``port`` in this process (Ctrl-C stops it and its
+    kernels), after checking what can be checked first: the game, a free port, a login that can
+    be kept. Voilà prints the URL with its token, as it does for a token it made."""
+    page = page_of(game)
+    if port_taken(port):
+        raise PageError(
+            f"make play: port {port} is in use, by another make play? Stop it (Ctrl-C in its "
+            "terminal), or choose another: make play PORT=..."
+        )
+    try:
+        login = Login.kept_in(runtime_folder())
+    except OSError as error:
+        why = error.strerror or str(error)
+        raise PageError(f"make play: cannot keep its login in {runtime_folder()}: {why}") from None
     print(
         f"Starting {page.game}: open the URL that Voila prints below. It stays the same when "
         f"make play starts again (its token is kept in {runtime_folder() / LOGIN_FILE})."
@@ -458,58 +449,11 @@ def serve(page: PlayPage, port: int, login: Login, options: Sequence[str]) -> No
     app.start()
 
 
-class PageError(GameSolverError):
-    """What keeps ``make play`` from serving or writing the pages, in one message (exit 2)."""
-
-
-def games_text() -> str:
-    """Every game with its summary, and how to play one: ``make play``'s answer without GAME."""
-    width = max(len(page.game) for page in PAGES)
-    lines = [f"  {page.game:<{width}}  {page.summary}" for page in PAGES]
-    return "\n".join(["Games with a play page (make play GAME=<game>):", *lines])
-
-
-def page_of(game: str) -> PlayPage:
-    """The page of ``game``; ``PageError`` with the list of games if there is none."""
-    page = find_page(game)
-    if page is None:
-        raise PageError(f"make play: there is no game {game!r}.\n{games_text()}")
-    return page
-
-
-def start(game: str, port: int, options: Sequence[str]) -> None:
-    """Serve ``game``'s page (``serve``) on ``port``, after checking what can be checked first:
-    the game, a free port, a login that can be kept."""
-    page = page_of(game)
-    if port_taken(port):
-        raise PageError(
-            f"make play: port {port} is in use, by another make play? Stop it (Ctrl-C in its "
-            "terminal), or choose another: make play PORT=..."
-        )
-    try:
-        login = Login.kept_in(runtime_folder())
-    except OSError as error:
-        why = error.strerror or str(error)
-        raise PageError(f"make play: cannot keep its login in {runtime_folder()}: {why}") from None
-    serve(page, port, login, options)
-
-
-def write(folder: Path, prog: str) -> list[Path]:
-    """``write_pages`` into ``folder``; a ``PageError`` that says why it cannot."""
-    try:
-        return write_pages(folder)
-    except OSError as error:
-        why = error.strerror or str(error)
-        raise PageError(f"{prog}: cannot write the pages in {folder}: {why}") from None
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     """The command line (see the module's docstring); the exit status."""
     parser = argparse.ArgumentParser(prog="python -m gamesolver.tools.pages", description=__doc__)
     commands = parser.add_subparsers(dest="command", required=True)
     commands.add_parser("list", help="every game with a play page, one line each")
-    check = commands.add_parser("check", help="exit 2 unless GAME has a play page")
-    check.add_argument("game", metavar="GAME")
     serving = commands.add_parser(
         "serve", help="serve GAME's page with Voila; other options go to Voila"
     )
@@ -525,12 +469,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if arguments.command == "list":
             print(games_text())
-        elif arguments.command == "check":
-            page_of(arguments.game)
         elif arguments.command == "serve":
-            start(arguments.game, arguments.port, options)
+            serve(arguments.game, arguments.port, options)
         else:
-            for path in write(arguments.folder, parser.prog):
+            for path in write_pages(arguments.folder, parser.prog):
                 print(path)
     except PageError as error:
         print(error, file=sys.stderr)

@@ -1,24 +1,11 @@
 """A lecture's slides (RISE), read from the notebook: no browser, no kernel.
 
-The lectures are presented in JupyterLab as live slides with RISE (the ``jupyterlab-rise``
-extension): each cell's metadata ``"slideshow": {"slide_type": ...}`` says where it goes:
-
-- ``"slide"``: a new slide (each ``##`` section, the title);
-- ``"subslide"``: the next slide of the same idea (below the slide, as RISE stacks them);
-- ``"fragment"``: revealed on the current slide at the next key press;
-- ``"-"``: on the current slide (or fragment), below the cell before it;
-- ``"skip"``: not presented (the style cell, long set-up); it still runs.
-
-``python -m gamesolver.tools.slides notebooks/Heuristics.ipynb [...]`` lists the slides, numbered as
-RISE shows them (``slideNumber: "c/t"``), with the cells on each, the lines of code, prose and
-output, a rough height in pixels at the course's font sizes, and the slide's first line. It flags
-a slide that is likely too tall for 1280x720 (``SLIDE_HEIGHT``), a cell without a slide type and
-a notebook without the course's RISE settings (``RISE_SETTINGS``). The heights are estimates
-(prose is wrapped by character count, a widget's height is unknown and counted as 0);
-``tests/browser/test_browser_slides.py`` measures the real slides in a browser.
-
-It reads the notebook's JSON with the package's one reader (``gamesolver.notebook``), and needs
-no other part of the package.
+Each cell's ``"slideshow": {"slide_type": ...}`` says where RISE shows it (``slides``).
+``python -m gamesolver.tools.slides NOTEBOOK...`` lists the slides, numbered as RISE shows them,
+with their cells, lines of code, prose and output, a rough height in pixels and their first
+line; it flags a slide likely too tall for 1280x720, a cell without a slide type and a notebook
+without the course's RISE settings. The heights are estimates (a widget counts 0);
+``tests/browser/test_browser_slides.py`` measures the real slides.
 """
 
 from __future__ import annotations
@@ -45,13 +32,9 @@ RISE_SETTINGS: dict[str, Any] = {
     "transition": "none",
     "width": "100%",
 }
-"""The course's RISE settings, in every presented notebook's metadata (``"rise": {...}``).
-
-A slide is the whole window (100 %, RISE's default, said explicitly), at scale 1: the fonts are
-the notebook's, and on a 1280x720 projector a slide is 1280x720 CSS pixels (on a larger screen,
-zoom the browser: 150 % on 1920x1080 gives the same layout). ``slideNumber``: slide numbers
-``12/27`` at the bottom right, the numbers of this module's listing. ``transition``: a key press
-shows the next slide at once."""
+"""The course's RISE settings, in every presented notebook's metadata (``"rise": {...}``): a
+slide is the whole window at scale 1 (1280x720 CSS pixels on a 1280x720 projector), numbered
+``12/27`` as this module lists it, shown at once at a key press."""
 SLIDE_HEIGHT = 720
 """The height that a slide must fit (a 1280x720 projector)."""
 
@@ -74,7 +57,6 @@ PARAGRAPH = 16.0
 """The space after a paragraph or a list."""
 HEADING = {"h1": 90.0, "h2": 70.0, "h3": 45.0}
 """A heading with its margins, by level (deeper levels as level 3)."""
-HEADING_LEVELS = tuple(HEADING)
 MARKDOWN_CELL = 10.0
 """A markdown cell's padding."""
 
@@ -164,7 +146,7 @@ def _prose(source: str) -> Size:
     for kind, text in [*_blocks(source), ["end", ""]]:
         if (previous == "li") != (kind == "li"):  # a list's margins
             size.height += PARAGRAPH
-        if kind in HEADING_LEVELS:
+        if kind in HEADING:
             size.prose += 1
             size.height += HEADING[kind]
         elif kind in ("math", "pre", "row"):

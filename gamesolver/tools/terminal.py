@@ -1,10 +1,7 @@
-"""Play a game in a terminal: the seed lecture's ``input()``-based ``play_game``, generalized.
-
-The notebooks play on a canvas; this module keeps the lecture's text version for a terminal
-(``python -m gamesolver play NOTEBOOK``) and for tests. It knows nothing about search: the
-computer's move comes from a ``choose(state, player) -> (value, next_state)`` function, such as
-the Solver notebook's ``best_move`` with a seeded random generator. Input and output go through
-``read`` and ``write`` (``input`` and ``print`` by default), so a test can script a whole game.
+"""Play a game in a terminal (``python -m gamesolver play NOTEBOOK``): the seed lecture's
+``input()``-based ``play_game``, generalized. It knows nothing about search: the computer's move
+comes from a ``choose`` function; input and output go through ``read`` and ``write``, so a test
+can script a whole game.
 """
 
 from __future__ import annotations
@@ -51,14 +48,10 @@ def numbered(names: Sequence[str]) -> list[int] | None:
 
 
 def parse_move(text: str, names: Sequence[str]) -> int | None:
-    """The index in ``names`` of the move that ``text`` means, or ``None`` if it means none.
-
-    A move can be typed by its name as listed (exactly, or ignoring case, blanks and punctuation:
-    ``0,1`` for ``(0, 1)``), or by its number in the list, counted from 1. An exact name wins
-    over a number, so a game whose moves are named ``"1"``, ``"2"``, ... works as expected; and
-    where every move is named by a number (``numbered``: ``"column 4"``), a number is always
-    the move's own (``4``: column 4), never its place in the list, which may be another column.
-    """
+    """The index in ``names`` of the move that ``text`` means, or ``None`` if it means none:
+    its name as listed (exactly, or ignoring case, blanks and punctuation: ``0,1`` for
+    ``(0, 1)``), or its number in the list from 1. An exact name wins over a number; where every
+    move is ``numbered`` (``"column 4"``), a number is the move's own, never its place."""
     text = text.strip()
     if not text:
         return None
@@ -77,10 +70,7 @@ def parse_move(text: str, names: Sequence[str]) -> int | None:
 def move_list(names: Sequence[str], width: int = 78) -> str:
     """The moves numbered from 1, ``"Your moves:  [1] (0, 0)  [2] (0, 1) ..."``, wrapped; moves
     that are ``numbered`` by their names, in the order of their numbers and without ours
-    (``"Your moves:  column 1  column 2 ..."``).
-
-    Lines break only between two moves, never inside a move's name, so that each number stays
-    next to its move.
+    (``"Your moves:  column 1  column 2 ..."``). Lines break between moves, never inside one.
     """
     head = "Your moves:"
     numbers = numbered(names)
@@ -151,11 +141,11 @@ def result_text(game: Game[State, Player], state: State, human: Player) -> str:
 
 
 def computer_says(
-    game: Game[State, Player], state: State, choice: Choice[State], human: Player, estimates: bool
+    game: Game[State, Player], state: State, choice: Choice[State], human: Player
 ) -> str:
     """The computer's move ``choice`` in ``state`` in words, with the value it sees as the play
     widget says it (``gamesolver.words``): with the search's stats, exact or an estimate and
-    from which depth; without them, with ``estimates``, that it may be an estimate."""
+    from which depth."""
     said = f"My move: {game.move_name(state, choice.state)}."
     if choice.value is None:
         return said
@@ -164,7 +154,7 @@ def computer_says(
         game,
         choice.value,
         game.other(human),
-        exact=(False if estimates else None) if stats is None else stats.exact,
+        exact=None if stats is None else stats.exact,
         depth=None if stats is None else stats.depth,
         names=lambda p: ("I", "me") if p != human else ("you", "you"),
         reader=human,
@@ -178,20 +168,14 @@ def play_in_terminal(
     human_first: bool = True,
     read: Read = input,
     write: Write = print,
-    estimates: bool = False,
 ) -> State | None:
     """Play ``game`` between a human (through ``read`` and ``write``) and ``choose``.
 
-    The human plays ``Players[0]`` if ``human_first``, else ``Players[1]``. Each turn shows the
-    state with ``game.text``; the human picks from the listed moves (see ``get_move``); the
-    computer's move comes from ``choose(state, player)``, answering ``(value, next_state)`` or
-    ``(value, next_state, stats)`` as the play widget's ``choose`` does, and it says the value
-    it sees as the play widget says it (``gamesolver.words``): with the search's ``stats``,
-    whether it is exact or an estimate and from which depth; without them, with ``estimates``,
-    that it may be an estimate (a depth-limited or timed search). A ``choose`` with a parameter
-    ``earlier`` gets the game's states before ``state``. Returns the final state, or
-    ``None`` if the game was abandoned (``q``, end of input, Ctrl-C), which ends it with one
-    line instead of a traceback.
+    The human plays ``Players[0]`` if ``human_first``. The computer's move comes from
+    ``choose(state, player)``, answering as the play widget's ``choose`` does, with the states
+    before ``state`` as ``earlier`` if it takes them; it says the value it sees
+    (``computer_says``). The final state, or ``None`` if the human abandoned the game (``q``,
+    end of input, Ctrl-C): one line instead of a traceback.
     """
     human = game.Players[0] if human_first else game.Players[1]
     state, player = game.Start, game.Players[0]
@@ -208,7 +192,7 @@ def play_in_terminal(
             else:
                 known = {"earlier": tuple(played[:-1])} if remembers else {}
                 choice = read_answer(game, state, player, choose(state, player, **known))
-                write(computer_says(game, state, choice, human, estimates))
+                write(computer_says(game, state, choice, human))
                 state = choice.state
             played.append(state)
             player = game.other(player)

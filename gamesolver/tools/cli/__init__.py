@@ -1,48 +1,15 @@
-"""The command line: solve, move, check and play a game notebook's game outside Jupyter.
+"""The command line: solve, move, count, check, play and grade outside Jupyter.
 
-::
+``python -m gamesolver --help`` and ``docs/command-line.md`` give the usage. The game comes from a
+game notebook and the algorithms from a Solver notebook, both loaded with ``load_notebook``, so
+the command line runs exactly what the lecture defines. Errors are for students, one or two
+lines, never a traceback: a bad argument exits 2 (the fix is on the command line), an exception
+in a notebook's code exits 1 naming its cell and line, a search stopped by ``--max-seconds`` or
+``--max-calls`` exits 1.
 
-    python -m gamesolver solve NOTEBOOK --algorithm NAME [--state LITERAL | --position TEXT]
-                               [--player INDEX] [--json] [--depth N] [--budget SECONDS]
-                               [--order | --no-order] [--symmetry]
-                               [--max-seconds SECONDS] [--max-calls N]
-    python -m gamesolver move NOTEBOOK [--state LITERAL | --position TEXT | --positions FILE]
-                              [--player INDEX] [--algorithm NAME] [--budget SECONDS] [--json]
-                              [--seed N] ...
-    python -m gamesolver algorithms [--solver PATH]
-    python -m gamesolver check NOTEBOOK
-    python -m gamesolver play NOTEBOOK [--algorithm NAME] [--first human|computer] [--seed N] ...
-    python -m gamesolver grade ASSIGNMENT [--course DIR] [--student ID] [--time-limit S]
-                               [--memory-limit MB] [--csv FILE]
-
-The game comes from a game notebook and the algorithms from a Solver notebook (by default the
-``Search-in-Depth.ipynb`` next to the game notebook, which runs ``Solver.ipynb``: the algorithms
-of both parts of the Solver), both loaded with ``load_notebook``: the command line
-runs exactly what the lecture defines, nothing is defined twice. Loading a notebook runs its code
-(every cell not tagged ``demo``), as opening it in Jupyter and running it would.
-
-A state given with ``--state`` (a Python literal) or ``--position`` (the game's own notation,
-read by the notebook's ``parse``) is checked before any search: by the game's notation where it
-has one (a board that no game reaches is refused in the game's words), else by the validator on
-it and on what is reachable from it (bounded), and by whether it can be reached from the start.
-``move --positions FILE`` grades a game's moves as the games assignment does: one decision for
-each position of FILE under the budget, a table of the moves with their times and depths.
-``move`` and ``play`` give a decision 1 s unless told otherwise: ``--budget 1`` to a search that
-takes one, ``--max-seconds 1`` to one that does not.
-
-Errors are for students: a bad argument (no such notebook or algorithm, a state that does not
-parse or does not fit the game, an option the algorithm does not take or the game cannot serve,
-a time budget too small to look at one move) is one line ``gamesolver: error: ...`` on stderr
-and exit status 2: the fix is on the command line. An exception in a notebook's own code, or a
-``sys.exit`` in it, is one or two lines naming the notebook, cell and line, and exit status 1: the
-fix is in the notebook. A search stopped by ``--max-seconds`` or ``--max-calls`` is one line and
-exit status 1. Never a traceback.
-
-The commands are modules of this package, one each (``solve``, ``move``, ``play``,
-``algorithms``, ``check``, ``count``, ``grade``), each with its ``add`` to the parser; what they
-share is in ``common`` (running a notebook's code, its errors, the output), ``loading`` (the game,
-the Solver, the algorithm), ``position`` (the position given), ``report`` (what is printed) and
-``arguments`` (the options several commands take).
+A command is a module (``solve``, ``move``, ...) with its ``add`` to the parser; they share
+``common`` (a notebook's code run, its errors, the output), ``loading`` (the game, the Solver, the
+algorithm), ``position``, ``report`` (what is printed) and ``arguments``.
 """
 
 from __future__ import annotations
@@ -112,13 +79,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except NotSolved as error:
         print(f"{PROG}: {error}", file=sys.stderr)
         return 1
-    except BrokenPipeError:
-        # the reader has gone (`gamesolver algorithms | head -1`): stop quietly, as other tools
-        # do; stdout is pointed at /dev/null so that Python's own flush at exit fails no more
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 141  # what a shell reports for a writer stopped by SIGPIPE
     except OSError as error:  # the output cannot be written (a full disk, /dev/full)
+        # stdout to /dev/null, so that Python's own flush at exit fails no more
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        if isinstance(error, BrokenPipeError):  # the reader has gone (`| head -1`): stop
+            return 141  # quietly, as other tools do, with a shell's status for SIGPIPE
         print(f"{PROG}: error: cannot write the output: {error.strerror}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:

@@ -5,16 +5,8 @@ from __future__ import annotations
 import argparse
 import inspect
 
-from gamesolver.tools.cli.common import (
-    notebook_of,
-    out,
-)
-from gamesolver.tools.cli.loading import (
-    default_solver,
-    load_solver,
-    option_usage,
-    solver_path,
-)
+from gamesolver.tools.cli.common import notebook_of, out
+from gamesolver.tools.cli.loading import default_solver, load_solver, option_usage, solver_path
 
 
 def cmd_algorithms(args: argparse.Namespace) -> int:

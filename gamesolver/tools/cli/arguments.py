@@ -6,13 +6,8 @@ import argparse
 import math
 from typing import NoReturn
 
-from gamesolver.tools.cli.common import (
-    UsageError,
-    quoted,
-)
-from gamesolver.tools.cli.loading import (
-    SOLVERS,
-)
+from gamesolver.tools.cli.common import UsageError, quoted
+from gamesolver.tools.cli.loading import SOLVERS
 
 
 class Parser(argparse.ArgumentParser):
@@ -22,21 +17,15 @@ class Parser(argparse.ArgumentParser):
         raise UsageError(f"{message} (see '{self.prog} --help')")
 
 
-def whole_type(text: str, least: int, what: str) -> int:
-    """A whole number, at least ``least``."""
+def whole_type(text: str, least: int, what: str, most: int | None = None, unit: str = "") -> int:
+    """A whole number, at least ``least`` and at most ``most`` (``unit`` says what it counts)."""
     try:
         number = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"not a whole number: {quoted(text)}") from None
     if number < least:
         raise argparse.ArgumentTypeError(f"{what} is at least {least}, not {number}")
-    return number
-
-
-def whole_at_most_type(text: str, least: int, most: int, what: str, unit: str) -> int:
-    """A whole number from ``least`` to ``most`` (``unit`` says what ``most`` counts)."""
-    number = whole_type(text, least, what)
-    if number > most:
+    if most is not None and number > most:
         raise argparse.ArgumentTypeError(f"{what} is at most {most:,} {unit}, not {text}")
     return number
 
@@ -46,7 +35,7 @@ def seconds_type(text: str, what: str) -> float:
     try:
         seconds = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number of seconds: {quoted(text)}") from None
+        seconds = math.nan
     if not math.isfinite(seconds):
         raise argparse.ArgumentTypeError(f"not a number of seconds: {quoted(text)}")
     if seconds < 0:

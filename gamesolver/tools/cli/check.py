@@ -7,19 +7,9 @@ import sys
 import time
 
 from gamesolver.table import fmt
-from gamesolver.tools.cli.arguments import (
-    command,
-    with_max_seconds,
-    with_notebook,
-)
-from gamesolver.tools.cli.common import (
-    PROG,
-    out,
-    run_code,
-)
-from gamesolver.tools.cli.loading import (
-    load_game,
-)
+from gamesolver.tools.cli.arguments import command, with_max_seconds, with_notebook
+from gamesolver.tools.cli.common import PROG, out, run_code
+from gamesolver.tools.cli.loading import load_game
 
 CHECK_GAME_SECONDS = 60.0
 """How long ``check`` checks a game unless ``--max-seconds`` says otherwise (0: no limit), the

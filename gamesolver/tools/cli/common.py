@@ -1,11 +1,5 @@
-"""The command line's running of a notebook's code: its errors, its output.
-
-A command runs a notebook's code (loading it, searching with it) and must report what goes wrong
-in one or two lines, never a traceback: a bad argument is a ``UsageError`` (exit status 2), an
-exception in the notebook's own code a ``NotebookCodeError`` naming the cell and line (status 1), a
-search stopped by a limit ``NotSolved`` (status 1). ``run_code`` is where a notebook's exception
-becomes one of them. The command's own output goes to the stdout ``main`` started with
-(``OUTPUT``), while what a notebook prints goes to stderr."""
+"""The command line's running of a notebook's code: its errors in one or two lines, never a
+traceback (``run_code``), and its output (``OUTPUT``)."""
 
 from __future__ import annotations
 
@@ -148,12 +142,8 @@ def _recursed(error: BaseException) -> tuple[tuple[str, str, str], int] | None:
 
 def load(path: Path) -> types.ModuleType:
     """The notebook's definitions; an exception in its code becomes a ``NotebookCodeError``."""
-    try:
-        return load_notebook(path)
-    except (NotebookError, KeyboardInterrupt):
-        raise
-    except BaseException as error:  # sys.exit, GeneratorExit, ... in the notebook's code
-        raise code_error(f"loading {path}", error) from error
+    module: types.ModuleType = run_code(f"loading {path}", lambda: load_notebook(path))
+    return module
 
 
 def run_code(
@@ -162,10 +152,9 @@ def run_code(
     search: Callable[..., Any] | None = None,
     no_budget: str | None = None,
 ) -> Any:
-    """``function()``, which runs a notebook's code: its exceptions (and ``sys.exit``) become a
-    ``NotebookCodeError``; a limit reached becomes ``NotSolved``. ``search``: the algorithm it
-    runs, if any; ``no_budget``: its name, if its limit is the default time of a decision
-    (``MOVE_BUDGET``: the search takes no ``--budget``)."""
+    """``function()``, which runs a notebook's code (``search``, if any): its exceptions
+    (``sys.exit`` too) become a ``NotebookCodeError``, a limit reached ``NotSolved``.
+    ``no_budget``: the search's name, if it takes no ``--budget`` (``MOVE_BUDGET`` stops it)."""
     try:
         return function()
     except LimitReached as reached:
@@ -185,16 +174,15 @@ def run_code(
         raise NotSolved(f"not solved within {within}") from None
     except OutOfTime as error:  # a budget too small to look at one move: a bad argument
         raise UsageError(f"{error}: give a larger --budget, or none") from error
-    except (BrokenPipeError, KeyboardInterrupt, Interrupted):  # the reader has gone, Ctrl-C,
-        raise  # or a watchdog of ours
+    except (BrokenPipeError, KeyboardInterrupt, Interrupted, NotebookError):  # the reader has
+        raise  # gone, Ctrl-C, a watchdog of ours, or a file that is no notebook
     except BaseException as error:  # sys.exit, ... in the notebook's code
         raise code_error(doing, error, search) from error
 
 
 OUTPUT: contextvars.ContextVar[TextIO | None] = contextvars.ContextVar("output", default=None)
-"""Where the command's own output goes: the stdout ``main`` was started with. Meanwhile
-``sys.stdout`` is stderr, so that what a notebook's code prints (when loaded, or in its
-search) never mixes with the output: ``--json`` is one JSON object, a table is the table."""
+"""Where the command's own output goes: the stdout ``main`` was started with, while
+``sys.stdout`` is stderr, so that what a notebook prints never mixes with ``--json``."""
 
 
 def out(text: str = "") -> None:
@@ -209,9 +197,8 @@ def ask(prompt: str) -> str:
 
 
 def reader_gone() -> bool:
-    """Whether the command's output is a pipe whose reader has closed it (``| head -1`` has
-    its line): ``poll`` says so on the pipe's end (``POLLERR``), as GNU ``tail -f`` finds out,
-    without writing. ``False`` for a terminal or a file, and where ``poll`` is missing."""
+    """Whether the command's output is a pipe whose reader has closed it (``| head -1``), as
+    ``poll`` says without writing (as GNU ``tail -f`` finds out); ``False`` if not a pipe."""
     output = OUTPUT.get() or sys.stdout
     try:
         descriptor = output.fileno()

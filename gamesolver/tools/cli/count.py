@@ -9,24 +9,10 @@ from gamesolver.explore import per_ply
 from gamesolver.game import AnyGame
 from gamesolver.guard import TotalTimeLimit, Watchdog
 from gamesolver.table import Table, fmt
-from gamesolver.tools.cli.arguments import (
-    command,
-    whole_type,
-    with_max_seconds,
-    with_notebook,
-)
-from gamesolver.tools.cli.common import (
-    PROG,
-    NotSolved,
-    out,
-    run_code,
-)
-from gamesolver.tools.cli.loading import (
-    load_game,
-)
-from gamesolver.tools.cli.report import (
-    json_line,
-)
+from gamesolver.tools.cli.arguments import command, whole_type, with_max_seconds, with_notebook
+from gamesolver.tools.cli.common import PROG, NotSolved, out, run_code
+from gamesolver.tools.cli.loading import load_game
+from gamesolver.tools.cli.report import json_line
 
 
 def print_counts(

@@ -6,13 +6,8 @@ import argparse
 from pathlib import Path
 
 from gamesolver.resources import REPOSITORY
-from gamesolver.tools.cli.arguments import (
-    whole_at_most_type,
-)
-from gamesolver.tools.cli.common import (
-    UsageError,
-    out,
-)
+from gamesolver.tools.cli.arguments import whole_type
+from gamesolver.tools.cli.common import UsageError, out
 from gamesolver.tools.grade import LEAST_MEMORY_MB, machine_mb
 
 
@@ -77,14 +72,14 @@ def add(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     )
     grade.add_argument(
         "--time-limit",
-        type=lambda text: whole_at_most_type(text, 1, 86_400, "--time-limit", "seconds (a day)"),
+        type=lambda text: whole_type(text, 1, "--time-limit", 86_400, "seconds (a day)"),
         metavar="SECONDS",
         help="seconds a cell may run (default: the course's, 60)",
     )
     grade.add_argument(
         "--memory-limit",
-        type=lambda text: whole_at_most_type(
-            text, LEAST_MEMORY_MB, machine_mb(), "--memory-limit", "MB (this machine's memory)"
+        type=lambda text: whole_type(
+            text, LEAST_MEMORY_MB, "--memory-limit", machine_mb(), "MB (this machine's memory)"
         ),
         metavar="MB",
         help="a kernel's address space in MB, at least 1024 (default: the course's, 2048)",

@@ -1,9 +1,5 @@
-"""The game and the search a command runs: the game notebook, the Solver, the algorithm.
-
-The game comes from a game notebook (with ``--set``, built by its ``Offer``'s builder), the
-algorithms from what a Solver notebook declares (``gamesolver.protocol.Solver``) and the game
-notebook offers; ``--algorithm`` names one, and the options given are checked against its
-signature, so that a student learns at once which option an algorithm does not take."""
+"""The game and the search a command runs: the game notebook, the Solver, the algorithm, whose
+options are checked against its signature before any search."""
 
 from __future__ import annotations
 
@@ -35,24 +31,21 @@ from gamesolver.tools.cli.common import (
 )
 
 SOLVERS = ("Search-in-Depth.ipynb", "Solver.ipynb")
-"""The Solver notebooks the command line looks for next to a game notebook, in this order: the
-second part of the Solver runs the first, so its ``Algorithms`` are those of both."""
+"""The Solver notebooks looked for next to a game notebook, in this order (the second part of
+the Solver runs the first)."""
 
 
 def default_solver() -> Path:
-    """The lectures' ``Search-in-Depth.ipynb``, the Solver's second part, which runs the first:
-    the repository's, or the current folder's for a package installed without it
-    (``gamesolver.resources.notebooks_folder``)."""
+    """The lectures' ``Search-in-Depth.ipynb`` (``notebooks_folder``)."""
     return notebooks_folder() / SOLVERS[0]
 
 
 def load_game(
     text: str, settings: Sequence[str] | None = None
 ) -> tuple[Path, types.ModuleType, AnyGame, Offer | None]:
-    """The path of the game notebook given as ``text``, its definitions, its ``Game`` and its
-    ``Offer`` (``None`` if it makes none): the game the ``Offer`` names, else the notebook's
-    ``game``; with ``settings`` (``--set NAME=VALUE``), the game the ``Offer``'s ``build``
-    builds with them."""
+    """The game notebook's path, its definitions, its ``Game`` (the ``Offer``'s, else ``game``;
+    with ``settings``, ``--set NAME=VALUE``, the one the ``Offer``'s ``build`` builds) and its
+    ``Offer`` (or ``None``)."""
     path = notebook_path(text)
     module = load(path)
     offer = find_offer(module)
@@ -158,13 +151,10 @@ def _plain(name: str) -> str:
 
 
 def suggestions(name: str, names: Sequence[str]) -> list[str]:
-    """The names that ``name`` probably means, best first (at most 3; none if nothing is close).
-
-    A name that differs only in case, ``_`` or ``-`` is the one meant; else one with a typo
-    (``alpha_bet``, ``minmax``); else the names that contain ``name`` (``memo``, ``deepening``);
-    else the closest. Of the close ones, only those nearly as close as the closest, so that
-    ``alpha_bet`` suggests ``alpha_beta`` and not also ``alpha_beta_memo``.
-    """
+    """The names that ``name`` probably means, best first (at most 3): one that differs only in
+    case, ``_`` or ``-``; else one with a typo (``minmax``); else those that contain ``name``
+    (``memo``); else the closest. Of the close ones, only those nearly as close as the closest
+    (``alpha_bet``: ``alpha_beta``, not also ``alpha_beta_memo``)."""
     plain = _plain(name)
     same = [other for other in names if _plain(other) == plain]
     if same:
@@ -211,11 +201,8 @@ def keywords(algorithm: Algorithm) -> dict[str, inspect.Parameter]:
 def algorithm_options(
     args: argparse.Namespace, name: str, algorithms: dict[str, Algorithm], path: Path
 ) -> dict[str, Any]:
-    """The options given on the command line for the algorithm ``name``, checked against it.
-
-    An option is passed only if the algorithm's signature has its keyword; one it does not take
-    is an error that names the algorithms that do, and one it needs but was not given, too.
-    """
+    """The options given for the algorithm ``name``: one its signature does not take is an
+    error that names the algorithms that do, and one it needs but was not given, too."""
     given: dict[str, Any] = {}
     for option in OPTIONS:
         value = getattr(args, option)
@@ -252,12 +239,8 @@ def option_usage(algorithm: Algorithm) -> str:
 
 
 def check_game_serves(options: dict[str, Any], game: AnyGame, game_path: Path) -> None:
-    """A ``UsageError`` if an option needs something the game does not define.
-
-    ``--symmetry`` stores one memo entry per symmetry class, which takes the game's
-    ``canonical(state)``: checked here, before the search, so that the student learns what to
-    add to the notebook instead of getting the search's exception.
-    """
+    """A ``UsageError`` if an option needs what the game does not define (``--symmetry``: its
+    ``canonical``), so that the student learns what to add instead of the search's exception."""
     if options.get("symmetry") and game.canonical is None:
         raise UsageError(
             f"--symmetry needs the game's canonical(state), and {game.name} in {game_path} has "
@@ -268,15 +251,12 @@ def check_game_serves(options: dict[str, Any], game: AnyGame, game_path: Path) -
 
 DECIDES = "iterative_deepening"
 """The search of ``move`` and ``play`` where the notebook offers none: it decides within a
-budget, on any game with an estimate (``alpha_beta`` with a Solver of the first part only,
-which has no ``iterative_deepening``)."""
+budget (``alpha_beta`` with a Solver of the first part only)."""
 
 
 MOVE_BUDGET = 1.0
-"""The time of a decision of ``move`` and ``play`` when none is given: ``--budget`` for a search
-that takes one, ``--max-seconds`` for one that does not (an exact solver: stopped, not answered).
-The assignment's grader allows 1 s for the 100 positions of 4 × 4 tic-tac-toe, so 1 s is
-generous, and a decision on a big game cannot run for hours."""
+"""The seconds of a decision of ``move`` and ``play`` when none is given: ``--budget`` for a
+search that takes one, ``--max-seconds`` for one that does not (stopped, not answered)."""
 
 
 @dataclass
@@ -299,9 +279,7 @@ class Setup:
 def setup(args: argparse.Namespace, default: str | None) -> Setup:
     """The game (with ``--set``) and the algorithm: ``--algorithm``, else the game notebook's
     default search for this command (its ``Offer``), else ``default``. The searches the
-    ``Offer`` names join the Solver's (a perfect solver, an engine; the notebook's copy of a
-    Solver search it names). ``best_move`` is the Solver's: whether a search decides the move
-    itself is the search's own mark (``decides_move``), whatever notebook defines it."""
+    ``Offer`` names join the Solver's; ``best_move`` is the Solver's."""
     game_path = notebook_path(args.notebook)
     path = solver_path(game_path, args.solver)
     solver = load_solver(path)

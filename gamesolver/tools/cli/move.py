@@ -1,7 +1,5 @@
-"""``gamesolver move``: the move the computer plays in a position, or in each of a file's.
-
-With ``--positions FILE`` this is the games assignment's grader (``gamesolver.tools.assignment``):
-a decision in each position under a budget, a table of the moves with their checks."""
+"""``gamesolver move``: the move the computer plays in a position, or in each of a file's (the
+games assignment's grader, ``gamesolver.tools.assignment``)."""
 
 from __future__ import annotations
 
@@ -18,11 +16,7 @@ from gamesolver.game import AnyGame, Value
 from gamesolver.stats import Stats
 from gamesolver.table import fmt
 from gamesolver.tools import assignment
-from gamesolver.tools.cli.arguments import (
-    NOTEBOOK_RUNS,
-    with_algorithm,
-    with_position,
-)
+from gamesolver.tools.cli.arguments import NOTEBOOK_RUNS, with_algorithm, with_position
 from gamesolver.tools.cli.common import (
     OUTPUT,
     PROG,
@@ -34,19 +28,8 @@ from gamesolver.tools.cli.common import (
     reader_gone,
     run_code,
 )
-from gamesolver.tools.cli.loading import (
-    DECIDES,
-    MOVE_BUDGET,
-    Setup,
-    new_stats,
-    setup,
-)
-from gamesolver.tools.cli.position import (
-    Position,
-    game_over,
-    given_position,
-    read_positions,
-)
+from gamesolver.tools.cli.loading import DECIDES, MOVE_BUDGET, Setup, new_stats, setup
+from gamesolver.tools.cli.position import Position, game_over, given_position, read_positions
 from gamesolver.tools.cli.report import (
     json_line,
     note_outside,
@@ -106,10 +89,9 @@ class Decision:
 
 
 def decide(it: Setup, state: Hashable, player: Hashable, stats: Stats, seed: int) -> Decision:
-    """One decision of ``move``: the Solver's ``best_move`` in ``state`` with the algorithm and
-    its options and ``random.Random(seed)``, made afresh for each decision so that it does not
-    depend on the decisions before it. The wall time (what a budget counts) goes into
-    ``stats.seconds``."""
+    """One decision of ``move``: the Solver's ``best_move`` in ``state`` with a fresh
+    ``random.Random(seed)``, so that it does not depend on the decisions before it; its wall
+    time (what a budget counts) in ``stats.seconds``."""
     game = it.game
     search = functools.partial(it.algorithm, **it.options) if it.options else it.algorithm
     rng = random.Random(seed)
@@ -133,15 +115,9 @@ def decide(it: Setup, state: Hashable, player: Hashable, stats: Stats, seed: int
 
 
 def move_in_each(args: argparse.Namespace, it: Setup) -> int:
-    """``move --positions FILE``: one decision in each position of FILE, in order, each as
-    ``move`` makes it in one position (a fresh ``Stats``, ``--max-calls`` and ``--max-seconds``
-    for each, ``--budget`` for each, the same seed); then a table and a summary, or JSON.
-
-    This is how the games assignment (``gamesolver.tools.assignment``) grades a program: the
-    best next move in 100 positions under a time budget per position. All the positions are
-    read before the first search. Ctrl-C prints the moves made so far, and says after how many
-    positions it came (status 130).
-    """
+    """``move --positions FILE``: a decision in each position of FILE, each as ``move`` makes it
+    in one position (its own limits, the same seed); then a table and a summary, or JSON.
+    Ctrl-C prints the moves made so far, and says after how many positions (status 130)."""
     game = it.game
     name = "stdin" if args.positions == "-" else args.positions
     positions = read_positions(args, game, it.game_path)
@@ -239,13 +215,12 @@ def cmd_move(args: argparse.Namespace) -> int:
         result["position"] = decision.after
     if args.json:
         out(json_line(result))
-        note_outside(game, decision.value)
-        return 0
-    words = said(game, decision.value, player, options, stats)
-    out(f"{game.name}, {it.name}: {player} plays {decision.move}; {words}")
-    out(stats_line(shown_counters(stats, it.algorithm)))
-    if decision.after is not None:
-        out(f"position after the move: {decision.after}")
+    else:
+        words = said(game, decision.value, player, options, stats)
+        out(f"{game.name}, {it.name}: {player} plays {decision.move}; {words}")
+        out(stats_line(shown_counters(stats, it.algorithm)))
+        if decision.after is not None:
+            out(f"position after the move: {decision.after}")
     note_outside(game, decision.value)
     return 0
 

@@ -12,23 +12,9 @@ from gamesolver.game import Value
 from gamesolver.match import names
 from gamesolver.stats import Stats
 from gamesolver.table import fmt
-from gamesolver.tools.cli.arguments import (
-    command,
-    with_algorithm,
-    with_max_seconds,
-)
-from gamesolver.tools.cli.common import (
-    UsageError,
-    ask,
-    out,
-    run_code,
-)
-from gamesolver.tools.cli.loading import (
-    DECIDES,
-    MOVE_BUDGET,
-    new_stats,
-    setup,
-)
+from gamesolver.tools.cli.arguments import command, with_algorithm, with_max_seconds
+from gamesolver.tools.cli.common import UsageError, ask, out, run_code
+from gamesolver.tools.cli.loading import DECIDES, MOVE_BUDGET, new_stats, setup
 from gamesolver.tools.terminal import play_in_terminal
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import contextlib
 import functools
 import itertools
 import sys
@@ -22,18 +23,11 @@ from gamesolver.explore import is_reachable
 from gamesolver.game import AnyGame, Game
 from gamesolver.guard import TotalTimeLimit, Watchdog
 from gamesolver.table import fmt
-from gamesolver.tools.cli.common import (
-    ECHOED,
-    PROG,
-    UsageError,
-    cut,
-    quoted,
-    run_code,
-)
+from gamesolver.tools.cli.common import ECHOED, PROG, UsageError, cut, quoted, run_code
 
 LINE_LENGTH = 1_000
-"""The longest line of a file of positions (a position of chess or of the 4 × 4 × 4 cube is
-under 100 characters): a longer one is an error, read no further (``/dev/zero`` has no end)."""
+"""The longest line of a file of positions (chess needs under 100): a longer one is an error,
+read no further (``/dev/zero`` has no end)."""
 
 
 MAX_LINES = 100_000
@@ -46,10 +40,8 @@ REACHABLE_LIMIT = 200_000
 
 
 CHECK_STATES = 10_000
-"""How many positions reachable from a ``--state`` the validator checks one by one (then random
-games from it, as ``check_game`` does beyond its limit): every position of tic-tac-toe and of
-small Nim, and a check of a second or less on a game as big as Connect Four, whose positions
-the validator would otherwise walk until ``CHECK_SECONDS`` are spent."""
+"""How many positions reachable from a ``--state`` the validator checks one by one, then random
+games: all of tic-tac-toe's, and a second or less on Connect Four."""
 
 
 CHECK_SECONDS = 10.0
@@ -87,9 +79,8 @@ def parse_state(text: str, game: AnyGame) -> Hashable:
 
 
 def start_example(game: AnyGame) -> str:
-    """`` (the start state is ...)`` if it is short enough to help and written as ``--state``
-    reads it; for a game whose states are no Python literals (Checkers' ``State(...)``), the
-    start in the game's notation, for ``--position``; else ``""``."""
+    """`` (the start state is ...)`` to end an error with, if short and a Python literal; else
+    the start in the game's notation, for ``--position`` (Checkers' ``State(...)``); else ``""``."""
     start = repr(game.Start)
     try:
         literal = ast.literal_eval(start) == game.Start
@@ -129,17 +120,12 @@ def player_at(game: AnyGame, index: int) -> Hashable:
 
 def given_position(args: argparse.Namespace, game: AnyGame) -> tuple[Hashable, Hashable]:
     """The state and the player to move that the command line gives (default: the start and
-    ``Players[0]``), checked.
+    ``Players[0]``), checked before any search so that a student learns what is wrong with it.
 
-    The player to move is the one the state says where it says one: the game's ``to_move``
-    (Nim's), else the one player for whom the game's notation writes the state and reads it
-    back (a tic-tac-toe board with more X than O has O to move); a ``--player`` that
-    contradicts it is an error. A position of the game's own notation, a ``--position`` read by
-    its ``parse`` or a ``--state`` that its ``notation`` writes and ``parse`` reads back the
-    same, is one of its positions by its own rules (``check_notation``): a board that no game
-    reaches is refused there, in the game's words. A ``--state`` of a game without a notation
-    is checked by the validator and a walk from the start instead (``check_position``), within
-    ``CHECK_SECONDS`` or half of ``--max-seconds``, which is for the whole command."""
+    The player is the one the state says where it says one (``to_move``, else the one the
+    notation reads back); a ``--player`` against it is an error. A ``--state`` is checked by the
+    game's notation where it has one (``check_notation``), else by the validator and a walk
+    from the start (``check_position``), within ``CHECK_SECONDS`` or half of ``--max-seconds``."""
     if args.position is not None:
         parse = game.parse
         if parse is None:
@@ -215,11 +201,9 @@ def _reads_back(game: AnyGame, state: Hashable, player: Hashable, seconds: float
 def check_notation(
     game: AnyGame, state: Hashable, player: Hashable, text: str, seconds: float
 ) -> None:
-    """A ``UsageError`` naming ``text`` unless ``state`` with ``player`` to move is a position of
-    the game's own notation: ``notation`` writes it and ``parse`` reads it back the same. The
-    notation knows the game's rules of a position (a stone in the air, a side with too many
-    pieces, both sides with three in a row): it refuses what no game reaches. A notation that
-    takes more than ``seconds`` to say is left, with a note."""
+    """A ``UsageError`` naming ``text`` unless ``notation`` writes ``state`` with ``player`` to
+    move and ``parse`` reads it back the same: the notation refuses in the game's words what no
+    game reaches (a stone in the air). One slower than ``seconds`` is left, with a note."""
     notation, parse = game.notation, game.parse
     assert notation is not None and parse is not None  # (given_position checked)
     problem = f"{text} is not a position of {game.name}"
@@ -247,10 +231,9 @@ def check_notation(
 def check_position(
     game: AnyGame, state: Hashable, player: Hashable, text: str, seconds: float
 ) -> None:
-    """Check the game contract on ``state`` and on what is reachable from it (by the validator,
-    within ``seconds``): a ``UsageError`` naming ``text`` if it breaks it. Then say on stderr if
-    the state cannot be reached from the start, where that is found out within
-    ``REACHABLE_LIMIT`` positions and the same time."""
+    """A ``UsageError`` naming ``text`` if the validator finds ``state`` or what is reachable
+    from it against the game contract within ``seconds``; a note on stderr if it cannot be
+    reached from the start (found within ``REACHABLE_LIMIT`` positions and the same time)."""
     from gamesolver.feedback.check import check_game  # here: only a given state needs the validator
 
     deadline = time.perf_counter() + seconds
@@ -312,15 +295,9 @@ class Position:
 def read_positions(args: argparse.Namespace, game: AnyGame, game_path: Path) -> list[Position]:
     """The positions of the file ``--positions`` names (``-``: stdin), one a line in the game's
     notation, read by its ``parse``; blank lines and lines that start with ``#`` are skipped.
-
-    Every line is read and checked before any search, so that a grading run stops at once on a
-    bad file instead of after a half of it: a line that does not parse or a finished position
-    is a ``UsageError`` naming the file and the line, and so is a line longer than
-    ``LINE_LENGTH`` or a file of more than ``MAX_LINES`` (``/dev/zero`` is read no further
-    than its first 1,000 characters). A byte-order mark (Notepad writes one) is skipped.
-    The game's ``parse`` is the check of each position, as of a ``--position``; ``gamesolver
-    check`` checks the game.
-    """
+    All are read and checked before any search, so that a grading run stops at once on a bad
+    file: a line that does not parse or a finished position is a ``UsageError`` naming the file
+    and the line."""
     name = "stdin" if args.positions == "-" else args.positions
     parse = game.parse
     if parse is None:
@@ -355,17 +332,29 @@ def read_positions(args: argparse.Namespace, game: AnyGame, game_path: Path) -> 
 
 
 def _lines_of(file: str) -> list[str]:
-    """The lines of the text file ``file`` (``-``: stdin), without a byte-order mark, or a
-    ``UsageError`` saying why not: at most ``MAX_LINES`` of at most ``LINE_LENGTH`` characters
-    each, read a line at a time so that an endless file is refused, not read into memory."""
+    """The lines of the text file ``file`` (``-``: stdin), without a byte-order mark (Notepad
+    writes one), or a ``UsageError`` saying why not: at most ``MAX_LINES`` of at most
+    ``LINE_LENGTH`` characters, read a line at a time, so an endless file is refused."""
     name = "stdin" if file == "-" else file
+    if file == "-" and sys.stdin is None:  # (<&-)
+        raise UsageError("--positions -: stdin is closed, there are no positions to read")
+    lines: list[str] = []
     try:
-        if file == "-" and sys.stdin is None:  # (<&-)
-            raise UsageError("--positions -: stdin is closed, there are no positions to read")
-        if file == "-":
-            return _bounded_lines(sys.stdin, name)
-        with open(file, encoding="utf-8") as text:
-            return _bounded_lines(text, name)
+        with contextlib.ExitStack() as stack:
+            text = sys.stdin if file == "-" else stack.enter_context(open(file, encoding="utf-8"))
+            while line := text.readline(LINE_LENGTH + 2):  # a line, its end, one more: too long
+                if len(lines) == MAX_LINES:
+                    raise UsageError(
+                        f"{name} has more than {MAX_LINES:,} lines: a file of positions is read "
+                        "whole before the first search"
+                    )
+                content = line.rstrip("\r\n")
+                if len(content) > LINE_LENGTH:
+                    raise UsageError(
+                        f"{name}, line {len(lines) + 1} is longer than {LINE_LENGTH:,} "
+                        "characters: a file of positions has one position a line"
+                    )
+                lines.append(content.removeprefix("\ufeff") if not lines else content)
     except FileNotFoundError:
         raise UsageError(f"no such file of positions: {file}") from None
     except IsADirectoryError:
@@ -374,25 +363,4 @@ def _lines_of(file: str) -> list[str]:
         raise UsageError(f"{name} is not a text file (UTF-8): {error.reason}") from None
     except OSError as error:
         raise UsageError(f"cannot read {name}: {error.strerror}") from None
-
-
-def _bounded_lines(text: Any, name: str) -> list[str]:
-    """The lines of the open text file ``text`` (see ``_lines_of``)."""
-    lines: list[str] = []
-    while True:
-        line = text.readline(LINE_LENGTH + 2)  # a line, its newline, and one more: too long
-        if not line:
-            break
-        if len(lines) == MAX_LINES:
-            raise UsageError(
-                f"{name} has more than {MAX_LINES:,} lines: a file of positions is read whole "
-                "before the first search"
-            )
-        content = line.rstrip("\r\n")
-        if len(content) > LINE_LENGTH:
-            raise UsageError(
-                f"{name}, line {len(lines) + 1} is longer than {LINE_LENGTH:,} characters: a "
-                "file of positions has one position a line"
-            )
-        lines.append(content.removeprefix("\ufeff") if not lines else content)
     return lines

@@ -13,12 +13,8 @@ from typing import Any
 
 from gamesolver.game import AnyGame, Value
 from gamesolver.stats import Algorithm, Stats
-from gamesolver.tools.cli.common import (
-    PROG,
-)
-from gamesolver.tools.cli.loading import (
-    keywords,
-)
+from gamesolver.tools.cli.common import PROG
+from gamesolver.tools.cli.loading import keywords
 from gamesolver.words import LONGEST, number_text, outside, value_words
 
 STAT_LABELS = {

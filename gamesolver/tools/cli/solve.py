@@ -6,22 +6,10 @@ import argparse
 import time
 from typing import Any
 
-from gamesolver.tools.cli.arguments import (
-    command,
-    with_algorithm,
-    with_position,
-)
-from gamesolver.tools.cli.common import (
-    out,
-    run_code,
-)
-from gamesolver.tools.cli.loading import (
-    new_stats,
-    setup,
-)
-from gamesolver.tools.cli.position import (
-    given_position,
-)
+from gamesolver.tools.cli.arguments import command, with_algorithm, with_position
+from gamesolver.tools.cli.common import out, run_code
+from gamesolver.tools.cli.loading import new_stats, setup
+from gamesolver.tools.cli.position import given_position
 from gamesolver.tools.cli.report import (
     json_line,
     line_names,
@@ -52,12 +40,11 @@ def cmd_solve(args: argparse.Namespace) -> int:
         if line:
             result["line"] = line
         out(json_line(result))
-        note_outside(game, value)
-        return 0
-    out(f"{game.name}, {it.name}: {said(game, value, player, options, stats)}")
-    out(stats_line(counters))
-    if line:
-        out(f"{'best move' if len(line) == 1 else 'line of best play'}: {', '.join(line)}")
+    else:
+        out(f"{game.name}, {it.name}: {said(game, value, player, options, stats)}")
+        out(stats_line(counters))
+        if line:
+            out(f"{'best move' if len(line) == 1 else 'line of best play'}: {', '.join(line)}")
     note_outside(game, value)
     return 0
 
