@@ -1,10 +1,12 @@
 """Chess.ipynb and Chess-Engine.ipynb: chess through the course's contract over python-chess, the
-material estimate and the estimate with placement, the horizon problem and quiescence, and the
-engine (Chess-Engine.ipynb, which runs Chess.ipynb first): mates found at fixed depths, the Win
-at Chess positions it solves, and every technique switched off in turn. Counts, not times."""
+material estimate and the estimate with placement, the horizon problem and the lecture's own
+search with quiescence (against a plain minimax), and the engine (Chess-Engine.ipynb, which runs
+Chess.ipynb first): mates found at fixed depths, the Win at Chess positions it solves, and every
+technique switched off in turn. Counts, not times."""
 
 from __future__ import annotations
 
+import functools
 import json
 import types
 
@@ -242,7 +244,6 @@ def test_a_line_in_words_and_a_mate_allowed() -> None:
 
 
 def test_the_status_line_says_the_value_in_pawns_or_a_mate() -> None:
-    import functools
 
     from gamesolver.widgets.play import PlayController
 
@@ -303,12 +304,13 @@ def test_a_king_that_cannot_castle_stays_out_of_the_centre() -> None:
 
 
 def test_the_estimate_develops_and_stops_shuffling() -> None:
-    """Issue 28: with material alone the engine played 1. Nh3 Nh6 2. Ng5 ... Rg8 Rh8 back and
+    """Issue 28: with material alone the search played 1. Nh3 Nh6 2. Ng5 ... Rg8 Rh8 back and
     forth; with the estimate no move of the first six goes straight back, at the same depth."""
-    material = LECTURE.self_play(LECTURE.balance, moves=6, depth=3)
-    estimate = LECTURE.self_play(LECTURE.estimate, moves=6, depth=3)
+    material = LECTURE.self_play(LECTURE.balance, moves=6, depth=2)
+    estimate = LECTURE.self_play(LECTURE.estimate, moves=6, depth=2)
     assert LECTURE.back(material) == 6 and LECTURE.back(estimate) == 0
     assert chess.Board().san(estimate[0]) == "Nf3"
+    assert chess.Board().variation_san(material).startswith("1. Nh3 Nh6 2. Ng5")
 
 
 def test_the_moves_in_stages_are_the_legal_moves_castling_included() -> None:
@@ -340,11 +342,11 @@ def test_every_stage_order_yields_each_legal_move_once_whatever_the_table_and_ki
 
 
 def test_the_opponent_castles_both_sides_from_the_start() -> None:
-    """Issue 28: at depth 4 from the start, with the estimate, both sides castle short within
-    their first 10 moves (before the fix neither side ever castled)."""
-    line = LECTURE.self_play(LECTURE.estimate, moves=10, depth=4)
+    """Issue 28: the engine at depth 4 from the start, with the estimate: both sides castle short
+    within their first 10 moves (before the fix neither side ever castled)."""
     board, castled = chess.Board(), []
-    for move in line:
+    for _ in range(20):
+        move = CH.Engine(evaluate=LECTURE.estimate).search(board, depth=4).move
         if board.is_castling(move):
             castled.append(board.san(move))
         board.push(move)
@@ -503,3 +505,112 @@ def test_a_mate_on_the_fiftieth_move_is_a_mate() -> None:
     found = CH.Engine().search(board, depth=2)
     assert board.san(found.line[0]) == "Ra8#"
     assert CH.mate_in(found.score) == 1
+
+
+# ----------------------------------------------------------------------------- the lecture's search
+
+
+def lecture_search(fen: str, depth: int, quiescence: bool = True) -> tuple[int, str, int]:
+    """The lecture's search of a position: its score, its move in SAN, the positions visited."""
+    board = chess.Board(fen)
+    search = LECTURE.Search(quiescence=quiescence)
+    score, line = LECTURE.alpha_beta_chess(search, board, depth, -LECTURE.Mate, LECTURE.Mate)
+    assert board.fen() == chess.Board(fen).fen()  # every move pushed was taken back
+    return score, chess.Board(fen).san(line[0]), search.stats.calls
+
+
+def test_quiescence_keeps_the_queen_out_of_the_trap() -> None:
+    """Chess §4: at depth 1 the search without quiescence takes a poisoned pawn (a pawn up, it
+    believes); with quiescence it sees the recapture, and no depth takes one."""
+    score, move, _ = lecture_search(TRAP, 1, quiescence=False)
+    assert move in {"Qxh7", "Qxf7+", "Qxe5+"} and score == 100
+    for depth in (1, 2, 3):
+        score, move, _ = lecture_search(TRAP, depth)
+        assert not chess.Board(TRAP).is_capture(chess.Board(TRAP).parse_san(move)) and score == 0
+
+
+def plain(board: chess.Board, depth: int, quiescence: bool, ply: int = 0) -> int:
+    """A second search: negamax without pruning, the same scores (mates, draws, standing pat)."""
+    if depth == 0 and quiescence:
+        if (over := LECTURE.over(board, ply)) is not None:
+            return over
+        best = LECTURE.balance(board)
+        for move in board.generate_legal_captures():
+            board.push(move)
+            best = max(best, -plain(board, 0, True, ply + 1))
+            board.pop()
+        return best
+    if (over := LECTURE.over(board, ply)) is not None:
+        return over
+    if depth == 0:
+        return LECTURE.balance(board)
+    scores = []
+    for move in list(board.legal_moves):
+        board.push(move)
+        scores.append(-plain(board, depth - 1, quiescence, ply + 1))
+        board.pop()
+    return max(scores)
+
+
+SMALL = [
+    "4k3/8/3p4/4p3/3P4/2N5/8/4K3 w - - 0 1",  # a pawn exchange to play out or not
+    "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1",  # a mate on the back rank
+    "7k/8/6K1/8/8/8/8/6Q1 w - - 0 1",  # a mate, or a stalemate for a careless queen
+    "r3k3/8/8/3q4/8/2N5/1B6/4K2R w - - 0 1",  # a queen to win, pieces hanging
+]
+
+
+@pytest.mark.parametrize("fen", SMALL)
+@pytest.mark.parametrize("quiescence", [False, True])
+def test_alpha_beta_gives_the_value_of_plain_minimax(fen: str, quiescence: bool) -> None:
+    """Alpha-beta with the whole window returns the root's value exactly: the same as a
+    minimax that looks at every move, at depth 2, with and without quiescence."""
+    score, _, _ = lecture_search(fen, 2, quiescence)
+    assert score == plain(chess.Board(fen), 2, quiescence)
+
+
+def test_a_mate_found_sooner_is_worth_more() -> None:
+    """Mate in one on the back rank; at depth 3 the search still plays it (a mate in two scores
+    less), and a side that is mated sees its loss from the ply it comes at."""
+    score, move, _ = lecture_search("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", 1)
+    assert (move, score) == ("Ra8#", LECTURE.Mate - 1)
+    score, move, _ = lecture_search("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", 3)
+    assert (move, score) == ("Ra8#", LECTURE.Mate - 1)
+    score, _, _ = lecture_search("7k/R7/6K1/8/8/8/8/8 b - - 0 1", 2)  # Kg8 Ra8#: mated in 2
+    assert score == -(LECTURE.Mate - 2)
+    stalemate = chess.Board("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1")
+    assert LECTURE.over(stalemate, 1) == 0 and LECTURE.over(chess.Board(), 0) is None
+
+
+def test_the_computer_knows_the_game_and_the_command_line_plays_as_it_does(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The material-only shuttle of Chess §5: black's Rg8 brings back a position of the game.
+    On the board of the game (``game_board`` with ``earlier``) the search scores it a draw;
+    on the position alone it cannot know. The command line, given the position alone, plays
+    the move of the board's computer."""
+    import random
+
+    states = states_of("Nh3 Nh6 Ng5 Nc6 Ne4 Rg8 Ng5 Rh8 Ne4")
+    state, earlier = states[-1], tuple(states[:-1])
+    for known, draw in [((), None), (earlier, 0)]:
+        board = LECTURE.game_board(state, known)
+        board.push_san("Rg8")
+        assert LECTURE.over(board, 1) == draw
+    _, played, _ = LECTURE.computer(state, "black", random.Random(0), budget=None, depth=2)
+    argv = ["move", str(NOTEBOOKS / "Chess.ipynb"), "--position", state, "--depth", "2"]
+    assert main([*argv, "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert result["algorithm"] == "chess_engine"
+    assert result["move"] == LECTURE.describe_move(state, played)
+
+
+def test_the_computer_gives_up_deepening_when_its_time_is_spent() -> None:
+    """Under a budget the search deepens until the time is spent: the move of the last depth
+    completed, a legal one, even for a budget too short for depth 2."""
+    import random
+
+    trap, white = LECTURE.parse(TRAP)
+    value, after, stats = LECTURE.computer(trap, white, random.Random(0), budget=0.001)
+    assert after in LECTURE.next_states(trap, white) and stats.depth >= 1
+    assert -1 < value < 1 and not stats.exact
