@@ -4,7 +4,7 @@
 [--opponent-time S] [--judge-depth N] [--out FILE] [--no-write] [--pgn FILE]``
 
 A student who blunders gives the computer a lead; the computer must not give it back. The
-play page's ``computer`` (``notebooks/Chess.ipynb``, the engine of ``Chess-Engine.ipynb``) plays
+play page's ``computer`` (the engine of ``notebooks/Chess-Engine.ipynb``) plays
 at the page's time per move (``PAGE_BUDGET``, wall clock) against a weak opponent that
 blunders as students do: Stockfish at ``Skill Level`` ``--skill`` (0, its weakest; its
 mistakes are random, so the games differ from run to run), ``--opponent-time`` seconds a

@@ -4,10 +4,11 @@
 [--budget S] [--match-openings N] [--match-plies N] [--match-budget S] [--judge-depth N]
 [--out FILE] [--no-write]``
 
-The opponent of the play page (``notebooks/play/Chess.ipynb``) is the lecture's ``computer``
-at the page's default time per move (``PAGE_BUDGET``, wall clock, as the page runs it). Two
-versions of it are measured (``VERSIONS``): *before*, the lecture as it was at the commit
-``BEFORE`` (read from git), and *after*, the ``computer`` as it is now. For each version:
+The opponent of the play page (``notebooks/play/Chess.ipynb``) is the ``computer`` of
+``Chess-Engine.ipynb`` (the lecture's, with the engine's search) at the page's default time per
+move (``PAGE_BUDGET``, wall clock, as the page runs it). Two versions of it are measured
+(``VERSIONS``): *before*, as it was at the commit ``BEFORE`` (read from git), and *after*, the
+``computer`` as it is now. For each version:
 
 - *self-play*: from each of ``--openings`` fixed openings (``OPENINGS``: the start and common
   first moves), the version plays both sides for ``--plies`` half-moves (or to the end of the
@@ -64,13 +65,13 @@ from benchmarks.harness import (
     package_versions,
     report_options,
 )
-from benchmarks.lectures import CHESS, Computer, chess_computer
+from benchmarks.lectures import CHESS_ENGINE, Computer, chess_computer
 from gamesolver.match import names
 from gamesolver.widgets.chess_board import move_of
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
-NOTEBOOK = CHESS
+NOTEBOOK = CHESS_ENGINE
 BEGIN, END = PLAY_SECTION
 PAGE_BUDGET = 1.0
 """The play page's default time per move (``Play(..., budget=1)`` in notebooks/play/Chess.ipynb)."""

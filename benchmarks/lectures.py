@@ -416,7 +416,7 @@ def checkers(notebook: Path = CHECKERS) -> Checkers:
 CHESS_ENGINE = NOTEBOOKS / "Chess-Engine.ipynb"
 """The engine's lecture (it runs ``Chess.ipynb``, the rules, first)."""
 CHESS = NOTEBOOKS / "Chess.ipynb"
-"""The chess lecture, whose ``computer`` the play page plays with."""
+"""The chess lecture (its own search, shown as code in its section 4)."""
 
 EpdOperations = dict[str, str | int | float | chess.Move | list[chess.Move] | None]
 """A Win at Chess position's operations, as ``chess.Board.from_epd`` reads them (``bm``: the
@@ -519,7 +519,7 @@ Computer = Callable[..., tuple[float, str, object]]
 commit (``chess_play.BEFORE``) has no ``earlier``, which its player reads from its signature."""
 
 
-def chess_computer(notebook: Path = CHESS) -> Computer:
+def chess_computer(notebook: Path = CHESS_ENGINE) -> Computer:
     """The ``computer`` of the chess lecture at ``notebook`` (loaded afresh, not kept: a lecture
     read from git is a file of its own)."""
     found: Computer = read(load_notebook(notebook), "computer", function())

@@ -260,10 +260,11 @@ knows the game so far, takes a position repeated for a draw, and avoids one unle
 suits it. The computer thinks for the *Time per move* beside the board.
 """,
         module="chess_lecture",
+        setup=('engine = load_notebook("../Chess-Engine.ipynb")  # its engine, without the demos',),
         arguments=(
-            "{m}.game",
-            "{m}.ChessBoard()",
-            "{m}.computer",
+            "engine.game",
+            "engine.ChessBoard()",
+            "engine.computer",
             "explain=True",
             "budgets=(0.5, 1, 2, 5)",
             "budget=1",
