@@ -941,9 +941,8 @@ def test_tic_tac_toe_iterative_deepening_json_line_is_a_drawn_game(
     result = json.loads(out)
     assert status == 0 and result["options"] == {}
     assert (result["value"], result["calls"], result["depth"]) == (0, 6_743, 9)
-    ttt = load_notebook(TIC_TAC_TOE)
-    game = ttt.game
-    _, stats = measure(ttt.iterative_deepening, game)
+    game = load_notebook(TIC_TAC_TOE).game
+    _, stats = measure(load_notebook(IN_DEPTH).iterative_deepening, game)
     states = [game.Start, *stats.line]
     assert result["line"] == [game.move_name(a, b) for a, b in itertools.pairwise(states)]
     player = game.Players[0]
@@ -1106,8 +1105,8 @@ def test_no_order_switches_ordering_off(capsys: pytest.CaptureFixture[str]) -> N
     _, out, _ = run([*argv, "--no-order"], capsys)
     unordered = json.loads(out)
     assert unordered["options"] == {"order": False} and ordered["options"] == {}
-    ttt = load_notebook(TIC_TAC_TOE)
-    _, stats = measure(ttt.iterative_deepening, ttt.game, order=False)
+    game = load_notebook(TIC_TAC_TOE).game
+    _, stats = measure(load_notebook(IN_DEPTH).iterative_deepening, game, order=False)
     assert unordered["calls"] == stats.calls != ordered["calls"]
 
 

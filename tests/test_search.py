@@ -263,11 +263,13 @@ def test_a_line_through_an_answer_combined_with_a_stored_bound() -> None:
     assert_line_keeps(game, "X", "A", stats.line, value, oracle(game))
 
 
-def test_a_window_of_no_width_gives_a_bound_and_no_line(ttt: types.ModuleType) -> None:
+def test_a_window_of_no_width_gives_a_bound_and_no_line(
+    ttt: types.ModuleType, solver: types.ModuleType
+) -> None:
     """With alpha == beta a cut-off is a lower bound, not a value: no line of best play."""
     stats = Stats()
     start, first = ttt.game.Start, ttt.game.Players[0]
-    result = ttt.alpha_beta_memo(ttt.game, start, first, stats, alpha=-1, beta=-1)
+    result = solver.alpha_beta_memo(ttt.game, start, first, stats, alpha=-1, beta=-1)
     assert result >= -1 and stats.line == []
 
 
@@ -285,18 +287,20 @@ def test_the_reviewers_line(solver: types.ModuleType) -> None:
     ttt = notebook("Tic-Tac-Toe.ipynb")
     state = ttt.from_text("... ... .X.")
     stats = Stats()
-    value = ttt.iterative_deepening(ttt.game, state, "O", stats, order=False)
+    value = solver.iterative_deepening(ttt.game, state, "O", stats, order=False)
     assert value == 0 and stats.exact
     assert_line_keeps(ttt.game, state, "O", stats.line, value, oracle(ttt.game))
 
 
 @pytest.mark.parametrize("order", [False, True])
-def test_iterative_deepening_lines_on_every_position(ttt: types.ModuleType, order: bool) -> None:
+def test_iterative_deepening_lines_on_every_position(
+    ttt: types.ModuleType, solver: types.ModuleType, order: bool
+) -> None:
     game = ttt.game
     exact = oracle(game)
     for state, player in reachable(game):
         stats = Stats()
-        value = ttt.iterative_deepening(game, state, player, stats, order=order)
+        value = solver.iterative_deepening(game, state, player, stats, order=order)
         assert value == exact(state, player) and stats.exact
         assert_line_keeps(game, state, player, stats.line, value, exact)
 
@@ -305,21 +309,21 @@ def test_iterative_deepening_lines_on_every_position(ttt: types.ModuleType, orde
     "options", [{}, {"order": True}, {"symmetry": True}, {"order": True, "symmetry": True}]
 )
 def test_alpha_beta_memo_lines_on_every_position(
-    ttt: types.ModuleType, options: dict[str, bool]
+    ttt: types.ModuleType, solver: types.ModuleType, options: dict[str, bool]
 ) -> None:
     game = ttt.game
     exact = oracle(game)
     for state, player in reachable(game):
         stats = Stats()
-        value = ttt.alpha_beta_memo(game, state, player, stats, **options)
+        value = solver.alpha_beta_memo(game, state, player, stats, **options)
         assert_line_keeps(game, state, player, stats.line, value, exact)
 
 
 # ---------------------------------------------------------------- exact or an estimate
 
 
-def test_exact_algorithms_say_exact(ttt: types.ModuleType) -> None:
-    for algorithm in ttt.Exact:
+def test_exact_algorithms_say_exact(ttt: types.ModuleType, solver: types.ModuleType) -> None:
+    for algorithm in solver.Exact:
         state, player = _positions(ttt.__file__)[100]
         _, stats = measure(algorithm, ttt.game, state, player)
         assert stats.exact, algorithm.__name__
@@ -327,17 +331,17 @@ def test_exact_algorithms_say_exact(ttt: types.ModuleType) -> None:
 
 @pytest.mark.parametrize(("depth", "exact"), [(0, False), (3, False), (8, False), (9, True)])
 def test_depth_limited_says_whether_it_estimated(
-    ttt: types.ModuleType, depth: int, exact: bool
+    ttt: types.ModuleType, solver: types.ModuleType, depth: int, exact: bool
 ) -> None:
-    _, stats = measure(ttt.depth_limited, ttt.game, depth=depth)
+    _, stats = measure(solver.depth_limited, ttt.game, depth=depth)
     assert stats.exact is exact
 
 
 @pytest.mark.parametrize(("depth", "exact"), [(1, False), (8, False), (9, True), (100_000, True)])
 def test_iterative_deepening_says_whether_it_estimated(
-    ttt: types.ModuleType, depth: int, exact: bool
+    ttt: types.ModuleType, solver: types.ModuleType, depth: int, exact: bool
 ) -> None:
-    _, stats = measure(ttt.iterative_deepening, ttt.game, depth=depth)
+    _, stats = measure(solver.iterative_deepening, ttt.game, depth=depth)
     assert stats.exact is exact
     assert stats.depth == min(depth, 9)
 
@@ -359,16 +363,16 @@ def counted(search: Callable[..., float], searched: list[Hashable]) -> Callable[
 
 @pytest.mark.parametrize("wrapping", ["a partial of a wrapper", "a wrapper of a partial"])
 def test_best_move_with_a_wrapped_deciding_search_searches_once(
-    ttt: types.ModuleType, wrapping: str
+    ttt: types.ModuleType, solver: types.ModuleType, wrapping: str
 ) -> None:
     """A budget is for the whole decision: best_move runs iterative deepening once, on the
     position itself, not once per move with the whole budget each, however the search is
     wrapped (a wrapped search was not recognised: it spent the budget on every move)."""
     searched: list[Hashable] = []
     if wrapping == "a partial of a wrapper":
-        algorithm = functools.partial(counted(ttt.iterative_deepening, searched), budget=60)
+        algorithm = functools.partial(counted(solver.iterative_deepening, searched), budget=60)
     else:
-        algorithm = counted(functools.partial(ttt.iterative_deepening, budget=60), searched)
+        algorithm = counted(functools.partial(solver.iterative_deepening, budget=60), searched)
     value, after = ttt.best_move(ttt.game, ttt.game.Start, ttt.game.Players[0], algorithm)
     assert searched == [ttt.game.Start]
     assert value == 0 and after in ttt.game.next_states(ttt.game.Start, ttt.game.Players[0])
@@ -393,12 +397,14 @@ def test_running_the_solver_again_forgets_no_deciding_search() -> None:
 
 
 @pytest.mark.parametrize("name", ["iterative_deepening", "alpha_beta_memo"])
-def test_best_move_of_a_deciding_search_keeps_the_value(ttt: types.ModuleType, name: str) -> None:
+def test_best_move_of_a_deciding_search_keeps_the_value(
+    ttt: types.ModuleType, solver: types.ModuleType, name: str
+) -> None:
     """Its move keeps the value, and the seed chooses among the equally good moves (those that
     the search's order does not tell apart: without ordering, all nine at the start)."""
     game, first = ttt.game, ttt.game.Players[0]
     exact = oracle(game)
-    algorithm = functools.partial(getattr(ttt, name), order=False)
+    algorithm = functools.partial(getattr(solver, name), order=False)
     moves = set()
     for seed in range(12):
         stats = Stats()
@@ -499,7 +505,7 @@ def test_the_second_part_redefines_nothing_of_the_first() -> None:
 def test_exceptions_that_cross_notebooks_live_in_the_package() -> None:
     """Two loaded copies of Solver raise the same OutOfTime, so one copy's except catches the
     other's."""
-    copies = [notebook("Search-in-Depth.ipynb"), notebook("Tic-Tac-Toe.ipynb")]
+    copies = [notebook("Search-in-Depth.ipynb"), notebook("Tic-Tac-Toe-Bitboard.ipynb")]
     assert all(copy.OutOfTime is gamesolver.OutOfTime for copy in copies)
 
 

@@ -334,20 +334,7 @@ def run_in_order(folder: Path, names: list[str]) -> None:
         client.execute()
 
 
-@pytest.mark.parametrize(
-    "name",
-    [
-        "Two meetings",
-        pytest.param(
-            "Three meetings",
-            marks=pytest.mark.xfail(
-                strict=True,
-                reason="Tic-Tac-Toe (class 3) runs Search-in-Depth and uses alpha_beta_memo, "
-                "depth_limited and principal_variation of classes 4-5: fixed with classes 3-5",
-            ),
-        ),
-    ],
-)
+@pytest.mark.parametrize("name", ["Two meetings", "Three meetings"])
 def test_the_short_paths_work(name: str, tmp_path: Path) -> None:
     """Each short path of the syllabus: its classes use nothing it skips, and its notebooks,
     alone in a folder, run in the path's order."""

@@ -164,6 +164,8 @@ def test_best_move_is_optimal_and_seeded(ttt: types.ModuleType) -> None:
 
 
 # ---------------------------------------------------------------- search in depth
+# Search-in-Depth's algorithms (the ``solver`` fixture) on each notebook's game: the lecture
+# runs only the Solver's first part, which its class presents.
 
 
 @pytest.mark.parametrize(
@@ -176,10 +178,14 @@ def test_best_move_is_optimal_and_seeded(ttt: types.ModuleType) -> None:
     ],
 )
 def test_alpha_beta_memo_counts_under_the_ceilings(
-    ttt: types.ModuleType, options: dict[str, bool], calls: int, entries: int
+    ttt: types.ModuleType,
+    solver: types.ModuleType,
+    options: dict[str, bool],
+    calls: int,
+    entries: int,
 ) -> None:
     """The issue's ceilings: 4,400 calls; 1,200 with ordering; 300 with ordering and symmetry."""
-    value, stats = measure(ttt.alpha_beta_memo, ttt.game, **options)
+    value, stats = measure(solver.alpha_beta_memo, ttt.game, **options)
     assert value == 0
     assert (stats.calls, stats.cache_entries) == (calls, entries)
 
@@ -188,10 +194,10 @@ def test_alpha_beta_memo_counts_under_the_ceilings(
     "options", [{}, {"order": True}, {"symmetry": True}, {"order": True, "symmetry": True}]
 )
 def test_alpha_beta_memo_on_every_reachable_position(
-    ttt: types.ModuleType, options: dict[str, bool]
+    ttt: types.ModuleType, solver: types.ModuleType, options: dict[str, bool]
 ) -> None:
     for (state, player), expected in _exact(ttt).items():
-        assert ttt.alpha_beta_memo(ttt.game, state, player, Stats(), **options) == expected
+        assert solver.alpha_beta_memo(ttt.game, state, player, Stats(), **options) == expected
 
 
 def test_heuristic_is_the_slides_open_lines(rows: types.ModuleType) -> None:
@@ -212,30 +218,36 @@ def test_canonical_is_constant_on_a_symmetry_class(ttt: types.ModuleType) -> Non
 
 @pytest.mark.parametrize("depth", range(1, 10))
 def test_iterative_deepening_to_depth_d_is_the_depth_d_value(
-    ttt: types.ModuleType, depth: int
+    ttt: types.ModuleType, solver: types.ModuleType, depth: int
 ) -> None:
     game = ttt.game
-    limited = ttt.depth_limited(game, game.Start, game.Players[0], Stats(), depth)
+    limited = solver.depth_limited(game, game.Start, game.Players[0], Stats(), depth)
     stats = Stats()
-    assert ttt.iterative_deepening(game, game.Start, game.Players[0], stats, depth=depth) == limited
+    assert (
+        solver.iterative_deepening(game, game.Start, game.Players[0], stats, depth=depth) == limited
+    )
     assert stats.depth == depth and len(stats.line) == depth
 
 
 @settings(max_examples=40, deadline=None)
 @given(index=st.integers(min_value=0, max_value=5_477))
-def test_depth_beyond_the_end_is_exact(ttt: types.ModuleType, index: int) -> None:
+def test_depth_beyond_the_end_is_exact(
+    ttt: types.ModuleType, solver: types.ModuleType, index: int
+) -> None:
     (state, player), value = list(_exact(ttt).items())[index]
-    assert ttt.depth_limited(ttt.game, state, player, Stats(), 9) == value
+    assert solver.depth_limited(ttt.game, state, player, Stats(), 9) == value
     stats = Stats()
-    assert ttt.iterative_deepening(ttt.game, state, player, stats) == value
+    assert solver.iterative_deepening(ttt.game, state, player, stats) == value
     line = [state, *stats.line]
     assert ttt.game.finished(line[-1])  # the line of an exact search reaches the end
 
 
-def test_iterative_deepening_line_is_a_line_of_best_play(ttt: types.ModuleType) -> None:
+def test_iterative_deepening_line_is_a_line_of_best_play(
+    ttt: types.ModuleType, solver: types.ModuleType
+) -> None:
     game = ttt.game
     stats = Stats()
-    assert ttt.iterative_deepening(game, game.Start, game.Players[0], stats) == 0
+    assert solver.iterative_deepening(game, game.Start, game.Players[0], stats) == 0
     assert stats.depth == 9 and len(stats.line) == 9
     player = game.Players[0]
     for before, after in zip([game.Start, *stats.line], stats.line, strict=False):
@@ -246,30 +258,33 @@ def test_iterative_deepening_line_is_a_line_of_best_play(ttt: types.ModuleType) 
 
 def test_a_budget_too_small_for_one_move_still_looks_one_move_ahead(
     ttt: types.ModuleType,
+    solver: types.ModuleType,
 ) -> None:
     # depth 1 is completed whatever the clock says, and the statistics say it took too long
     game, first = ttt.game, ttt.game.Players[0]
     stats = Stats()
-    value = ttt.iterative_deepening(game, game.Start, first, stats, budget=0)
-    assert value == ttt.depth_limited(game, game.Start, first, Stats(), 1)
+    value = solver.iterative_deepening(game, game.Start, first, stats, budget=0)
+    assert value == solver.depth_limited(game, game.Start, first, Stats(), 1)
     assert (stats.depth, stats.exact, stats.over_budget, stats.calls) == (1, False, True, 10)
 
 
-def test_a_generous_budget_changes_nothing(ttt: types.ModuleType) -> None:
+def test_a_generous_budget_changes_nothing(ttt: types.ModuleType, solver: types.ModuleType) -> None:
     game, first = ttt.game, ttt.game.Players[0]
     timed, plain = Stats(), Stats()
-    assert ttt.iterative_deepening(game, game.Start, first, timed, budget=3600) == 0
-    assert ttt.iterative_deepening(game, game.Start, first, plain) == 0
+    assert solver.iterative_deepening(game, game.Start, first, timed, budget=3600) == 0
+    assert solver.iterative_deepening(game, game.Start, first, plain) == 0
     assert (timed.calls, timed.depth) == (plain.calls, plain.depth)
 
 
-def test_principal_variation_ends_the_game_with_its_value(ttt: types.ModuleType) -> None:
+def test_principal_variation_ends_the_game_with_its_value(
+    ttt: types.ModuleType, solver: types.ModuleType
+) -> None:
     game, first = ttt.game, ttt.game.Players[0]
 
     def value(state: Hashable, player: Hashable) -> int:
-        return int(ttt.alpha_beta_memo(game, state, player, Stats()))
+        return int(solver.alpha_beta_memo(game, state, player, Stats()))
 
-    line = ttt.principal_variation(game, game.Start, first, value)
+    line = solver.principal_variation(game, game.Start, first, value)
     assert len(line) == 9 and game.utility(line[-1], first) == 0
 
 

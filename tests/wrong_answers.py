@@ -41,6 +41,34 @@ LINE_TAIL = """
     return answer
 """
 
+MEMO_HEAD = """def my_alpha_beta_memo(game, state, player, stats, alpha=None, beta=None):
+    table = {}
+
+    def value(state, player, alpha, beta):
+        stats.calls += 1
+"""
+
+MEMO_TAIL = """
+    alpha = game.worst if alpha is None else alpha
+    beta = game.best if beta is None else beta
+    answer = value(state, player, alpha, beta)
+    stats.cache_entries = len(table)
+    return answer
+"""
+
+MEMO_SEARCH = """        if game.finished(state):
+            answer, kind = game.utility(state, player), "value"
+        else:
+            answer, low = game.worst, alpha
+            for ns in game.next_states(state, player):
+                answer = max(answer, -value(ns, game.other(player), -beta, -low))
+                if answer >= beta:
+                    break
+                low = max(low, answer)
+"""
+"""Tic-Tac-Toe's exercise 5 around the mistakes: the frame the exercise gives, and a search of
+the state whose answer ``answer`` is then stored with its ``kind``."""
+
 COIN = """def coin_take_away(matches: int) -> Game:
     def chances(state) -> list:
         left, mover, tossing = state
@@ -159,6 +187,82 @@ WRONG: dict[tuple[str, str], list[Answer]] = {
             "ex2-solution": """def centre_first(state, player):
     return next_states(state, player)
 """,
+        },
+    ],
+    ("Tic-Tac-Toe.ipynb", "ex5-test"): [
+        {  # the poisoned table of section 5: every answer stored as the value
+            "ex5-solution": MEMO_HEAD
+            + """        if (state, player) in table:
+            return table[state, player]
+"""
+            + MEMO_SEARCH
+            + """        table[state, player] = answer
+        return answer
+"""
+            + MEMO_TAIL,
+        },
+        {  # what each answer is stored, but every entry used, whatever the window
+            "ex5-solution": MEMO_HEAD
+            + """        if (state, player) in table:
+            return table[state, player][0]
+"""
+            + MEMO_SEARCH
+            + """\
+            kind = "at most" if answer <= alpha else "at least" if answer >= beta else "value"
+        table[state, player] = (answer, kind)
+        return answer
+"""
+            + MEMO_TAIL,
+        },
+        {  # the bounds mixed up: a fail-low answer stored as a lower bound
+            "ex5-solution": MEMO_HEAD
+            + """        if (state, player) in table:
+            answer, kind = table[state, player]
+            if kind == "value" or (answer <= alpha if kind == "at most" else answer >= beta):
+                return answer
+"""
+            + MEMO_SEARCH
+            + """\
+            kind = "at least" if answer <= alpha else "at most" if answer >= beta else "value"
+        table[state, player] = (answer, kind)
+        return answer
+"""
+            + MEMO_TAIL,
+        },
+        {  # the kind judged against alpha as the loop raised it, not the window it was asked
+            "ex5-solution": MEMO_HEAD
+            + """        if (state, player) in table:
+            answer, kind = table[state, player]
+            if kind == "value" or (answer <= alpha if kind == "at most" else answer >= beta):
+                return answer
+        if game.finished(state):
+            answer, kind = game.utility(state, player), "value"
+        else:
+            answer = game.worst
+            for ns in game.next_states(state, player):
+                answer = max(answer, -value(ns, game.other(player), -beta, -alpha))
+                if answer >= beta:
+                    break
+                alpha = max(alpha, answer)
+            kind = "at most" if answer < alpha else "at least" if answer >= beta else "value"
+        table[state, player] = (answer, kind)
+        return answer
+"""
+            + MEMO_TAIL,
+        },
+        {  # no table at all: alpha-beta, right by the specification, but it remembers nothing
+            "ex5-solution": MEMO_HEAD
+            + """        if game.finished(state):
+            return game.utility(state, player)
+        answer = game.worst
+        for ns in game.next_states(state, player):
+            answer = max(answer, -value(ns, game.other(player), -beta, -alpha))
+            if answer >= beta:
+                break
+            alpha = max(alpha, answer)
+        return answer
+"""
+            + MEMO_TAIL,
         },
     ],
     # -- class 4 ---------------------------------------------------------------------------------
