@@ -37,20 +37,25 @@ def first_positions(name: str, game: Any, count: int) -> list[tuple[Any, Any]]:
 
 
 @pytest.mark.parametrize(
-    "name", ["Tic-Tac-Toe.ipynb", "Connect-Four.ipynb", "Tic-Tac-Toe-4x4.ipynb"]
+    ("name", "searches"),
+    [
+        ("Tic-Tac-Toe.ipynb", "Search-in-Depth.ipynb"),  # the lecture runs only the Solver
+        ("Connect-Four.ipynb", "Connect-Four.ipynb"),
+        ("Tic-Tac-Toe-4x4.ipynb", "Tic-Tac-Toe-4x4.ipynb"),
+    ],
 )
-def test_iterative_deepening_completes_depth_1_under_any_budget(name: str) -> None:
-    nb = notebook(name)
+def test_iterative_deepening_completes_depth_1_under_any_budget(name: str, searches: str) -> None:
+    nb, search = notebook(name), notebook(searches)
     game, player = nb.game, nb.game.Players[0]
     moves = game.next_states(game.Start, player)
     stats = Stats()
-    value = nb.iterative_deepening(game, game.Start, player, stats, budget=TINY)
-    assert value == nb.depth_limited(game, game.Start, player, Stats(), depth=1)
+    value = search.iterative_deepening(game, game.Start, player, stats, budget=TINY)
+    assert value == search.depth_limited(game, game.Start, player, Stats(), depth=1)
     assert stats.depth == 1 and not stats.exact and stats.over_budget
     assert stats.calls == 1 + len(moves)  # the start and each of its moves, estimated
     assert len(stats.line) == 1 and stats.line[0] in moves
     roomy = Stats()
-    nb.iterative_deepening(game, game.Start, player, roomy, depth=2, budget=HOUR)
+    search.iterative_deepening(game, game.Start, player, roomy, depth=2, budget=HOUR)
     assert roomy.depth == 2 and not roomy.over_budget
 
 
@@ -224,10 +229,10 @@ def test_the_clock_stops_only_the_iterations_after_depth_1(
     # deadline: over the budget, and no second iteration. With 5 the second iteration starts,
     # its value calls read 3, 4, 5, 6 and then 7 > 6: the fifth call stops it, and depth 1
     # answers, within the budget.
-    nb = notebook("Tic-Tac-Toe.ipynb")
-    game, first = nb.game, nb.game.Players[0]
-    monkeypatch.setitem(nb.iterative_deepening.__globals__, "time", Ticking())
+    search, game = notebook("Search-in-Depth.ipynb"), notebook("Tic-Tac-Toe.ipynb").game
+    first = game.Players[0]
+    monkeypatch.setitem(search.iterative_deepening.__globals__, "time", Ticking())
     stats = Stats()
-    value = nb.iterative_deepening(game, game.Start, first, stats, budget=budget)
-    assert value == nb.depth_limited(game, game.Start, first, Stats(), depth=1)
+    value = search.iterative_deepening(game, game.Start, first, stats, budget=budget)
+    assert value == search.depth_limited(game, game.Start, first, Stats(), depth=1)
     assert (stats.depth, stats.over_budget, stats.calls) == (1, over, calls)
