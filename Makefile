@@ -55,8 +55,7 @@ pytest: $(STAMP)
 
 # The course's time plan (minutes per class and deep dive, from the syllabus in Index.ipynb) and
 # the shape of every lecture: fails if a lecture breaks it (gamesolver/tools/syllabus.py). It
-# names, too, what a class (or a short path) uses before it is taught; it fails on those once
-# UNTAUGHT_FAILS is on there.
+# names, too, what a class (or a short path) uses before it is taught, and fails on each.
 shape: $(STAMP)
 	$(BIN)/python -m gamesolver.tools.syllabus
 

@@ -247,12 +247,10 @@ def test_what_a_class_uses_before_it_is_taught_is_named(
         f"{said} 5 uses hidden, taught in a deep dive",
         f"{said} 5 uses load_notebook, taught in a deep dive",
     ]
-    assert syllabus.main([str(tmp_path)]) == 0  # named, but not a failure (UNTAUGHT_FAILS)
+    assert syllabus.main([str(tmp_path)]) == 1  # each one named, and a failure
     shown = capsys.readouterr()
     assert f"used before it is taught: {said} 3 uses early, taught in class 2" in shown.err
     assert "6 uses before teaching" in shown.out
-    monkeypatch.setattr(syllabus, "UNTAUGHT_FAILS", True)
-    assert syllabus.main([str(tmp_path)]) == 1
 
 
 def test_names_are_read_from_the_cell_as_python_reads_them() -> None:
@@ -265,11 +263,10 @@ def test_names_are_read_from_the_cell_as_python_reads_them() -> None:
     assert syllabus.names_of("if x:\n  y(") == (set(), set())  # not Python: nothing
 
 
-def test_classes_1_and_2_use_nothing_before_it_is_taught() -> None:
-    """The course as it is: a presented cell of classes 1 and 2 uses only what an earlier
-    section (or the package) defines, and loads no deep dive."""
-    found = syllabus.untaught(read())
-    assert [use for use in found if use.startswith(("class 1:", "class 2:"))] == []
+def test_the_course_uses_nothing_before_it_is_taught() -> None:
+    """The course as it is: a presented cell uses only what an earlier section (or the
+    package) defines, and no class loads a deep dive."""
+    assert syllabus.untaught(read()) == []
 
 
 SHORT_INDEX = """### Class 1: One

@@ -24,8 +24,8 @@ does (``--readme`` writes the plan into the README's "The course at a glance"):
 - the syllabus places every notebook, and each section it names exists.
 
 It prints, too, every use before teaching (``untaught``): a presented code cell that uses a
-name the course defines only in a later section or a deep dive, or that loads a deep dive. They
-fail ``make shape`` once ``UNTAUGHT_FAILS`` is on.
+name the course defines only in a later section or a deep dive, or that loads a deep dive. Each
+fails ``make shape``.
 
 The minutes are a rough proxy that matched a lecturer's own estimates: prose words / 100 + code
 lines / 8 (a word a run of letters and digits, a code line one that is not blank), the measure
@@ -353,11 +353,6 @@ def shapes_of(folder: Path = NOTEBOOKS) -> dict[str, Shape]:
     return {p.name: measure(p) for p in sorted(folder.glob("*.ipynb")) if p.name != INDEX}
 
 
-UNTAUGHT_FAILS = False
-"""Whether ``make shape`` fails on a use before teaching (``untaught``), as on a broken rule of
-the shape. It prints every one either way; off while the classes after 2 still have some: set it
-to ``True`` once ``untaught()`` finds none."""
-
 Place = tuple[int, int]
 """Where a cell is presented: the class's number and the index of the part in it (a class
 presents its parts in order)."""
@@ -571,7 +566,7 @@ def main(arguments: Sequence[str] | None = None) -> int:
         print(f"used before it is taught: {use}", file=sys.stderr)
     print(f"{len(found)} problems with the course's shape" if found else "the course has its shape")
     print(f"{len(early)} uses before teaching" if early else "nothing is used before it is taught")
-    return 1 if found or (early and UNTAUGHT_FAILS) else 0
+    return 1 if found or early else 0
 
 
 if __name__ == "__main__":
