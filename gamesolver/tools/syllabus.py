@@ -45,7 +45,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from gamesolver.notebook import NotebookError, cell_source, magic_lines, notebook_cells
+from IPython.core.inputtransformer2 import TransformerManager
+
+from gamesolver.notebook import NotebookError, cell_source, notebook_cells
 from gamesolver.resources import NOTEBOOKS, REPOSITORY
 
 INDEX = "Index.ipynb"
@@ -370,11 +372,10 @@ def names_of(source: str) -> tuple[set[str], set[str]]:
     """What a code cell's ``source`` defines at its top level (a ``def``, a ``class``, a name
     assigned or imported) and the names it uses that it does not define (module-level names,
     and the globals its functions, lambdas and comprehensions read; builtins left out).
-    IPython's magic lines are left out; a cell that is not Python defines and uses nothing."""
-    lines = source.splitlines()
-    for number in magic_lines(source):
-        lines[number - 1] = ""
-    code = "\n".join(lines)
+    The cell is read as IPython reads it (its magics become calls of ``get_ipython()``, which
+    is left out, as the loader does: ``gamesolver.notebook``); a cell that is not Python defines
+    and uses nothing."""
+    code = TransformerManager().transform_cell(source)  # type: ignore[no-untyped-call]
     try:
         tree, table = ast.parse(code), symtable.symtable(code, "<cell>", "exec")
     except SyntaxError:
@@ -388,7 +389,7 @@ def names_of(source: str) -> tuple[set[str], set[str]]:
             defined |= {n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name)}
         elif isinstance(node, ast.Import | ast.ImportFrom):
             defined |= {(alias.asname or alias.name).split(".")[0] for alias in node.names}
-    return defined, set(_read(table)) - defined - set(dir(builtins))
+    return defined, set(_read(table)) - defined - set(dir(builtins)) - {"get_ipython"}
 
 
 def _read(table: symtable.SymbolTable) -> Iterator[str]:
