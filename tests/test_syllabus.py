@@ -256,10 +256,11 @@ def test_what_a_class_uses_before_it_is_taught_is_named(
 def test_names_are_read_from_the_cell_as_python_reads_them() -> None:
     defined, used = syllabus.names_of(
         "%run Solver.ipynb\nimport a.b as c, d.e\nfrom f import g\n"
-        "h: int = k\ndef m(n): return n + o\nclass P: pass\n[q for q in r]\nprint(s)"
+        "h: int = k\ndef m(n): return n + o\nclass P: pass\n[q for q in r]\nprint(s)\n"
+        "if t:\n    %run Nim.ipynb\n    u = !ls {v}"
     )
-    assert defined == {"c", "d", "g", "h", "m", "P"}
-    assert used == {"k", "o", "r", "s"}
+    assert defined == {"c", "d", "g", "h", "m", "P"}  # u: in a block, not at the top level
+    assert used == {"k", "o", "r", "s", "t"}  # a magic, even in a block, uses nothing
     assert syllabus.names_of("if x:\n  y(") == (set(), set())  # not Python: nothing
 
 

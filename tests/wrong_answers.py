@@ -23,6 +23,37 @@ NEGATED_C4 = """def my_heuristic(s, p) -> float:
     return d / (abs(d) + 20)
 """
 
+DEEPENING_HEAD = """def my_deepening(game, state, player, stats, depth=None, budget=None):
+    heuristic, last = heuristic_of(game), {}
+
+    def value(state, player, limit, alpha, beta, stop_at):
+        stats.calls += 1
+"""
+
+DEEPENING_CLOCK = """        if stop_at is not None and time.perf_counter() > stop_at:
+            raise OutOfTime
+"""
+
+DEEPENING_BODY = """        if game.finished(state):
+            return game.utility(state, player)
+        if limit == 0:
+            stats.exact = False
+            return heuristic(state, player)
+        opponent, best = game.other(player), game.worst
+        moves = game.next_states(state, player)
+        for ns in sorted(moves, key=lambda ns: last.get((ns, opponent), 0)):
+            best = max(best, -value(ns, opponent, limit - 1, -beta, -max(alpha, best), stop_at))
+            if best >= beta:
+                break
+        last[state, player] = best
+        return best
+
+    def iteration(limit, stop_at):
+        return value(state, player, limit, game.worst, game.best, stop_at), []
+
+    return deepen(game, state, player, stats, iteration, depth, budget)
+"""
+
 FIXED = "def fixed_alpha_beta(game, state, player, stats, alpha=None, beta=None):"
 
 LINE_HEAD = """def my_alpha_beta(game, state, player, stats, alpha=None, beta=None):
@@ -272,8 +303,31 @@ WRONG: dict[tuple[str, str], list[Answer]] = {
     return 0
 """,
         },
+        {  # the lecture's own heuristic, handed in unchanged
+            "ex2-solution": """def my_heuristic(state, player) -> float:
+    return ttt.heuristic(state, player)
+""",
+        },
     ],
     # -- class 5 ---------------------------------------------------------------------------------
+    ("Search-in-Depth.ipynb", "ex4-test"): [
+        {  # the moves in the game's order: deepening without ordering
+            "ex4-solution": DEEPENING_HEAD
+            + DEEPENING_CLOCK
+            + DEEPENING_BODY.replace(
+                "sorted(moves, key=lambda ns: last.get((ns, opponent), 0))", "moves"
+            ),
+        },
+        {  # the values the wrong way round: the worst move first
+            "ex4-solution": DEEPENING_HEAD
+            + DEEPENING_CLOCK
+            + DEEPENING_BODY.replace("last.get((ns, opponent), 0)", "-last.get((ns, opponent), 0)"),
+        },
+        {  # the clock never read: the budget is not kept
+            "ex4-solution": DEEPENING_HEAD + DEEPENING_BODY,
+        },
+    ],
+    # -- class 6 ---------------------------------------------------------------------------------
     ("Connect-Four.ipynb", "ex1-test"): [
         {  # no diagonals
             "ex1-solution": """def my_all_lines(width: int, height: int) -> list[tuple[Cell, ...]]:
@@ -289,6 +343,8 @@ def my_find_empty(s: State, c: int) -> int:
     ],
     ("Connect-Four.ipynb", "ex2-test"): [
         {"ex2-solution": CONSTANT_C4},
+        {"ex2-solution": "def my_heuristic(s, p):\n    return windows(s, p)\n"},  # the lecture's
+        {"ex2-solution": "def my_heuristic(s, p):\n    return triples(s, p)\n"},  # Stroetmann's
     ],
     ("Connect-Four.ipynb", "ex3-test"): [
         {  # memory, but no ordering and no symmetry: which options save more?
@@ -303,7 +359,7 @@ def my_find_empty(s: State, c: int) -> int:
 """,
         },
     ],
-    # -- class 6 ---------------------------------------------------------------------------------
+    # -- class 7 ---------------------------------------------------------------------------------
     ("Chess.ipynb", "ex1-test"): [
         {  # the moves of the position, whatever the depth
             "ex1-solution": """def perft(board: chess.Board, depth: int) -> int:
