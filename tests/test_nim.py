@@ -195,6 +195,21 @@ def test_counted_calls_on_1357(nb: types.ModuleType) -> None:
     assert nb.search_counts(((1, 3, 5, 7), "A")) == (-1, 242_032_048, 12_875_147)
 
 
+def test_best_move_as_class_2_presents_it(nb: types.ModuleType) -> None:
+    """The Solver's section 6 `best_move` (kept as `by_values` under the appendix's, which
+    adds the searches of part 2) chooses among the optimal moves, the same one as the
+    appendix's for a search that does not decide, and says when the game is over."""
+    for piles in [(1, 2), (1, 3, 5), (2, 2)]:
+        state = start(piles)
+        value, after = nb.by_values(nb.game, state, "A", nb.alpha_beta, random.Random(1))
+        assert value == bouton(piles)
+        assert -nb.minimax_memo(nb.game, after, "B", Stats()) == value
+        assert nb.best_move(nb.game, state, "A", nb.alpha_beta, random.Random(1)) == (value, after)
+    for choose in (nb.by_values, nb.best_move):
+        with pytest.raises(ValueError, match="the game is over: there is no move to choose"):
+            choose(nb.game, ((), "A"), "A")
+
+
 # ---------------------------------------------------------------- Bouton's rule
 
 
