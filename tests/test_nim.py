@@ -111,6 +111,18 @@ def test_validator_passes(nb: types.ModuleType, piles: tuple[int, ...]) -> None:
     assert not report.warnings, report
 
 
+def test_the_piles_order_is_the_games_symmetry(nb: types.ModuleType) -> None:
+    """The appendix gives the game (and every `nim(piles)`) its symmetry, the piles sorted, for
+    the lectures that search with `symmetry` (Pruning-Statistics); class 1 does not present it."""
+    for played in (nb.game, nb.nim((3, 1, 2))):
+        assert played.canonical is not None
+        assert played.canonical(((3, 1, 2), "B")) == ((1, 2, 3), "B")
+    big = nb.nim((7, 5, 3, 1))
+    value, plain = measure(nb.minimax_memo, big)
+    assert measure(nb.minimax_memo, big, symmetry=True)[0] == value == bouton((7, 5, 3, 1))
+    assert measure(nb.minimax_memo, big, symmetry=True)[1].cache_entries < plain.cache_entries
+
+
 # ---------------------------------------------------------------- the seed's tree
 
 
