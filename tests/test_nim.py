@@ -111,6 +111,18 @@ def test_validator_passes(nb: types.ModuleType, piles: tuple[int, ...]) -> None:
     assert not report.warnings, report
 
 
+def test_the_piles_order_is_the_games_symmetry(nb: types.ModuleType) -> None:
+    """The appendix gives the game (and every `nim(piles)`) its symmetry, the piles sorted, for
+    the lectures that search with `symmetry` (Pruning-Statistics); class 1 does not present it."""
+    for played in (nb.game, nb.nim((3, 1, 2))):
+        assert played.canonical is not None
+        assert played.canonical(((3, 1, 2), "B")) == ((1, 2, 3), "B")
+    big = nb.nim((7, 5, 3, 1))
+    value, plain = measure(nb.minimax_memo, big)
+    assert measure(nb.minimax_memo, big, symmetry=True)[0] == value == bouton((7, 5, 3, 1))
+    assert measure(nb.minimax_memo, big, symmetry=True)[1].cache_entries < plain.cache_entries
+
+
 # ---------------------------------------------------------------- the seed's tree
 
 
@@ -193,6 +205,21 @@ def test_exact_counts(
 def test_counted_calls_on_1357(nb: types.ModuleType) -> None:
     """What the notebook counts instead of running: minimax's and alpha_beta's calls."""
     assert nb.search_counts(((1, 3, 5, 7), "A")) == (-1, 242_032_048, 12_875_147)
+
+
+def test_best_move_as_class_2_presents_it(nb: types.ModuleType) -> None:
+    """The Solver's section 6 `best_move` (kept as `by_values` under the appendix's, which
+    adds the searches of part 2) chooses among the optimal moves, the same one as the
+    appendix's for a search that does not decide, and says when the game is over."""
+    for piles in [(1, 2), (1, 3, 5), (2, 2)]:
+        state = start(piles)
+        value, after = nb.by_values(nb.game, state, "A", nb.alpha_beta, random.Random(1))
+        assert value == bouton(piles)
+        assert -nb.minimax_memo(nb.game, after, "B", Stats()) == value
+        assert nb.best_move(nb.game, state, "A", nb.alpha_beta, random.Random(1)) == (value, after)
+    for choose in (nb.by_values, nb.best_move):
+        with pytest.raises(ValueError, match="the game is over: there is no move to choose"):
+            choose(nb.game, ((), "A"), "A")
 
 
 # ---------------------------------------------------------------- Bouton's rule

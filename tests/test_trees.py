@@ -17,9 +17,8 @@ import types
 from collections.abc import Callable
 from typing import Any
 
-import nbformat
 import pytest
-from conftest import NOTEBOOKS, assert_knuth_moore, notebook
+from conftest import assert_knuth_moore, notebook
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from matplotlib.backends.backend_agg import FigureCanvasAgg
@@ -244,6 +243,26 @@ def test_knuth_moore_for_any_window(tree: Tree, data: st.DataObject) -> None:
     beta = data.draw(bounds.filter(lambda beta: beta >= alpha), label="beta")
     result = solver.alpha_beta(game, (), "Max", Stats(), alpha, beta)
     assert_knuth_moore(result, value, alpha, beta)
+
+
+def test_every_call_on_game_trees_27_leaves_obeys_sleators_theorem() -> None:
+    """Game-Trees section 3 shows, call by call, the case of the theorem each answer falls in
+    and whether the value obeys it: here every call of that search must (v from minimax)."""
+    solver = solver_module()
+    uniform = random_tree(seed=4, depth=3, branching=3, values=(-99, 99), distinct=True)
+    game = tree_game(uniform)
+    found = record(solver.alpha_beta, game)
+    view = Stepper(found, view="mover")
+    assert len(found.calls) == 37
+    for i, call in enumerate(found.calls):
+        x, (alpha, beta) = view.value(i), view.window(i)
+        v = solver.minimax(game, call.state, call.player, Stats())
+        if x <= alpha:
+            assert v <= alpha, (call.state, x, v, alpha, beta)
+        elif x >= beta:
+            assert v >= beta, (call.state, x, v, alpha, beta)
+        else:
+            assert v == x, (call.state, x, v, alpha, beta)
 
 
 @settings(max_examples=100, deadline=None)
@@ -715,37 +734,10 @@ def test_the_message_never_describes_a_tree_the_box_does_not_show(
     )
     explorer.typed.value = "((3, 12, 8), (2, 4, 6), (14, 5, 2))"  # the same tree, as tuples
     assert explorer.status.startswith("your tree: 13 nodes. minimax returns 3")
+    assert tree_in_box(explorer) == explorer.tree and explorer.source == "typed"
     explorer.typed.value = ""  # an empty box searches the example it shows
     explorer.algorithm.value = "alpha_beta"
     assert explorer.status.startswith("your tree: 13 nodes. alpha_beta returns 3")
-
-
-def test_game_trees_demo_leaves_the_box_showing_what_the_message_describes(
-    solver: types.ModuleType,
-) -> None:
-    """Game-Trees' cell that types trees into the explorer ends with a tree in the box, the
-    one its last message describes, after a typing mistake and its message."""
-    cells = nbformat.read(NOTEBOOKS / "Game-Trees.ipynb", as_version=4).cells
-    demo = next(
-        cell.source
-        for cell in cells
-        if cell.cell_type == "code" and "typing.typed.value =" in cell.source
-    )
-    printed: list[str] = []
-
-    def capture(*args: object) -> None:
-        printed.append(" ".join(map(str, args)))
-
-    names = {"TreeExplorer": TreeExplorer, "print": capture}
-    names |= {"alpha_beta": solver.alpha_beta, "minimax": solver.minimax}
-    exec(demo, names)
-    explorer = names["typing"]
-    assert isinstance(explorer, TreeExplorer)
-    assert any(line.startswith("Not a tree: ") for line in printed)
-    assert explorer.status in printed and explorer.status.startswith("your tree: ")
-    typed = tree_in_box(explorer)
-    assert typed is not None, f"the box holds no tree: {explorer.typed.value}"
-    assert typed == explorer.tree and explorer.source == "typed"
 
 
 def displayed(monkeypatch: pytest.MonkeyPatch, widget: Any) -> list[dict[str, Any]]:

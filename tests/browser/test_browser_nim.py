@@ -15,7 +15,7 @@ from gamesolver.widgets.nim_board import WOOD, NimBoard
 
 NOTEBOOK = "Nim.ipynb"
 START = (1, 3, 5, 7)
-"""The piles of the notebook's ``Play``: ``on_the_table(Big)``, the computer first."""
+"""The piles of the notebook's ``Play``: ``on_the_table((1, 3, 5, 7))``, the computer first."""
 COMPUTER_MOVED = r"^I played take (\d+) from pile (\d+)(?: again)?\. "
 """The status line after the computer's move ("take n from pile p", piles counted from 1)."""
 
