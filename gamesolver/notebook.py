@@ -22,7 +22,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from IPython.core.inputtransformer2 import TransformerManager
+from IPython.core.inputtransformer2 import TransformerManager, leading_empty_lines
 
 from gamesolver.errors import GameSolverError
 from gamesolver.game import Game
@@ -134,12 +134,21 @@ def _cycle(path: Path) -> str:
     return " → ".join(p.name for p in (*loading, path))
 
 
+def as_python(source: str) -> str:
+    """A cell's source as IPython runs it (a magic becomes a call of ``get_ipython()``), line
+    for line: IPython's dropping of leading blank lines is left out, so that a traceback's line
+    numbers are the cell's own."""
+    manager = TransformerManager()  # type: ignore[no-untyped-call]
+    manager.cleanup_transforms.remove(leading_empty_lines)
+    python: str = manager.transform_cell(source)
+    return python
+
+
 def load_into(path: str | Path, namespace: dict[str, Any]) -> None:
     """Run the definition cells of the notebook at ``path`` in ``namespace``, their magics read
     by IPython's own transformer."""
     path = Path(path)
     kernel = _Kernel(path, namespace)
-    python = TransformerManager().transform_cell  # type: ignore[no-untyped-call]
     token = _loading.set((*_loading.get(), path.absolute()))
     try:
         for number, source, tags in code_cells(path, exercises=False):
@@ -147,7 +156,7 @@ def load_into(path: str | Path, namespace: dict[str, Any]) -> None:
                 filename = f"<{path.name}, cell {number}>"  # tracebacks show the cell's lines
                 linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
                 namespace["get_ipython"] = kernel.itself
-                exec(compile(python(source), filename, "exec"), namespace)
+                exec(compile(as_python(source), filename, "exec"), namespace)
     finally:
         _loading.reset(token)
 

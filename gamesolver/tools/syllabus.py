@@ -45,9 +45,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from IPython.core.inputtransformer2 import TransformerManager
-
-from gamesolver.notebook import NotebookError, cell_source, notebook_cells
+from gamesolver.notebook import NotebookError, as_python, cell_source, notebook_cells
 from gamesolver.resources import NOTEBOOKS, REPOSITORY
 
 INDEX = "Index.ipynb"
@@ -369,7 +367,7 @@ def names_of(source: str) -> tuple[set[str], set[str]]:
     and the globals its functions, lambdas and comprehensions read; builtins left out).
     IPython's magic lines are read as IPython reads them, as calls of ``get_ipython()``, which
     is the kernel's and not counted; a cell that is not Python defines and uses nothing."""
-    code = TransformerManager().transform_cell(source)  # type: ignore[no-untyped-call]
+    code = as_python(source)
     try:
         tree, table = ast.parse(code), symtable.symtable(code, "<cell>", "exec")
     except SyntaxError:
