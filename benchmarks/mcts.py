@@ -32,12 +32,12 @@ from pathlib import Path
 
 from benchmarks.harness import Started, count_option, package_versions, report_options
 from benchmarks.lectures import NOTEBOOKS, Kind, function, read
+from benchmarks.pons import SETS
 from gamesolver.game import AnyGame
 from gamesolver.notebook import NotebookError, load_notebook
 from gamesolver.stats import Stats
 
 NOTEBOOK = NOTEBOOKS / "MCTS.ipynb"
-SETS = ["Test_L3_R1", "Test_L2_R1", "Test_L2_R2", "Test_L1_R1", "Test_L1_R2", "Test_L1_R3"]
 DEFAULT_SETS = ["Test_L2_R1"]
 """The middle game with fewer than 14 moves left: the solver judges a move in milliseconds."""
 DEFAULT_PLAYOUTS = [30, 100, 300, 1000]
