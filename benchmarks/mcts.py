@@ -40,7 +40,7 @@ from gamesolver.stats import Stats
 NOTEBOOK = NOTEBOOKS / "MCTS.ipynb"
 DEFAULT_SETS = ["Test_L2_R1"]
 """The middle game with fewer than 14 moves left: the solver judges a move in milliseconds."""
-DEFAULT_PLAYOUTS = [30, 100, 300, 1000]
+DEFAULT_PLAYOUTS = [100, 300, 1000, 3000]
 VALUES = {1: "win", 0: "draw", -1: "loss"}
 """The exact value of a position for the player to move, in words."""
 
