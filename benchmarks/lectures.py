@@ -23,6 +23,7 @@ import inspect
 import random
 import types
 from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -671,4 +672,46 @@ def tic_tac_toe_nd(notebook: Path = TIC_TAC_TOE_ND) -> TicTacToeND:
         exact_value=read(module, "exact_value", function()),
         random_mover=read(module, "random_mover", function()),
         greedy=read(module, "greedy", function()),
+    )
+
+
+# ---------------------------------------------------------------------------------------- MCTS
+
+MCTS = NOTEBOOKS / "MCTS.ipynb"
+"""Monte Carlo tree search (UCT) on Connect Four, with the Connect Four lecture it loads."""
+
+
+@dataclass(frozen=True)
+class MctsLecture:
+    """The definitions of ``MCTS.ipynb`` (with the Connect Four lecture's) that this uses."""
+
+    game: AnyGame
+    parse: Callable[[str], tuple[Hashable, str]]
+    """The game's ``parse``: a position of Pons' test sets (its moves, columns from 1)."""
+    uct: Callable[..., Hashable]
+    computer: Callable[..., tuple[float, Hashable, Stats]]
+    clear_cache: Callable[[], None]
+    optimal_columns: Callable[[str], AbstractSet[int]]
+    column_of: Callable[[Hashable, Hashable], int]
+    test_set: Callable[[str], list[tuple[str, int]]]
+
+
+def mcts_lecture(notebook: Path = MCTS) -> MctsLecture:
+    """The MCTS lecture's definitions, and the Connect Four lecture's that it loads."""
+    module = load_notebook(notebook)
+    notebook_kind: Kind[types.ModuleType] = Kind("a loaded notebook", inspect.ismodule)
+    four = read(module, "four", notebook_kind)
+    perfect = read(module, "perfect", notebook_kind)
+    game: AnyGame = read(four, "game", a_game())
+    if game.parse is None:
+        raise NotebookError(f"{notebook}: Connect Four has no parse, which reads Pons' positions")
+    return MctsLecture(
+        game=game,
+        parse=game.parse,
+        uct=read(module, "uct", function()),
+        computer=read(four, "computer", function()),
+        clear_cache=read(four, "patterns", cached()).cache_clear,
+        optimal_columns=read(module, "optimal_columns", function()),
+        column_of=read(module, "column_of", function()),
+        test_set=read(perfect, "test_set", function()),
     )

@@ -13,7 +13,12 @@ DEEP_DIVES = [name for name in GRADED if name not in CLASSES]
 
 
 def test_the_deep_dives_with_graded_code_are_known() -> None:
-    assert len(DEEP_DIVES) == 9 and "pig" in DEEP_DIVES and "chess-engine" in DEEP_DIVES
+    assert (
+        len(DEEP_DIVES) == 10
+        and "pig" in DEEP_DIVES
+        and "mcts" in DEEP_DIVES
+        and "chess-engine" in DEEP_DIVES
+    )
 
 
 @pytest.mark.nbgrader

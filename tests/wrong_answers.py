@@ -520,6 +520,25 @@ def perft_memo(state: State, depth: int) -> int:
 """,
         },
     ],
+    # -- MCTS (after class 5) --------------------------------------------------------------------
+    ("MCTS.ipynb", "ex1-test"): [
+        {  # random playouts under the new name: a win at once is missed
+            "ex1-solution": """def greedy_playout(game, state, player, rng):
+    return random_playout(game, state, player, rng)
+""",
+        },
+        {  # the utility for the last mover, not for `player`
+            "ex1-solution": """def greedy_playout(game, state, player, rng):
+    mover = player
+    while not game.finished(state):
+        moves = game.next_states(state, mover)
+        wins = [ns for ns in moves if game.finished(ns) and game.utility(ns, mover) > 0]
+        state = rng.choice(wins or moves)
+        mover = game.other(mover)
+    return game.utility(state, mover)
+""",
+        },
+    ],
     # -- Pig (after class 4) ---------------------------------------------------------------------
     ("Pig.ipynb", "ex2-test"): [
         {  # heads takes 2, not 3: the rules misread
