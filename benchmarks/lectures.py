@@ -5,9 +5,10 @@ A loaded notebook (``gamesolver.notebook.load_notebook``) is a module, and every
 from a module is ``Any`` to mypy: a benchmark that called ``nb.legal_moves(state)`` was checked
 for nothing. Here each lecture the benchmarks run is read once into a frozen dataclass whose
 fields are the notebook's definitions under their own names, each with the precise type of what
-the notebook's cell defines (a ``Protocol`` or a ``Callable[...]``). ``read`` is the one place
-where a definition becomes typed: it checks at run time that the notebook defines the name and
-that it is of the right kind (a function, a class, a number, a list of pairs, ...), and a
+the notebook's cell defines (a ``Protocol`` or a ``Callable[...]``). ``read`` gives each its
+type (``gamesolver.notebook.read``, the one place that does, for the command line too): it
+checks at run time that the notebook defines the name and that it is of the right kind (a
+function, a class, a number, a list of pairs, ...), and a
 notebook that lost or changed a definition is a ``NotebookError`` naming the notebook and the
 name, before any benchmark runs. No other module of ``benchmarks`` calls ``load_notebook`` or
 reads an attribute of a loaded notebook (``tests/test_benchmarks.py`` checks their source).
@@ -27,7 +28,7 @@ from collections.abc import Set as AbstractSet
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Generic, Protocol, TypedDict, TypeVar, cast
+from typing import Protocol, TypedDict, TypeVar
 
 import chess
 
@@ -35,7 +36,8 @@ from benchmarks.harness import Counter
 from gamesolver.game import AnyGame, Game, Value
 from gamesolver.match import Chooser, Position
 from gamesolver.match import Match as Played
-from gamesolver.notebook import NotebookError, find_game, load_notebook
+from gamesolver.notebook import Kind, NotebookError, find_game, load_notebook
+from gamesolver.notebook import read as read_definition
 from gamesolver.stats import Stats
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
@@ -48,15 +50,6 @@ S = TypeVar("S", bound=Hashable)
 P = TypeVar("P", bound=Hashable)
 
 # ------------------------------------------------------------------------------- reading
-
-
-@dataclass(frozen=True)
-class Kind(Generic[T]):
-    """What a definition must be at run time to be used as a ``T``: ``test`` says whether it is,
-    ``what`` says it in words for the error."""
-
-    what: str
-    test: Callable[[object], bool]
 
 
 def function() -> Kind[F]:
@@ -115,18 +108,8 @@ def named_pairs() -> Kind[list[tuple[str, F]]]:
 
 
 def read(module: types.ModuleType, name: str, kind: Kind[T]) -> T:
-    """The definition ``name`` of the loaded notebook ``module`` as a ``T``, after checking that
-    the notebook defines it and that it is ``kind``: the one place where a notebook's definition
-    is given a type."""
-    where = getattr(module, "__file__", module.__name__)
-    if not hasattr(module, name):
-        raise NotebookError(f"{where} defines no {name}, which the benchmarks use")
-    value = getattr(module, name)
-    if not kind.test(value):
-        raise NotebookError(
-            f"{where}: {name} is {type(value).__name__}, not {kind.what} as the benchmarks expect"
-        )
-    return cast(T, value)
+    """``gamesolver.notebook.read``, whose errors say that the benchmarks use the name."""
+    return read_definition(module, name, kind, "the benchmarks")
 
 
 def built_game(build: Callable[..., object], *arguments: object) -> AnyGame:

@@ -19,13 +19,14 @@ import stat
 import sys
 import types
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Generic, TypeVar, cast
 
 from IPython.core.inputtransformer2 import TransformerManager, leading_empty_lines
 
 from gamesolver.errors import GameSolverError
-from gamesolver.game import Game
+from gamesolver.game import AnyGame, Game
 
 MAX_BYTES = 100 * 2**20
 """The largest notebook file read: the course's are under 1 MB, their outputs included."""
@@ -263,19 +264,64 @@ def _beside_caller(path: Path, caller: types.FrameType | None) -> Path:
     return path
 
 
-def find_game(module: types.ModuleType) -> Game[Any, Any]:
+# ------------------------------------------------- a notebook's definitions, checked and typed
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class Kind(Generic[T]):
+    """What a definition must be at run time to be used as a ``T``: ``test`` says whether it is,
+    ``what`` says it in words for the error."""
+
+    what: str
+    test: Callable[[object], bool]
+
+
+def where(namespace: object) -> str:
+    """The notebook a loaded module holds (its file), for an error: else the module's name."""
+    for attribute in ("__file__", "__name__"):
+        found: object = getattr(namespace, attribute, None)
+        if isinstance(found, str):
+            return found
+    return "the notebook"
+
+
+def read(namespace: object, name: str, kind: Kind[T], user: str) -> T:
+    """The definition ``name`` of a loaded notebook as a ``T``, after checking that the notebook
+    defines it and that it is ``kind``: a notebook's attribute is ``Any`` to mypy, and this is
+    where one gets its type; else a ``NotebookError`` naming the notebook, the name and who
+    (``user``) needs it."""
+    if not hasattr(namespace, name):
+        raise NotebookError(f"{where(namespace)} defines no {name}, which {user} use")
+    value: object = getattr(namespace, name)
+    if not kind.test(value):
+        raise NotebookError(
+            f"{where(namespace)}: {name} is {type(value).__name__}, not {kind.what} as {user} "
+            "expect"
+        )
+    return cast(T, value)
+
+
+def definitions(namespace: object, kind: type[T]) -> dict[str, T]:
+    """The definitions of a loaded notebook that are a ``kind`` (a ``Game``, an ``Offer``), by
+    name: how the tools find what a notebook declares, by its type rather than its name."""
+    return {name: value for name, value in vars(namespace).items() if isinstance(value, kind)}
+
+
+def find_game(module: types.ModuleType) -> AnyGame:
     """The ``Game`` that a game notebook defines (the one named ``game`` if there are several)."""
-    games = {name: value for name, value in vars(module).items() if isinstance(value, Game)}
+    games = definitions(module, Game)
     if "game" in games:
         return games["game"]
     if len(games) == 1:
         return next(iter(games.values()))
-    where = getattr(module, "__file__", module.__name__)
     if not games:
         raise NotebookError(
-            f"{where} defines no game: bundle its definitions with "
+            f"{where(module)} defines no game: bundle its definitions with "
             "game = Game(name, Players, Start, next_states, finished, utility)"
         )
     raise NotebookError(
-        f"{where} defines several games ({', '.join(sorted(games))}); name the one to use 'game'"
+        f"{where(module)} defines several games ({', '.join(sorted(games))}); name the one to "
+        "use 'game'"
     )

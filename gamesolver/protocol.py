@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from gamesolver.game import AnyGame, Game, Value
-from gamesolver.notebook import NotebookError
+from gamesolver.notebook import NotebookError, definitions, where
 from gamesolver.stats import Algorithm
 
 DECIDES_MOVE = "decides_move"
@@ -148,12 +148,11 @@ Declared = TypeVar("Declared", Offer, Solver)
 def find(kind: type[Declared], namespace: object) -> Declared | None:
     """The ``Offer`` or ``Solver`` (``kind``) a notebook's module makes (``None``: none; several:
     ``NotebookError``)."""
-    made = {name: value for name, value in vars(namespace).items() if isinstance(value, kind)}
+    made = definitions(namespace, kind)
     if len(made) > 1:
-        where = getattr(namespace, "__file__", getattr(namespace, "__name__", "the notebook"))
         raise NotebookError(
-            f"{where} makes several {kind.__name__}s ({', '.join(sorted(made))}): a notebook "
-            f"makes one"
+            f"{where(namespace)} makes several {kind.__name__}s ({', '.join(sorted(made))}): a "
+            "notebook makes one"
         )
     return next(iter(made.values()), None)
 

@@ -579,13 +579,16 @@ LOADERS = {"load_notebook", "load_into"}
 """What loads a notebook into a module (``gamesolver.notebook``)."""
 
 
-def notebook_reads(source: str) -> list[str]:
-    """Where ``source`` (a benchmark module) loads a notebook or reads an attribute of a loaded
-    notebook (``line: text``), as ``ast`` sees it: a notebook is what a loader returns, a name
-    bound to one, what a function of the module returns that returns one, and a parameter of a
-    function that the module calls with one; its attributes are read with ``.`` or with
-    ``getattr``, ``hasattr`` or ``setattr``."""
-    tree = ast.parse(source)
+def notebook_reads(source: str | dict[str, str], loads: bool = True) -> list[str]:
+    """Where ``source`` (a module's, or several modules' by file name, read together) loads a
+    notebook (if ``loads``) or reads an attribute of a loaded one (``file:line: text``), as
+    ``ast`` sees it: a notebook is what a loader returns, a name bound to one, what a call with
+    a ``lambda`` that returns one returns, what a function of the modules returns that returns
+    one, and a parameter of a function that they call with one; its attributes are read with
+    ``.``, with ``getattr``, ``hasattr`` or ``setattr``, or with ``vars``."""
+    sources = {"": source} if isinstance(source, str) else source
+    trees = {name: ast.parse(text) for name, text in sources.items()}
+    tree = ast.Module([node for part in trees.values() for node in part.body], [])
     found: list[str] = []
     functions = {f.name: f for f in ast.walk(tree) if isinstance(f, ast.FunctionDef)}
     tainted: set[str] = set()  # names (variables, parameters, loader functions) of notebooks
@@ -593,14 +596,19 @@ def notebook_reads(source: str) -> list[str]:
     def is_notebook(node: ast.expr | None) -> bool:
         if isinstance(node, ast.Call):
             callee = node.func
-            name = callee.attr if isinstance(callee, ast.Attribute) else getattr(callee, "id", "")
-            return name in LOADERS or name in tainted
+            runs = [a.body for a in node.args if isinstance(a, ast.Lambda)]
+            return (
+                getattr(callee, "attr", None) in LOADERS
+                or getattr(callee, "id", None) in LOADERS | tainted
+                or any(is_notebook(body) for body in runs)
+            )
         return isinstance(node, ast.Name) and node.id in tainted
 
     for _ in range(5):  # to a fixed point: a loader's result passed on, returned, bound
         for node in ast.walk(tree):
-            if isinstance(node, ast.Assign) and is_notebook(node.value):
-                tainted.update(t.id for t in node.targets if isinstance(t, ast.Name))
+            if isinstance(node, ast.Assign | ast.AnnAssign) and is_notebook(node.value):
+                targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+                tainted.update(t.id for t in targets if isinstance(t, ast.Name))
             elif isinstance(node, ast.FunctionDef):
                 returns = [r.value for r in ast.walk(node) if isinstance(r, ast.Return)]
                 if any(is_notebook(value) for value in returns):
@@ -610,20 +618,23 @@ def notebook_reads(source: str) -> list[str]:
                 for argument, parameter in zip(node.args, parameters, strict=False):
                     if is_notebook(argument):
                         tainted.add(parameter.arg)
-    for node in ast.walk(tree):
-        if isinstance(node, ast.alias | ast.Name | ast.Attribute):
-            name = getattr(node, "name", None) or getattr(node, "id", None) or node.attr  # type: ignore[union-attr]
-            if name in LOADERS:
-                found.append(f"{getattr(node, 'lineno', '?')}: loads a notebook ({name})")
-        if isinstance(node, ast.Attribute) and is_notebook(node.value):
-            found.append(f"{node.lineno}: {ast.unparse(node)}")
-        if (
-            isinstance(node, ast.Call)
-            and getattr(node.func, "id", None) in {"getattr", "hasattr", "setattr"}
-            and node.args
-            and is_notebook(node.args[0])
-        ):
-            found.append(f"{node.lineno}: {ast.unparse(node)}")
+    for file, part in trees.items():
+        for node in ast.walk(part):
+            line = getattr(node, "lineno", "?")
+            where = f"{file}:{line}" if file else line
+            if loads and isinstance(node, ast.alias | ast.Name | ast.Attribute):
+                name = getattr(node, "name", None) or getattr(node, "id", None) or node.attr  # type: ignore[union-attr]
+                if name in LOADERS:
+                    found.append(f"{where}: loads a notebook ({name})")
+            if isinstance(node, ast.Attribute) and is_notebook(node.value):
+                found.append(f"{where}: {ast.unparse(node)}")
+            if (
+                isinstance(node, ast.Call)
+                and getattr(node.func, "id", None) in {"getattr", "hasattr", "setattr", "vars"}
+                and node.args
+                and is_notebook(node.args[0])
+            ):
+                found.append(f"{where}: {ast.unparse(node)}")
     return found
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import functools
 import types
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -115,3 +116,16 @@ def test_a_notebook_offers_at_most_one_offer() -> None:
         NotebookError, match=r"several Offers \(offer, other\): a notebook makes one"
     ):
         find_offer(module)
+
+
+def test_the_tools_read_a_notebook_through_its_typed_accessors() -> None:
+    """The command line and the grading find what a notebook defines through
+    ``gamesolver.notebook`` (``definitions``, ``read``), where each value is checked and typed
+    (issue 34): none reads an attribute of a loaded notebook, which mypy would see as ``Any``,
+    even through a function of another module that it hands the notebook to."""
+    from test_benchmarks import notebook_reads
+
+    package = Path(__file__).resolve().parents[1] / "gamesolver"
+    files = [package / "protocol.py", *sorted((package / "tools").rglob("*.py"))]
+    sources = {str(path.relative_to(package)): path.read_text() for path in files}
+    assert notebook_reads(sources, loads=False) == []
