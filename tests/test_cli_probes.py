@@ -77,9 +77,9 @@ def write_notebook(path: Path, *sources: str) -> Path:
 @pytest.mark.parametrize("word", ["false", "False", "no", "0", "off"])
 def test_set_false_in_words_is_false(word: str) -> None:
     """`--set threats=false` turned the threat rules on: a non-empty string is true."""
-    _, _, game, _ = load_game(str(TTT4), [f"threats={word}"])
+    _, game, _ = load_game(str(TTT4), [f"threats={word}"])
     assert game.name == "4x4 tic-tac-toe"
-    _, _, game, _ = load_game(str(TTT4), ["threats=true"])
+    _, game, _ = load_game(str(TTT4), ["threats=true"])
     assert game.name == "4x4 tic-tac-toe with threat rules"
 
 
@@ -94,7 +94,7 @@ def test_set_a_number_is_written_in_decimal_digits(setting: str) -> None:
     in decimal digits, not as a Python literal."""
     with pytest.raises(UsageError, match=f"--set {setting}: write the number in decimal digits"):
         load_game(str(NOTEBOOKS / "Connect-Four.ipynb"), [setting])
-    _, _, game, _ = load_game(str(NOTEBOOKS / "Connect-Four.ipynb"), ["width=+5", "height=4"])
+    _, game, _ = load_game(str(NOTEBOOKS / "Connect-Four.ipynb"), ["width=+5", "height=4"])
     assert game.name == "Connect Four 5x4"
 
 

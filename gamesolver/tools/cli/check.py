@@ -22,7 +22,7 @@ def cmd_check(args: argparse.Namespace) -> int:
         check_game,  # here: solve and play do not need the validator
     )
 
-    game_path, _, game, _ = load_game(args.notebook, args.set)
+    game_path, game, _ = load_game(args.notebook, args.set)
     seconds = CHECK_GAME_SECONDS if args.max_seconds is None else args.max_seconds
     start = time.perf_counter()
     report = run_code(

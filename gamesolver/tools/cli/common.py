@@ -16,7 +16,7 @@ import traceback
 import types
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, TextIO, TypeVar
 
 from gamesolver.errors import GameSolverError, error_text
 from gamesolver.guard import Interrupted
@@ -142,17 +142,20 @@ def _recursed(error: BaseException) -> tuple[tuple[str, str, str], int] | None:
 
 def load(path: Path) -> types.ModuleType:
     """The notebook's definitions; an exception in its code becomes a ``NotebookCodeError``."""
-    module: types.ModuleType = run_code(f"loading {path}", lambda: load_notebook(path))
-    return module
+    return run_code(f"loading {path}", lambda: load_notebook(path))
+
+
+Result = TypeVar("Result")
 
 
 def run_code(
     doing: str,
-    function: Callable[[], Any],
+    function: Callable[[], Result],
     search: Callable[..., Any] | None = None,
     no_budget: str | None = None,
-) -> Any:
-    """``function()``, which runs a notebook's code (``search``, if any): its exceptions
+) -> Result:
+    """``function()``, which runs a notebook's code (``search``, if any), of the type that
+    ``function`` has (typed by the protocol, not ``Any``): its exceptions
     (``sys.exit`` too) become a ``NotebookCodeError``, a limit reached ``NotSolved``.
     ``no_budget``: the search's name, if it takes no ``--budget`` (``MOVE_BUDGET`` stops it)."""
     try:

@@ -41,7 +41,7 @@ def cmd_count(args: argparse.Namespace) -> int:
     """Distinct positions (or move sequences, ``--paths``) after each ply 0..N: up to the first
     ply without a position, after which nothing changes (``--depth 1000000`` on Nim). Ctrl-C
     prints the plies counted so far, and says after which ply it came (status 130)."""
-    game_path, _, game, _ = load_game(args.notebook, args.set)
+    game_path, game, _ = load_game(args.notebook, args.set)
     counts: list[int] = []
 
     def count() -> None:

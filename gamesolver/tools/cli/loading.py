@@ -8,7 +8,6 @@ import ast
 import difflib
 import inspect
 import re
-import types
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -42,15 +41,15 @@ def default_solver() -> Path:
 
 def load_game(
     text: str, settings: Sequence[str] | None = None
-) -> tuple[Path, types.ModuleType, AnyGame, Offer | None]:
-    """The game notebook's path, its definitions, its ``Game`` (the ``Offer``'s, else ``game``;
-    with ``settings``, ``--set NAME=VALUE``, the one the ``Offer``'s ``build`` builds) and its
+) -> tuple[Path, AnyGame, Offer | None]:
+    """The game notebook's path, its ``Game`` (the ``Offer``'s, else ``game``; with
+    ``settings``, ``--set NAME=VALUE``, the one the ``Offer``'s ``build`` builds) and its
     ``Offer`` (or ``None``)."""
     path = notebook_path(text)
     module = load(path)
     offer = find_offer(module)
     if not settings:
-        return path, module, offer.game if offer else find_game(module), offer
+        return path, offer.game if offer else find_game(module), offer
     build = offer.build if offer else None
     if build is None:
         raise UsageError(
@@ -88,7 +87,7 @@ def load_game(
         raise code_error(f"building the game of {path}", error) from error
     if not isinstance(game, Game):
         raise UsageError(f"{name} in {path} returned {type(game).__name__}, not a Game")
-    return path, module, game, offer
+    return path, game, offer
 
 
 DECIMAL = re.compile(r"[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?")
@@ -264,7 +263,6 @@ class Setup:
     """What a command that searches needs: the game and the algorithm with its options."""
 
     game_path: Path
-    module: types.ModuleType
     game: AnyGame
     best_move: BestMove
     """The Solver's ``best_move``."""
@@ -284,7 +282,7 @@ def setup(args: argparse.Namespace, default: str | None) -> Setup:
     path = solver_path(game_path, args.solver)
     solver = load_solver(path)
     algorithms = solver.by_name()
-    game_path, module, game, offer = load_game(args.notebook, args.set)
+    game_path, game, offer = load_game(args.notebook, args.set)
     if offer is not None:
         offered = [*offer.searches, *([offer.plays_with] if offer.plays_with else [])]
         algorithms = {**algorithms, **{search.__name__: search for search in offered}}
@@ -306,7 +304,7 @@ def setup(args: argparse.Namespace, default: str | None) -> Setup:
         args.max_seconds, no_budget = MOVE_BUDGET, name  # a decision is bounded all the same
     options = algorithm_options(args, name, algorithms, path)
     check_game_serves(options, game, game_path)
-    return Setup(game_path, module, game, solver.best_move, name, algorithm, options, no_budget)
+    return Setup(game_path, game, solver.best_move, name, algorithm, options, no_budget)
 
 
 def new_stats(args: argparse.Namespace) -> Stats:
