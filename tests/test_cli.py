@@ -752,6 +752,31 @@ def test_play_a_big_game_with_its_own_search(
 
 
 @pytest.mark.parametrize(
+    ("position", "best"),
+    [
+        ("rnb1kbnr/pppp1ppp/8/4p1q1/4P3/3P4/PPP2PPP/RNBQKBNR w KQkq - 0 3", "Bxg5"),
+        ("r3k3/8/8/3N4/8/8/8/4K3 w - - 0 1", "Nc7+"),
+        ("8/P7/8/8/8/8/7k/K7 w - - 0 1", "a8=Q"),
+    ],
+    ids=["winning capture", "quiet fork", "quiet promotion"],
+)
+def test_move_plays_as_the_chess_board_does(
+    position: str, best: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`move notebooks/Chess.ipynb` plays the move of the lecture's ``computer``, which its
+    board plays with (``search=chess_engine``): a queen taken, and two moves that quiescence,
+    which searches captures only, never looks at (a knight's fork, a pawn's promotion)."""
+    import random
+
+    chess = notebook("Chess.ipynb")
+    state, player = chess.parse(position)
+    _, after, _ = chess.computer(state, player, random.Random(0), budget=None, depth=3)
+    argv = ["move", str(ROOT / "notebooks" / "Chess.ipynb"), "--position", position]
+    status, out, _ = run([*argv, "--depth", "3", "--json"], capsys)
+    assert status == 0 and json.loads(out)["move"] == chess.describe_move(state, after) == best
+
+
+@pytest.mark.parametrize(
     "name",
     [
         "Checkers-Search.ipynb",
