@@ -5,11 +5,9 @@ A loaded notebook (``gamesolver.notebook.load_notebook``) is a module, and every
 from a module is ``Any`` to mypy: a benchmark that called ``nb.legal_moves(state)`` was checked
 for nothing. Here each lecture the benchmarks run is read once into a frozen dataclass whose
 fields are the notebook's definitions under their own names, each with the precise type of what
-the notebook's cell defines (a ``Protocol`` or a ``Callable[...]``). ``read`` gives each its
-type (``gamesolver.notebook.read``, the one place that does, for the command line too): it
-checks at run time that the notebook defines the name and that it is of the right kind (a
-function, a class, a number, a list of pairs, ...), and a
-notebook that lost or changed a definition is a ``NotebookError`` naming the notebook and the
+the notebook's cell defines (a ``Protocol`` or a ``Callable[...]``), read with
+``gamesolver.notebook.read``: it checks that the notebook defines the name, of the right kind
+(a function, a class, a number, ...), else a ``NotebookError`` names the notebook and the
 name, before any benchmark runs. No other module of ``benchmarks`` calls ``load_notebook`` or
 reads an attribute of a loaded notebook (``tests/test_benchmarks.py`` checks their source).
 
@@ -399,8 +397,6 @@ def checkers(notebook: Path = CHECKERS) -> Checkers:
 
 CHESS_ENGINE = NOTEBOOKS / "Chess-Engine.ipynb"
 """The engine's lecture (it runs ``Chess.ipynb``, the rules, first)."""
-CHESS = NOTEBOOKS / "Chess.ipynb"
-"""The chess lecture (its own search, shown as code in its section 4)."""
 
 EpdOperations = dict[str, str | int | float | chess.Move | list[chess.Move] | None]
 """A Win at Chess position's operations, as ``chess.Board.from_epd`` reads them (``bm``: the

@@ -5,7 +5,8 @@ a fresh module, outside Jupyter, except the cells tagged ``demo`` (they show, ti
 and nbgrader's exercise cells (a student's). ``%run Other.ipynb`` loads that notebook into the
 same namespace, as IPython does; any other magic is an error naming the cell, so that no
 definition depends on Jupyter. Cells are registered in ``linecache``, so that tracebacks show
-the notebook's cell and line.
+the notebook's cell and line. A loaded notebook's attribute is ``Any`` to mypy: the tools read
+one only through ``read`` and ``definitions``, which check it and give it its type.
 """
 
 from __future__ import annotations
@@ -264,8 +265,6 @@ def _beside_caller(path: Path, caller: types.FrameType | None) -> Path:
     return path
 
 
-# ------------------------------------------------- a notebook's definitions, checked and typed
-
 T = TypeVar("T")
 
 
@@ -280,26 +279,19 @@ class Kind(Generic[T]):
 
 def where(namespace: object) -> str:
     """The notebook a loaded module holds (its file), for an error: else the module's name."""
-    for attribute in ("__file__", "__name__"):
-        found: object = getattr(namespace, attribute, None)
-        if isinstance(found, str):
-            return found
-    return "the notebook"
+    found: object = getattr(namespace, "__file__", None) or getattr(namespace, "__name__", None)
+    return found if isinstance(found, str) else "the notebook"
 
 
 def read(namespace: object, name: str, kind: Kind[T], user: str) -> T:
-    """The definition ``name`` of a loaded notebook as a ``T``, after checking that the notebook
-    defines it and that it is ``kind``: a notebook's attribute is ``Any`` to mypy, and this is
-    where one gets its type; else a ``NotebookError`` naming the notebook, the name and who
-    (``user``) needs it."""
+    """The definition ``name`` of a loaded notebook, checked to be ``kind``, as a ``T`` (to mypy
+    a notebook's attribute is ``Any``); else a ``NotebookError`` naming who (``user``) needs it."""
     if not hasattr(namespace, name):
         raise NotebookError(f"{where(namespace)} defines no {name}, which {user} use")
     value: object = getattr(namespace, name)
     if not kind.test(value):
-        raise NotebookError(
-            f"{where(namespace)}: {name} is {type(value).__name__}, not {kind.what} as {user} "
-            "expect"
-        )
+        what = f"{type(value).__name__}, not {kind.what} as {user} expect"
+        raise NotebookError(f"{where(namespace)}: {name} is {what}")
     return cast(T, value)
 
 
