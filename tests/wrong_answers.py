@@ -54,6 +54,12 @@ DEEPENING_BODY = """        if game.finished(state):
     return deepen(game, state, player, stats, iteration, depth, budget)
 """
 
+CHESS_MOBILITY = """def mobility(board: chess.Board) -> int:
+    other = board.copy(stack=False)
+    other.turn = not board.turn
+    return board.legal_moves.count() - other.legal_moves.count()
+"""
+
 FIXED = "def fixed_alpha_beta(game, state, player, stats, alpha=None, beta=None):"
 
 LINE_HEAD = """def my_alpha_beta(game, state, player, stats, alpha=None, beta=None):
@@ -373,6 +379,26 @@ def my_find_empty(s: State, c: int) -> int:
         {  # the side to move's moves only
             "ex3-solution": """def mobility(board: chess.Board) -> int:
     return board.legal_moves.count()
+
+
+def with_mobility(board: chess.Board) -> int:
+    return estimate(board) + 10 * mobility(board)
+""",
+        },
+        {  # mobility taken off the estimate: the sign the wrong way round
+            "ex3-solution": CHESS_MOBILITY
+            + """
+
+def with_mobility(board: chess.Board) -> int:
+    return estimate(board) - 10 * mobility(board)
+""",
+        },
+        {  # mobility never added: the lecture's estimate, which chooses as before
+            "ex3-solution": CHESS_MOBILITY
+            + """
+
+def with_mobility(board: chess.Board) -> int:
+    return estimate(board)
 """,
         },
     ],

@@ -1,0 +1,171 @@
+"""What Chess.ipynb takes from the package instead of showing it on the projector.
+
+The lecture teaches the idea of a piece-square table (a bonus for each kind of piece on each
+square) and shows one; the tables of its estimate are here, as Tomasz Michniewski published them
+("Simplified Evaluation Function", chessprogramming.org). Here too are the game's text for the
+command line (``parse``, ``notation``), the board of a game with its history (``game_board``:
+the search needs it to see a repetition), a game clicked on the play widget (``clicked``) and
+the count of moves straight back (``back``) that tells a shuffling search.
+States are positions in FEN, as python-chess writes them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import pairwise
+from typing import Any
+
+import chess
+
+from gamesolver.widgets.chess_board import move_of
+
+State = str
+"""A position in FEN (Forsyth-Edwards Notation), as python-chess writes it."""
+Player = str
+"""``"white"`` or ``"black"``."""
+Squares = list[int]
+"""64 bonuses in centipawns, a8 ... h8, a7, ..., h1: the board as white sees it, rank 8 first."""
+
+Pawn: Squares = [
+     0,   0,   0,   0,   0,   0,   0,   0,
+    50,  50,  50,  50,  50,  50,  50,  50,
+    10,  10,  20,  30,  30,  20,  10,  10,
+     5,   5,  10,  25,  25,  10,   5,   5,
+     0,   0,   0,  20,  20,   0,   0,   0,
+     5,  -5, -10,   0,   0, -10,  -5,   5,
+     5,  10,  10, -20, -20,  10,  10,   5,
+     0,   0,   0,   0,   0,   0,   0,   0]  # fmt: skip
+"""Pawns gain by advancing, except those in front of the castled king."""
+Knight: Squares = [
+   -50, -40, -30, -30, -30, -30, -40, -50,
+   -40, -20,   0,   0,   0,   0, -20, -40,
+   -30,   0,  10,  15,  15,  10,   0, -30,
+   -30,   5,  15,  20,  20,  15,   5, -30,
+   -30,   0,  15,  20,  20,  15,   0, -30,
+   -30,   5,  10,  15,  15,  10,   5, -30,
+   -40, -20,   0,   5,   5,   0, -20, -40,
+   -50, -40, -30, -30, -30, -30, -40, -50]  # fmt: skip
+"""Knights gain in the centre and lose at the edge, where they reach few squares."""
+Bishop: Squares = [
+   -20, -10, -10, -10, -10, -10, -10, -20,
+   -10,   0,   0,   0,   0,   0,   0, -10,
+   -10,   0,   5,  10,  10,   5,   0, -10,
+   -10,   5,   5,  10,  10,   5,   5, -10,
+   -10,   0,  10,  10,  10,  10,   0, -10,
+   -10,  10,  10,  10,  10,  10,  10, -10,
+   -10,   5,   0,   0,   0,   0,   5, -10,
+   -20, -10, -10, -10, -10, -10, -10, -20]  # fmt: skip
+"""Bishops gain in the centre and away from the corners."""
+Rook: Squares = [
+     0,   0,   0,   0,   0,   0,   0,   0,
+     5,  10,  10,  10,  10,  10,  10,   5,
+    -5,   0,   0,   0,   0,   0,   0,  -5,
+    -5,   0,   0,   0,   0,   0,   0,  -5,
+    -5,   0,   0,   0,   0,   0,   0,  -5,
+    -5,   0,   0,   0,   0,   0,   0,  -5,
+    -5,   0,   0,   0,   0,   0,   0,  -5,
+     0,   0,   0,   5,   5,   0,   0,   0]  # fmt: skip
+"""Rooks gain on the 7th rank and in the centre of the first."""
+Queen: Squares = [
+   -20, -10, -10,  -5,  -5, -10, -10, -20,
+   -10,   0,   0,   0,   0,   0,   0, -10,
+   -10,   0,   5,   5,   5,   5,   0, -10,
+    -5,   0,   5,   5,   5,   5,   0,  -5,
+     0,   0,   5,   5,   5,   5,   0,  -5,
+   -10,   5,   5,   5,   5,   5,   0, -10,
+   -10,   0,   5,   0,   0,   0,   0, -10,
+   -20, -10, -10,  -5,  -5, -10, -10, -20]  # fmt: skip
+"""The queen gains a little in the centre."""
+King: Squares = [
+   -30, -40, -40, -50, -50, -40, -40, -30,
+   -30, -40, -40, -50, -50, -40, -40, -30,
+   -30, -40, -40, -50, -50, -40, -40, -30,
+   -30, -40, -40, -50, -50, -40, -40, -30,
+   -20, -30, -30, -40, -40, -30, -30, -20,
+   -10, -20, -20, -20, -20, -20, -20, -10,
+    20,  20,   0,   0,   0,   0,  20,  20,
+    20,  30,  10,   0,   0,  10,  30,  20]  # fmt: skip
+"""Before the endgame the king gains behind its pawns, castled."""
+KingEndgame: Squares = [
+   -50, -40, -30, -20, -20, -30, -40, -50,
+   -30, -20, -10,   0,   0, -10, -20, -30,
+   -30, -10,  20,  30,  30,  20, -10, -30,
+   -30, -10,  30,  40,  40,  30, -10, -30,
+   -30, -10,  30,  40,  40,  30, -10, -30,
+   -30, -10,  20,  30,  30,  20, -10, -30,
+   -30, -30,   0,   0,   0,   0, -30, -30,
+   -50, -30, -30, -30, -30, -30, -30, -50]  # fmt: skip
+"""In the endgame the king is a strong piece: it gains in the centre."""
+Tables: dict[chess.PieceType, Squares] = {
+    chess.PAWN: Pawn,
+    chess.KNIGHT: Knight,
+    chess.BISHOP: Bishop,
+    chess.ROOK: Rook,
+    chess.QUEEN: Queen,
+    chess.KING: King,
+}
+"""Each kind of piece's table before the endgame."""
+
+
+def player_of(board: chess.Board) -> Player:
+    """The player to move on ``board``, as the lecture names the players."""
+    return "white" if board.turn == chess.WHITE else "black"
+
+
+def parse(text: str) -> tuple[State, Player]:
+    """The position of a FEN string (the move counters may be left out), and the player to
+    move: the command line reads a position with it, and says what is wrong with a bad one."""
+    try:
+        board = chess.Board(text.strip())
+    except ValueError as error:
+        raise ValueError(f"{text.strip()!r} is not FEN: {error}") from None
+    wrong = [
+        (flag.name or "").lower().replace("_", " ")
+        for flag in chess.Status
+        if flag in board.status()
+    ]
+    if wrong:
+        raise ValueError(f"{text.strip()!r} is not a position that can occur: {', '.join(wrong)}")
+    return board.fen(), player_of(board)
+
+
+def notation(state: State, player: Player) -> str:
+    """The position in FEN, as the command line writes it; ``player`` must be the one to move."""
+    to_move = player_of(chess.Board(state))
+    if player != to_move:
+        raise ValueError(f"it is {to_move}'s turn, not {player}'s")
+    return state
+
+
+def game_board(state: State, earlier: Sequence[State] = ()) -> chess.Board:
+    """The board of ``state`` with the game's moves since the last capture or pawn move on its
+    move stack, read from ``earlier`` (the game's states before ``state``, from its start): on
+    it the search sees a position of the game met again, a draw. A FEN alone has no history."""
+    clock = chess.Board(state).halfmove_clock
+    since = [*earlier[max(0, len(earlier) - clock) :], state]
+    board = chess.Board(since[0])
+    for before, after in pairwise(since):
+        board.push(move_of(before, after))
+    return board
+
+
+def clicked(play: Any, moves: Sequence[str]) -> list[str]:
+    """Each move (``"e2e4"``: the square of the piece, then where it goes) clicked on the chess
+    board of ``play`` (a ``Play`` widget), the computer's answer awaited: the move, then the
+    status line's first two sentences after it (the computer's move, how it sees the game)."""
+    said = []
+    for move in moves:
+        for square in (move[:2], move[2:4]):
+            play.click(*play.board.click_point(square))
+            play.wait()
+        said.append(f"{move}: " + ". ".join(play.status.split(". ")[:2]) + ".")
+    return said
+
+
+def back(line: Sequence[chess.Move]) -> int:
+    """The moves of ``line`` that take a piece straight back to where the same side's previous
+    move took it from: a search that cannot tell quiet moves apart shuffles its pieces."""
+    return sum(
+        m.from_square == b.to_square and m.to_square == b.from_square
+        for b, m in zip(line, line[2:], strict=False)
+    )
