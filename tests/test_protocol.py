@@ -129,3 +129,6 @@ def test_the_tools_read_a_notebook_through_its_typed_accessors() -> None:
     files = [package / "protocol.py", *sorted((package / "tools").rglob("*.py"))]
     sources = {str(path.relative_to(package)): path.read_text() for path in files}
     assert notebook_reads(sources, loads=False) == []
+    checks = sorted((package / "feedback").rglob("*.py"))  # the exercise checks' reference
+    sources = {str(path.relative_to(package)): path.read_text() for path in checks}
+    assert notebook_reads(sources, loads=False) == []

@@ -80,9 +80,9 @@ from gamesolver.guard import (
     captured_output,
     shown,
 )
-from gamesolver.notebook import find_game, load_notebook
+from gamesolver.notebook import Kind, find_game, load_notebook, read
 from gamesolver.resources import notebooks_folder
-from gamesolver.stats import LimitedStats, LimitReached, Stats
+from gamesolver.stats import Algorithm, LimitedStats, LimitReached, Stats
 from gamesolver.stepper import Stepper, number, window_text
 from gamesolver.table import fmt
 from gamesolver.trace import Search, record
@@ -163,6 +163,15 @@ def course_solver() -> ModuleType:
     """The course's ``Search-in-Depth.ipynb`` (which runs ``Solver.ipynb``), loaded once from
     ``resources.notebooks_folder``: the reference values and value calls."""
     return load_notebook(notebooks_folder() / "Search-in-Depth.ipynb")
+
+
+SEARCH: Kind[Algorithm] = Kind("a search (game, state, player, stats, ...) -> value", callable)
+"""What the checks read from the course's notebook: its searches, as the reference."""
+
+
+def course_search(name: str) -> Algorithm:
+    """The course's search ``name`` (``minimax``, ``alpha_beta_memo``, ...), checked and typed."""
+    return read(course_solver(), name, SEARCH, "the exercise checks")
 
 
 @functools.cache
@@ -424,12 +433,11 @@ def _reference(spec: Spec, example: Example) -> tuple[Value, int]:
     """The correct value of ``example`` and the course's algorithm's value calls on it (with
     ``spec.symmetry``, its memo keyed by the class of a position up to symmetry, as the
     student's function was asked to)."""
-    solver = course_solver()
     game, state, player = example.game, example.state, example.player
     value = true_value(spec, game, state, player, example.depth)
     calls = Stats()
     options = {**example.options, **({"symmetry": True} if spec.symmetry and spec.memo else {})}
-    getattr(solver, spec.algorithm)(game, state, player, calls, **options)
+    course_search(spec.algorithm)(game, state, player, calls, **options)
     return value, calls.calls
 
 
@@ -580,10 +588,9 @@ def true_value(
 ) -> Value:
     """The correct value of a position: exact, or for depth-limited search cut ``limit`` moves
     below it (the course's algorithms compute it)."""
-    solver = course_solver()
     if spec.depth:
-        return solver.depth_limited(game, state, player, Stats(), limit)  # type: ignore[no-any-return]
-    return solver.minimax_memo(game, state, player, Stats())  # type: ignore[no-any-return]
+        return course_search("depth_limited")(game, state, player, Stats(), limit)
+    return course_search("minimax_memo")(game, state, player, Stats())
 
 
 def _readable(search: Search, example: Example) -> bool:
@@ -1047,7 +1054,7 @@ def course_positions(spec: Spec, seed: int = 0, per_game: int = 4) -> list[Examp
     """Positions of the course's games, reached by seeded random moves from the start, small
     enough for the course's minimax (``MAX_POSITION_CALLS``), each with a random window or depth."""
     rng = random.Random(seed)
-    solver = course_solver()
+    minimax = course_search("minimax")
     found: list[Example] = []
     for game in course_games():
         for _ in range(per_game * 20):
@@ -1055,7 +1062,7 @@ def course_positions(spec: Spec, seed: int = 0, per_game: int = 4) -> list[Examp
                 break
             state, player = random_position(game, rng, 8)
             try:
-                solver.minimax(game, state, player, LimitedStats(max_calls=MAX_POSITION_CALLS))
+                minimax(game, state, player, LimitedStats(max_calls=MAX_POSITION_CALLS))
             except LimitReached:
                 continue
             window = None
@@ -1375,10 +1382,10 @@ class HeuristicCheck:
 
 def chosen_move(game: AnyGame, state: Hashable, player: Hashable, depth: int) -> Hashable:
     """The first next state of best depth-limited value (the course's ``depth_limited``)."""
-    solver = course_solver()
+    depth_limited = course_search("depth_limited")
     opponent = game.other(player)
     moves: list[Hashable] = list(game.next_states(state, player))
-    values = [-solver.depth_limited(game, ns, opponent, Stats(), depth - 1) for ns in moves]
+    values = [-depth_limited(game, ns, opponent, Stats(), depth - 1) for ns in moves]
     return moves[values.index(max(values))]
 
 
@@ -1493,11 +1500,11 @@ class _Measure:
 
     def sample(self, positions: int, rng: random.Random) -> None:
         """The measurement itself."""
-        game, solver = self.game, course_solver()
+        game, alpha_beta_memo = self.game, course_search("alpha_beta_memo")
 
         def exact(state: Hashable, player: Hashable) -> Value:
             stats = LimitedStats(max_calls=MAX_EXACT_CALLS)
-            return solver.alpha_beta_memo(game, state, player, stats)  # type: ignore[no-any-return]
+            return alpha_beta_memo(game, state, player, stats)
 
         for _ in range(positions * 10):
             if self.sampled == positions:
