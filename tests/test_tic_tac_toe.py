@@ -291,8 +291,8 @@ def test_principal_variation_ends_the_game_with_its_value(
 def test_the_poisoned_table_answers_wrongly_by_the_order_asked(rows: types.ModuleType) -> None:
     """Tic-Tac-Toe §5: the table of the wrong memo, kept from one search of the start and asked
     about every reachable position, gives 242 wrong answers in breadth-first order (the
-    lecture's, ``reachable``'s) and 190 in depth-first order (as the lecture says in words): a
-    wrong answer, once stored, poisons the ones asked after it."""
+    lecture's, ``reachable``'s) and 190 in depth-first order: a wrong answer, once stored, poisons
+    the ones asked after it."""
     game = rows.game
     values = exact_values(rows)
 
