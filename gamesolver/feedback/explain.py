@@ -1,6 +1,6 @@
 """Explaining a move in words: a small controlled language that reads what the search found.
 
-The slides (seed 003) ask an interface to "explain why a move is better than another ... by
+The slides "Course 9: Games" ask an interface to "explain why a move is better than another ... by
 generating explanations in natural language: invent a controlled language and parameterize it".
 This module is that language. It does not search: the searches are the solver notebook's, handed
 in as plain functions, so that nothing here depends on which algorithm found the values::
