@@ -13,12 +13,14 @@ import random
 import re
 import threading
 import types
+from collections import Counter
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from conftest import notebook
 
+from gamesolver.connect_four.lines import line_patterns
 from gamesolver.feedback.check import check_game
 from gamesolver.stats import Stats
 from gamesolver.widgets.play import WAIT, Play, PlayController
@@ -145,6 +147,27 @@ def test_patterns_read_every_line() -> None:
     bottom = ["--OX", "-OXX", "OXX-", "XX--"]  # the bottom row's lines, left to right
     assert all(CF.patterns(state)[pattern] == 1 for pattern in bottom)
     assert CF.patterns(state)["XO-="] == 1  # column 4: an odd row, then an even one
+
+
+def test_line_patterns_reads_any_lines_and_remembers_a_bounded_number_of_boards() -> None:
+    """The package's reading of the lines (the lecture's ``patterns`` is built with it) on lines
+    of two squares: each line's marks, an empty square by its row's parity; a board is read once
+    until ``cache_clear``, and at most ``remembered`` boards are kept."""
+    reads: list[tuple[int, int]] = []
+
+    def pairs(width: int, height: int) -> list[tuple[tuple[int, int], ...]]:
+        reads.append((width, height))
+        return [((r, 0), (r, 1)) for r in range(height)] + [((0, c), (1, c)) for c in range(width)]
+
+    patterns = line_patterns(pairs, " ", "ab", remembered=2)
+    board = ("XO", "X ", "  ")
+    assert patterns(board) == Counter({"XO": 1, "Xb": 1, "aa": 1, "XX": 1, "Ob": 1})
+    assert patterns(board) is patterns(board) and reads == [(2, 3)]
+    patterns(("  ",) * 3)
+    patterns(("X ",) * 3)
+    assert patterns.cache_info().currsize == 2
+    patterns.cache_clear()
+    assert patterns.cache_info().currsize == 0
 
 
 def test_the_game_passes_the_validator_on_every_4x4_position() -> None:

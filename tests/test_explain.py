@@ -21,12 +21,15 @@ from gamesolver.explore import reachable
 from gamesolver.feedback.explain import (
     ENGLISH,
     Assessment,
+    ExactExplainer,
     Explanation,
     Language,
     assess,
     explain,
 )
 from gamesolver.game import Game, Value
+from gamesolver.widgets.board import BoardWidget
+from gamesolver.widgets.mark_board import MarkBoard
 from gamesolver.widgets.play import NO_EXPLANATION, Play, PlayController
 
 Row = tuple[str, str, str]
@@ -208,14 +211,14 @@ def test_every_claim_is_true_on_every_reachable_position() -> None:
     The explained move is each position's first move; ``decided_in`` is checked against the
     game's end along the line of best play of every move.
     """
-    exact, decided_in = TTT.exact, TTT.decided_in
+    exact, decided_in = TTT.exact, TTT.explain_move.decided_in
     checked = 0
     for state, player in reachable(GAME):
         if GAME.finished(state):
             continue
         opponent = GAME.other(player)
         moves = assess(
-            GAME, state, player, exact, TTT.best_play, decided_in
+            GAME, state, player, exact, TTT.explain_move.best_play, decided_in
         )  # every line to the end
         for move in moves:
             assert move.value == -exact(move.after, opponent)
@@ -400,6 +403,28 @@ def test_the_line_takes_the_quickest_win_and_the_slowest_loss() -> None:
     )
 
 
+def test_the_exact_explainer_prefers_the_quickest_win_and_the_slowest_loss() -> None:
+    """``ExactExplainer``: from exact values alone, the moves to the end with best play and the
+    line that takes the quickest win (the slowest loss), on the tree above."""
+    game = tree_game(
+        {"root": ["slow", "quick"], "slow": ["t"], "t": ["t2"], "t2": ["t3"], "t3": ["u"]}
+        | {"quick": ["m0", "m1"], "m1": ["n"]},
+        {"u": 1, "m0": 1, "n": 1},
+    )
+    explainer = ExactExplainer(game, negamax(game))
+    assert explainer.decided_in("root", "Max") == 3 and explainer.decided_in("u", "Min") == 0
+    assert explainer.decided_in("quick", "Min") == 2  # Min delays: m1, not m0
+    assert explainer.best_play("root", "Max") == ["quick", "m1", "n"]
+    assert explainer.best_play("root", "Max", 1) == ["quick"]
+    assert explainer("root", "Max", "slow").sentences == (
+        "I play slow. If you answer t, I play t2, you play t3 and I play u; "
+        "whatever you do, I win in 2 more moves.",
+        "quick wins too, with my next move.",
+    )
+    drawn = tree_game({"root": ["a", "b"]}, {"a": 0, "b": -1})
+    assert ExactExplainer(drawn, negamax(drawn)).decided_in("root", "Max") is None  # a draw
+
+
 # A subtraction game with verbs for moves: take 1 or 2 from a pile; who takes the last wins.
 def subtraction(pile: int) -> Game[tuple[int, str], str]:
     def next_states(state: tuple[int, str], player: str) -> list[tuple[int, str]]:
@@ -436,7 +461,8 @@ def test_the_language_is_parameterized() -> None:
         "I take 1: whatever you do, I win.\nTake 2 would lose the game."  # one move: named
     )
     state = board_of("XX. .O. ...")
-    moves = assess(GAME, state, "O", TTT.exact, TTT.best_play, TTT.decided_in)
+    why_o = TTT.explain_move
+    moves = assess(GAME, state, "O", TTT.exact, why_o.best_play, why_o.decided_in)
     every = Language(every_other="any other cell", would_lose_now_to="{moves} loses to {reply}")
     assert explain(GAME, state, "O", put(state, (0, 2), "O"), moves, every).brief.endswith(
         "\nAny other cell loses to (0, 2)."
@@ -655,7 +681,10 @@ def test_the_lecture_board_draws_a_line(sent: list[list[tuple[str, list[Any]]]])
 
 
 def test_the_base_board_draws_no_line(sent: list[list[tuple[str, list[Any]]]]) -> None:
-    board = TTT.TicTacToeBoard()  # no draw_line: the default does nothing
+    class Plain(MarkBoard):
+        draw_line = BoardWidget.draw_line  # the default: it does nothing
+
+    board = Plain(TTT.Lines, TTT.mark)
     state = board_of("X.. .O. ...")
     board.draw(state, line=[put(state, (2, 2), "X")])
     assert ghost_numbers(sent[-1]) == [] and board.shown_line == (put(state, (2, 2), "X"),)

@@ -189,6 +189,18 @@ def test_a_click_at_nan_or_infinity_is_outside_the_board(choose: Choose, x: floa
         assert (c.status, c.state, c.phase) == (OUTSIDE, START, "human")
 
 
+def test_the_board_finds_the_one_cell_a_move_marks() -> None:
+    board = TicTacToeBoard()
+    after = put(START, 2, 1, "X")
+    assert board.new_mark(START, after) == (2, 1)
+    for same_or_two in [START, put(after, 0, 0, "O")]:
+        with pytest.raises(ValueError, match=r"^not one move apart: [02] cells differ$"):
+            board.new_mark(START, same_or_two)
+    with pytest.raises(NotAMove, match=r"^\(2, 1\) is taken: click an empty cell\.$"):
+        board.move_at(after, "O", *board.center(2, 1))
+    assert board.move_at(after, "O", *board.center(0, 0)) == put(after, 0, 0, "O")
+
+
 def test_a_grid_needs_cells() -> None:
     with pytest.raises(ValueError, match="at least one row"):
         GridBoard.__init__(TicTacToeBoard.__new__(TicTacToeBoard), 0, 3)

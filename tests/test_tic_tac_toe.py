@@ -291,8 +291,8 @@ def test_principal_variation_ends_the_game_with_its_value(
 def test_the_poisoned_table_answers_wrongly_by_the_order_asked(rows: types.ModuleType) -> None:
     """Tic-Tac-Toe §5: the table of the wrong memo, kept from one search of the start and asked
     about every reachable position, gives 242 wrong answers in breadth-first order (the
-    lecture's, ``reachable``'s) and 190 in depth-first order (as the lecture says in words): a
-    wrong answer, once stored, poisons the ones asked after it."""
+    lecture's, ``reachable``'s) and 190 in depth-first order: a wrong answer, once stored, poisons
+    the ones asked after it."""
     game = rows.game
     values = exact_values(rows)
 
@@ -328,3 +328,29 @@ def test_the_poisoned_table_answers_wrongly_by_the_order_asked(rows: types.Modul
     assert list(values) == list(reachable(game))  # breadth-first, as the lecture asks
     assert wrong_answers(list(values)) == 242
     assert wrong_answers(depth_first()) == 190
+
+
+def test_the_notation_reads_back_what_it_writes_and_refuses_unreachable_boards(
+    rows: types.ModuleType,
+) -> None:
+    """``rows_notation``: the lecture's ``parse`` and ``notation``, round trip on every reachable
+    position, and each reason a board is refused."""
+    from gamesolver.tic_tac_toe.notation import rows_notation
+
+    parse, notation = rows_notation(rows.from_text, rows.Lines)
+    for state, player in reachable(rows.game):
+        assert parse(notation(state, player)) == (state, player)
+    assert parse("XO. ... ...") == (board("XO. ... ..."), "X")
+    refusals = {
+        "XO. ...": "a board is three rows of three marks X, O or",
+        "XO? ... ...": "a board is three rows of three marks X, O or",
+        "XX. ... ...": "X moves first: X has as many marks as O or one more, not 2 and 0",
+        "XXX OOO ...": "both X and O have three in a row",
+        "XXX OO. O..": "X has three in a row, but O moved after that",
+        "OOO XX. XX.": "O has three in a row, but X moved after that",
+    }
+    for text, reason in refusals.items():
+        with pytest.raises(ValueError, match=reason):
+            parse(text)
+    with pytest.raises(ValueError, match=r"^X is to move in XO\. \.\.\. \.\.\., not O$"):
+        notation(board("XO. ... ..."), "O")

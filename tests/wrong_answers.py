@@ -335,15 +335,22 @@ WRONG: dict[tuple[str, str], list[Answer]] = {
     ],
     # -- class 6 ---------------------------------------------------------------------------------
     ("Connect-Four.ipynb", "ex1-test"): [
-        {  # no diagonals
-            "ex1-solution": """def my_all_lines(width: int, height: int) -> list[tuple[Cell, ...]]:
-    lines = [[(r, c + k) for k in range(4)] for r in range(height) for c in range(width - 3)]
-    lines += [[(r + k, c) for k in range(4)] for r in range(height - 3) for c in range(width)]
-    return [tuple(line) for line in lines]
+        {  # worst first: sorted by the heuristic without reverse
+            "ex1-solution": """def ordered(game):
+    def best_first(s, p):
+        return sorted(game.next_states(s, p), key=lambda ns: game.heuristic(ns, p))
 
+    return dataclasses.replace(game, next_states=best_first)
+""",
+        },
+        {"ex1-solution": "def ordered(game):\n    return game\n"},  # the order as it was
+        {  # the three most promising moves only: a move is lost
+            "ex1-solution": """def ordered(game):
+    def best_first(s, p):
+        moves = sorted(game.next_states(s, p), key=lambda ns: -game.heuristic(ns, p))
+        return moves[:3]
 
-def my_find_empty(s: State, c: int) -> int:
-    return next((row for row in range(len(s)) if s[row][c] == Empty), len(s))
+    return dataclasses.replace(game, next_states=best_first)
 """,
         },
     ],
@@ -353,17 +360,20 @@ def my_find_empty(s: State, c: int) -> int:
         {"ex2-solution": "def my_heuristic(s, p):\n    return triples(s, p)\n"},  # Stroetmann's
     ],
     ("Connect-Four.ipynb", "ex3-test"): [
-        {  # memory, but no ordering and no symmetry: which options save more?
-            "ex3-solution": """def solved(width: int, height: int) -> tuple[int, int]:
-    value, stats = measure(alpha_beta_memo, connect_four(width, height))
-    return value, stats.calls
+        {  # wins only: the opponent's threat is not blocked
+            "ex3-solution": """def forced(s, p):
+    moves = next_states(s, p)
+    return [ns for ns in moves if utility(ns, p) == 1][:1] or moves
 """,
         },
-        {  # the constant answer: a draw, found with no value call
-            "ex3-solution": """def solved(width: int, height: int) -> tuple[int, int]:
-    return 0, 0
+        {  # blocks only: a win is given up for a block
+            "ex3-solution": """def forced(s, p):
+    moves = next_states(s, p)
+    blocks = [ns for ns in moves if utility(drop(s, new_disc(s, ns)[1], other(p)), p) == -1]
+    return blocks[:1] or moves
 """,
         },
+        {"ex3-solution": "def forced(s, p):\n    return next_states(s, p)\n"},  # nothing cut
     ],
     # -- class 7 ---------------------------------------------------------------------------------
     ("Chess.ipynb", "ex1-test"): [

@@ -1,6 +1,6 @@
 """Explaining a move in words: a small controlled language that reads what the search found.
 
-The slides (seed 003) ask an interface to "explain why a move is better than another ... by
+The slides "Course 9: Games" ask an interface to "explain why a move is better than another ... by
 generating explanations in natural language: invent a controlled language and parameterize it".
 This module is that language. It does not search: the searches are the solver notebook's, handed
 in as plain functions, so that nothing here depends on which algorithm found the values::
@@ -242,6 +242,71 @@ def assess(
         decided = None if plies is None else plies(after, opponent)
         result.append(Assessment(after, -value(after, opponent), tuple(played), decided))
     return result
+
+
+class ExactExplainer(Generic[State, Player]):
+    """Why a move is played, for a game small enough to know the exact value of every position:
+    a ``gamesolver.widgets.play.Explainer`` built on ``exact`` alone.
+
+    ``explainer(state, player, after)`` is the ``explain`` of ``assess`` with three searches:
+    ``exact`` itself; ``decided_in``, after how many moves best play ends the game when one side
+    can force a win (the winner's quickest win, the loser's slowest loss); and ``best_play``, the
+    line in which every move keeps the value and takes that quickest win (slowest loss). The
+    counts are remembered per position, per symmetry class if the game has ``canonical``, since
+    one game asks about the same positions again and again.
+    """
+
+    def __init__(self, game: Game[State, Player], exact: ValueSearch[State, Player]) -> None:
+        """``exact(state, player)``: the value of ``state`` for ``player``, by any exact search."""
+        self.game, self.exact = game, exact
+        self._key: Callable[[State], State] = game.canonical or (lambda state: state)
+        self._decided: dict[tuple[State, Player], int | None] = {}
+
+    def __call__(self, state: State, player: Player, after: State) -> Explanation[State]:
+        """Why ``player`` moves from ``state`` to ``after``, in words, from every move's line."""
+        moves = assess(
+            self.game, state, player, self.exact, self.best_play, self.decided_in, chosen=after
+        )
+        return explain(self.game, state, player, after, moves)
+
+    def decided_in(self, state: State, player: Player) -> int | None:
+        """After how many moves best play ends the game from ``state`` if one side can force a
+        win (0: it is over), else ``None``: the winner's quickest win, the loser's slowest loss."""
+        key = (self._key(state), player)
+        if key not in self._decided:
+            self._decided[key] = self._count(key[0], player)
+        return self._decided[key]
+
+    def _count(self, state: State, player: Player) -> int | None:
+        """``decided_in`` of ``state``, from those of its moves that keep the value."""
+        game, value = self.game, self.exact(state, player)
+        if value not in (game.worst, game.best):
+            return None
+        if game.finished(state):
+            return 0
+        opponent = game.other(player)
+        keep = [ns for ns in game.next_states(state, player) if -self.exact(ns, opponent) == value]
+        plies = [self.decided_in(ns, opponent) or 0 for ns in keep]
+        return 1 + (min(plies) if value == game.best else max(plies))
+
+    def preference(self, after: State, player: Player) -> tuple[Value, int]:
+        """How much ``player`` wants to move to ``after``: its value, then the quickest win (or
+        the slowest loss)."""
+        opponent = self.game.other(player)
+        value, plies = -self.exact(after, opponent), self.decided_in(after, opponent) or 0
+        return value, -plies if value > 0 else plies
+
+    def best_play(self, state: State, player: Player, length: int | None = None) -> list[State]:
+        """The line of best play from ``state``, to the end or for ``length`` moves: each move
+        the mover's ``preference``, the first in the game's order among equals."""
+        game = self.game
+        line: list[State] = []
+        while not game.finished(state) and (length is None or len(line) < length):
+            mover = player
+            state = max(game.next_states(state, mover), key=lambda ns: self.preference(ns, mover))
+            player = game.other(player)
+            line.append(state)
+        return line
 
 
 # -- the words ----------------------------------------------------------------------------------

@@ -4,6 +4,7 @@
 - ``chess_board``: ``ChessBoard``, chess on the canvas (python-chess's rules, drawn and clicked);
 - ``connect_four_board``: ``DiscBoard``, Connect Four's board, given the lecture's rules;
 - ``nim_board``: ``NimBoard``, Nim's piles of matches (one module per game's board);
+- ``mark_board``: ``MarkBoard``, tic-tac-toe's grid of marks, given the lecture's rules;
 - ``checkers_board`` and ``cube_board``: the boards of checkers and of n-dimensional
   tic-tac-toe, which take the rules from their lectures;
 - ``play``: ``Play``, a game against the computer (``PlayController``: its rules, headless);
