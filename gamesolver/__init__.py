@@ -5,8 +5,9 @@ lecture needs is one import away (from ``game``, ``stats``, ``table``, ``noteboo
 ``explore``, ``resources``); the rest by module: ``words``, ``match``, ``trees``, ``trace``,
 ``stepper``, ``demos``, ``protocol``, ``guard``, ``errors``, ``chess_lecture``. The groups:
 ``gamesolver.widgets`` (what a lecture shows and a student clicks), ``gamesolver.feedback``
-(what a student is told), ``gamesolver.connect_four`` and ``gamesolver.tools`` (what a lecturer
-or a grader runs).
+(what a student is told), ``gamesolver.connect_four`` and ``gamesolver.tic_tac_toe`` (what
+those lectures use without teaching it) and ``gamesolver.tools`` (what a lecturer or a grader
+runs).
 docs/design.md's package table says what each module holds.
 """
 

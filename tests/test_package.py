@@ -11,7 +11,7 @@ from pathlib import Path
 import gamesolver
 
 PACKAGE = Path(gamesolver.__file__).resolve().parent
-GROUPS = ("widgets", "feedback", "connect_four", "tools")
+GROUPS = ("widgets", "feedback", "connect_four", "tic_tac_toe", "tools")
 
 
 def modules(folder: Path) -> set[str]:
