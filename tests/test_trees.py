@@ -453,6 +453,12 @@ def test_the_value_of_t_does_not_matter(solver: types.ModuleType, t: int) -> Non
     assert Stepper(search).trace() == SEED_TRACE
 
 
+def test_leaves_counts_the_calls_at_finished_states(solver: types.ModuleType) -> None:
+    """Sleator's example: alpha-beta evaluates Q and S, not T; minimax all three leaves."""
+    assert record(solver.alpha_beta, sleator_example()).leaves == 2
+    assert record(solver.minimax, sleator_example()).leaves == 3
+
+
 def test_the_default_window_makes_the_same_calls(solver: types.ModuleType) -> None:
     infinite = record(solver.alpha_beta, sleator_example(), alpha=-inf, beta=inf)
     default = record(solver.alpha_beta, sleator_example())
