@@ -246,7 +246,7 @@ def test_knuth_moore_for_any_window(tree: Tree, data: st.DataObject) -> None:
 
 
 def test_every_call_on_game_trees_27_leaves_obeys_sleators_theorem() -> None:
-    """Game-Trees section 3 shows, call by call, the case of the theorem each answer falls in
+    """Game-Trees section 2 shows, call by call, the case of the theorem each answer falls in
     and whether the value obeys it: here every call of that search must (v from minimax)."""
     solver = solver_module()
     uniform = random_tree(seed=4, depth=3, branching=3, values=(-99, 99), distinct=True)
