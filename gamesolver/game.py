@@ -11,8 +11,9 @@ from __future__ import annotations
 import contextlib
 import math
 import numbers
+import random
 from collections.abc import Callable, Hashable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Generic, TypeVar
 
 State = TypeVar("State", bound=Hashable)
@@ -129,3 +130,16 @@ def is_nan(value: object) -> bool:
         return math.isnan(value)  # type: ignore[arg-type]
     except (TypeError, ValueError, OverflowError):
         return False
+
+
+def shuffled_at(game: AnyGame, state: Hashable, player: Hashable, rng: random.Random) -> AnyGame:
+    """``game``, but with the moves of ``state`` (``player`` to move) in a random order, drawn
+    once from ``rng``: a search that reports its line of play then chooses at random among
+    the equally good first moves, as the Solver's ``best_move`` does."""
+    moves = game.next_states(state, player)
+    shuffled = rng.sample(list(moves), len(moves))
+
+    def next_states(s: Hashable, p: Hashable) -> Sequence[Hashable]:
+        return list(shuffled) if s == state and p == player else game.next_states(s, p)
+
+    return replace(game, next_states=next_states)

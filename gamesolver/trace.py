@@ -108,6 +108,12 @@ class Search:
             return "horizon"
         return "memory"
 
+    @property
+    def leaves(self) -> int:
+        """The calls made at finished states, the leaves of the game tree: what a move order
+        saves is counted in them (Knuth and Moore's minimal tree)."""
+        return sum(self.kind(call.index) == "leaf" for call in self.calls)
+
     def next_states(self, index: int) -> list[Hashable]:
         """The next states of call ``index``'s state in the game (empty for a finished state)."""
         call = self.calls[index]

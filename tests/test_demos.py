@@ -8,7 +8,8 @@ import types
 import pytest
 from conftest import notebook
 
-from gamesolver.demos import at_work, side_by_side
+from gamesolver import Stats
+from gamesolver.demos import at_work, search_tree, side_by_side, take_away
 from gamesolver.trees import sleator_example, tree_game
 
 
@@ -46,3 +47,21 @@ def test_algorithms_that_disagree_are_said_so(solver: types.ModuleType) -> None:
 
     with pytest.raises(ValueError, match=r"disagree on Sleator's example: \[10, 99\]"):
         side_by_side([solver.minimax, wrong], [sleator_example()])
+
+
+def test_take_away_is_won_by_leaving_a_multiple_of_three(solver: types.ModuleType) -> None:
+    """The Solver's take-away: a move takes 1 or 2 from one heap; who cannot move has lost."""
+    game = take_away(2, 1)
+    assert game.name == "take-away 2+1" and game.Start == ((2, 1), "A")
+    assert game.next_states(game.Start, "A") == [((1, 1), "B"), ((0, 1), "B"), ((2, 0), "B")]
+    assert game.finished(((0, 0), "B")) and game.utility(((0, 0), "B"), "B") == -1
+    assert game.text(((0, 3), "A")) == "0+3 (A to move)"
+    values = [solver.minimax(take_away(n), ((n,), "A"), "A", Stats()) for n in range(1, 10)]
+    assert values == [-1 if n % 3 == 0 else 1 for n in range(1, 10)]
+
+
+def test_a_search_tree_is_drawn_from_its_record(solver: types.ModuleType) -> None:
+    figure = search_tree(solver.minimax, sleator_example())
+    assert repr(figure) == '<TreeFigure: minimax on "Sleator\'s example", 5 nodes, step 10 of 10>'
+    pruned = search_tree(solver.alpha_beta, sleator_example(), view="mover")
+    assert "5 nodes, step 8 of 8" in repr(pruned)

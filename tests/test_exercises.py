@@ -1250,3 +1250,31 @@ def test_a_node_never_called_says_so() -> None:
     check = check_algorithm(first_leaf, examples=EXAMPLES, games=False)
     assert not check.passed and len(check.rows) > 1, check
     assert "never called" not in repr(check), check
+
+
+# -- a line of best play checked (Game-Trees' exercise 3) --------------------------------------
+
+
+def reporting(line: list[Any], answer: Value) -> Algorithm:
+    """A search that answers ``answer`` and reports ``line``, whatever the game."""
+
+    def search(game: Any, state: Any, player: Any, stats: Stats) -> Value:
+        stats.line = list(line)
+        return answer
+
+    return search
+
+
+def test_a_line_is_checked_move_by_move_to_the_end() -> None:
+    from gamesolver.feedback.exercises import checked_line
+    from gamesolver.trees import sleator_example
+
+    game = sleator_example()  # P: Q = 10, R: (S = 5, T = 20)
+    assert checked_line(reporting([(0,)], 10), game) == "Sleator's example: value 10, line Q"
+    assert checked_line(reporting([(1,), (1, 0)], 5), game).endswith("line R, S")
+    with pytest.raises(AssertionError, match=r"the line \['S'\]: no move leads to \(1, 0\)"):
+        checked_line(reporting([(1, 0)], 5), game)
+    with pytest.raises(AssertionError, match="stops before the end of the game"):
+        checked_line(reporting([(1,)], 5), game)
+    with pytest.raises(AssertionError, match="ends in 10, and the value is 5"):
+        checked_line(reporting([(0,)], 5), game)

@@ -18,8 +18,9 @@ from hypothesis import strategies as st
 from test_play import record_drawing
 
 from gamesolver import Stats, measure
-from gamesolver.explore import reachable
+from gamesolver.explore import reachable, tree_calls
 from gamesolver.feedback.check import check_game
+from gamesolver.game import shuffled_at
 from gamesolver.trace import record
 from gamesolver.widgets.board import NotAMove
 from gamesolver.widgets.nim_board import WOOD, NimBoard
@@ -204,7 +205,23 @@ def test_exact_counts(
 
 def test_counted_calls_on_1357(nb: types.ModuleType) -> None:
     """What the notebook counts instead of running: minimax's and alpha_beta's calls."""
-    assert nb.search_counts(((1, 3, 5, 7), "A")) == (-1, 242_032_048, 12_875_147)
+    assert tree_calls(nb.game, ((1, 3, 5, 7), "A"), "A") == (-1, 242_032_048, 12_875_147)
+
+
+def test_shuffled_at_shuffles_the_moves_of_one_position_only(nb: types.ModuleType) -> None:
+    """The Solver's best_move for a search that reports its line: the moves of the state it
+    chooses from in a random order (the same for a seed), every other state's as they were."""
+    state = start((1, 3, 5))
+    shuffled = shuffled_at(nb.game, state, "A", random.Random(3))
+    moves = nb.game.next_states(state, "A")
+    assert sorted(shuffled.next_states(state, "A")) == sorted(moves)
+    assert shuffled.next_states(state, "A") != moves  # (this seed moves them)
+    assert shuffled.next_states(state, "A") == shuffled.next_states(state, "A")
+    again = shuffled_at(nb.game, state, "A", random.Random(3))
+    assert again.next_states(state, "A") == shuffled.next_states(state, "A")
+    other = start((3, 5))
+    assert shuffled.next_states(other, "A") == nb.game.next_states(other, "A")
+    assert shuffled.next_states(state, "B") == nb.game.next_states(state, "B")
 
 
 def test_best_move_as_class_2_presents_it(nb: types.ModuleType) -> None:
@@ -295,7 +312,7 @@ def test_alpha_beta_equals_minimax(state: State) -> None:
     minimax_stats, alpha_beta_stats = Stats(), Stats()
     value = nb.minimax(nb.game, state, player, minimax_stats)
     assert nb.alpha_beta(nb.game, state, player, alpha_beta_stats) == value == bouton(piles)
-    counted = nb.search_counts(state)
+    counted = tree_calls(nb.game, state, player)
     assert counted == (value, minimax_stats.calls, alpha_beta_stats.calls)
 
 

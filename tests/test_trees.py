@@ -246,7 +246,7 @@ def test_knuth_moore_for_any_window(tree: Tree, data: st.DataObject) -> None:
 
 
 def test_every_call_on_game_trees_27_leaves_obeys_sleators_theorem() -> None:
-    """Game-Trees section 3 shows, call by call, the case of the theorem each answer falls in
+    """Game-Trees section 2 shows, call by call, the case of the theorem each answer falls in
     and whether the value obeys it: here every call of that search must (v from minimax)."""
     solver = solver_module()
     uniform = random_tree(seed=4, depth=3, branching=3, values=(-99, 99), distinct=True)
@@ -451,6 +451,12 @@ def test_the_sleator_example_windows_and_pruning(solver: types.ModuleType) -> No
 def test_the_value_of_t_does_not_matter(solver: types.ModuleType, t: int) -> None:
     search = record(solver.alpha_beta, tree_game([10, [5, t]], "PQRST"), alpha=-inf, beta=inf)
     assert Stepper(search).trace() == SEED_TRACE
+
+
+def test_leaves_counts_the_calls_at_finished_states(solver: types.ModuleType) -> None:
+    """Sleator's example: alpha-beta evaluates Q and S, not T; minimax all three leaves."""
+    assert record(solver.alpha_beta, sleator_example()).leaves == 2
+    assert record(solver.minimax, sleator_example()).leaves == 3
 
 
 def test_the_default_window_makes_the_same_calls(solver: types.ModuleType) -> None:

@@ -1524,3 +1524,28 @@ class _Measure:
             ]
             self.sampled += 1
             self.kept.update(kept)
+
+
+# -- a line of best play --------------------------------------------------------------------------
+
+
+def checked_line(algorithm: Callable[..., Value], game: AnyGame) -> str:
+    """The line of best play that ``algorithm`` puts in ``stats.line`` from the start of
+    ``game``, in words, once checked move by move: each state reached by a legal move, the last
+    one finished, its utility for the first player the answer. Else an ``AssertionError`` says
+    where the line goes wrong, as an exercise's check cell does for the grader."""
+    state, player = game.Start, game.Players[0]
+    stats = Stats()
+    answer = algorithm(game, state, player, stats)
+    line = list(stats.line)
+    where = f"on {game.name}, the line {[game.text(s) for s in line]}"
+    for ns in line:
+        if ns not in game.next_states(state, player):
+            raise AssertionError(f"{where}: no move leads to {ns}")
+        state, player = ns, game.other(player)
+    if not game.finished(state):
+        raise AssertionError(f"{where} stops before the end of the game")
+    got = game.utility(state, game.Players[0])
+    if got != answer:
+        raise AssertionError(f"{where} ends in {got}, and the value is {answer}")
+    return f"{game.name}: value {answer}, line {', '.join(map(game.text, line))}"
