@@ -13,6 +13,9 @@ from gamesolver import Stats
 from gamesolver.feedback.deepening import check_deepening, run_by_another_notebook
 from gamesolver.game import AnyGame, Value
 
+TTT = "Tic-Tac-Toe.ipynb"
+"""The notebook whose game the check plays, as the exercise's cell names it."""
+
 
 def test_a_notebook_run_by_another_is_told_apart() -> None:
     """IPython's ``%run X.ipynb`` sets ``__file__``; a kernel running a notebook has none."""
@@ -28,7 +31,7 @@ def never(*arguments: object, **options: object) -> Value:
 
 def test_under_run_the_check_does_nothing() -> None:
     namespace = {"__file__": "Search-in-Depth.ipynb", "check": check_deepening, "never": never}
-    exec("result = check(never, never, never)", namespace)
+    exec("result = check(never, never, never, 'Tic-Tac-Toe.ipynb')", namespace)
     assert namespace["result"] is None
 
 
@@ -45,8 +48,8 @@ def test_the_check_passes_the_solution_and_rejects_the_game_order(
         return solver.iterative_deepening(game, state, player, stats, order=False, **options)
 
     with pytest.raises(AssertionError, match="not 15% fewer calls"):
-        check_deepening(plain, solver.depth_limited, solver.iterative_deepening)
+        check_deepening(plain, solver.depth_limited, solver.iterative_deepening, TTT)
     calls = check_deepening(
-        solver.iterative_deepening, solver.depth_limited, solver.iterative_deepening
+        solver.iterative_deepening, solver.depth_limited, solver.iterative_deepening, TTT
     )
     assert calls is not None and calls["yours"] <= 0.85 * calls["the game's order"]

@@ -43,14 +43,16 @@ def check_deepening(
     my_deepening: Deepening,
     depth_limited: DepthLimited,
     iterative_deepening: Deepening,
+    notebook: str,
 ) -> dict[str, int] | None:
-    """``my_deepening``'s value calls on tic-tac-toe beside the lecture's deepening in the game's
+    """``my_deepening``'s value calls on tic-tac-toe (the game of ``notebook``, which the
+    cell names so that an assignment ships it) beside the lecture's deepening in the game's
     order (``order=False``); an ``AssertionError`` if an answer is not ``depth_limited``'s, if it
     does not save 15 % of the calls, or if it does not stop within ``BUDGET`` seconds.
     ``None`` (nothing checked) under another notebook's ``%run``."""
     if run_by_another_notebook(sys._getframe(1).f_globals):
         return None
-    ttt = load_notebook("Tic-Tac-Toe.ipynb")
+    ttt = load_notebook(notebook)
     game: AnyGame = ttt.game
     rng, calls = random.Random(SEED), {"yours": 0, "the game's order": 0}
     for _ in range(POSITIONS):
