@@ -20,6 +20,7 @@ from gamesolver.explore import reachable
 from gamesolver.feedback.check import check_game
 from gamesolver.game import Game
 from gamesolver.notebook import load_notebook
+from gamesolver.quality import quality
 
 
 @pytest.fixture(scope="module")
@@ -77,9 +78,9 @@ def test_the_slides_example(heuristics: types.ModuleType) -> None:
 
 def test_bouton_at_depth_one_plays_perfectly(heuristics: types.ModuleType) -> None:
     h = heuristics
-    chance, errs, calls = h.quality(h.nim_game, 1, h.nim_value)
+    chance, errs, calls = quality(h.depth_limited, h.nim_game, 1, h.nim_value)
     assert (chance, errs) == (1.0, 0)
-    crude_chance, crude_errs, crude_calls = h.quality(h.nim_crude, 1, h.nim_value)
+    crude_chance, crude_errs, crude_calls = quality(h.depth_limited, h.nim_crude, 1, h.nim_value)
     assert crude_chance < 0.3 and crude_errs == 420 and crude_calls == calls
 
 
@@ -107,10 +108,10 @@ def test_eta_is_misled_where_the_lecture_says(heuristics: types.ModuleType) -> N
     h = heuristics
     state, player = h.board("XOX O.X ..."), "O"
     assert h.eta_misled(state, player)
-    (favourite,) = h.rated_best(h.ttt_eta, state, player, 1)
+    (favourite,) = h.rated_best(h.depth_limited, h.ttt_eta, state, player, 1)
     assert h.ttt.describe_move(state, favourite) == "(1, 1)"
     assert -h.ttt.exact(favourite, "X") == -1  # it loses
-    (holds,) = h.rated_best(h.ttt_eta, state, player, 2)
+    (holds,) = h.rated_best(h.depth_limited, h.ttt_eta, state, player, 2)
     assert h.ttt.describe_move(state, holds) == "(2, 2)" and h.ttt.exact(holds, "X") == 0
     moves = h.ttt.game.next_states(state, player)
     assert [ns for ns in moves if h.ttt.exact(ns, "X") == 0] == [holds]  # the only move that holds
@@ -122,8 +123,8 @@ def test_eta_is_misled_where_the_lecture_says(heuristics: types.ModuleType) -> N
 
 def test_the_search_quality_measure(heuristics: types.ModuleType) -> None:
     h = heuristics
-    crude = h.quality(h.ttt_crude, 1, h.ttt.exact)
-    open_lines = h.quality(h.ttt.game, 1, h.ttt.exact)
-    eta = h.quality(h.ttt_eta, 1, h.ttt.exact)
+    crude = quality(h.depth_limited, h.ttt_crude, 1, h.ttt.exact)
+    open_lines = quality(h.depth_limited, h.ttt.game, 1, h.ttt.exact)
+    eta = quality(h.depth_limited, h.ttt_eta, 1, h.ttt.exact)
     assert crude[0] < open_lines[0] < eta[0] < 1
     assert crude[2] == open_lines[2] == eta[2] == 16_167  # the same tree at depth 1

@@ -1,0 +1,52 @@
+"""The line of best play that a memo table of values and bounds holds: the plumbing of
+Search-in-Depth's ``alpha_beta_memo``, which reports its line in ``stats.line`` (as Game Trees'
+alpha-beta does) and so decides the move in one search.
+
+The table maps ``(key of a state, player to move)`` to an entry ``(answer, kind, move)``: the
+search's answer, whether it is the value or a bound, and the key of the next state that gave it.
+What an entry knows of the value is the lecture's ``bounds_of(entry)``, ``lower <= value <=
+upper``; the entry is exact when the two meet.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, MutableMapping
+from typing import Any
+
+from gamesolver.game import AnyGame, Value
+
+Entry = tuple[Value, str, Hashable]
+"""A memo entry: the answer, its kind (the value or a bound), the move that gave it."""
+
+
+def table_line(
+    game: AnyGame,
+    state: Hashable,
+    player: Hashable,
+    cache: MutableMapping[tuple[Hashable, Hashable], Entry],
+    key: Callable[[Hashable], Hashable],
+    search: Callable[[Hashable, Hashable, Value, Value], Any],
+    bounds: Callable[[Entry | None], tuple[Value, Value]],
+) -> list[Hashable]:
+    """The line of best play that ``cache`` holds from ``state``: the states after it, following
+    the move of each exact entry.
+
+    A win stored as a lower bound, or a loss as an upper bound, is exact too: nothing lies beyond
+    them. An entry on the line that holds only a bound is searched again with the whole window,
+    ``search(state, player, game.worst, game.best)``, which makes it exact; at ``state`` itself
+    such an entry means the search was asked for a bound, and there is no line.
+    """
+    line: list[Hashable] = []
+    while not game.finished(state):
+        entry = cache[key(state), player]
+        lower, upper = bounds(entry)
+        won, lost = lower >= game.best, upper <= game.worst  # nothing is better or worse
+        if lower != upper and not (won or lost):
+            if not line:
+                break  # the window asked for a bound: there is no line of best play
+            search(state, player, game.worst, game.best)  # a bound on the line: make it exact
+            continue
+        state = next(ns for ns in game.next_states(state, player) if key(ns) == entry[2])
+        player = game.other(player)
+        line.append(state)
+    return line
