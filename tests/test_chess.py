@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 import json
+import re
 import types
 
 import chess
@@ -614,3 +615,42 @@ def test_the_computer_gives_up_deepening_when_its_time_is_spent() -> None:
     value, after, stats = LECTURE.computer(trap, white, random.Random(0), budget=0.001)
     assert after in LECTURE.next_states(trap, white) and stats.depth >= 1
     assert -1 < value < 1 and not stats.exact
+
+
+def exercise_2() -> dict[str, chess.Board]:
+    """The boards that the graded test of Chess's exercise 2 (quiescence in check) names."""
+    cells = json.loads((NOTEBOOKS / "Chess.ipynb").read_text(encoding="utf-8"))["cells"]
+    [test] = [
+        "".join(cell["source"])
+        for cell in cells
+        if cell["metadata"].get("nbgrader", {}).get("grade_id") == "ex2-test"
+    ]
+    return {
+        name: chess.Board(fen) for name, fen in re.findall(r'(\w+) = chess.Board\("(.+?)"\)', test)
+    }
+
+
+def in_check(board: chess.Board, ply: int = 0) -> int:
+    """Quiescence without pruning as exercise 2 asks for it: a player in check may not stand
+    pat and tries every move; any other stands pat or captures."""
+    if (over := LECTURE.over(board, ply)) is not None:
+        return over
+    check = board.is_check()
+    best = -LECTURE.Mate if check else LECTURE.balance(board)
+    for move in list(board.legal_moves if check else board.generate_legal_captures()):
+        board.push(move)
+        best = max(best, -in_check(board, ply + 1))
+        board.pop()
+    return best
+
+
+def test_the_lecture_s_quiescence_misreads_the_positions_of_exercise_2() -> None:
+    """The fork (1. Nxf7+ Kg8 2. Nxd8) wins a pawn and the queen, 300 centipawns for white; the
+    back rank is mated at the third move (Mate - 3). Standing pat in check, the lecture's
+    quiescence reads a pawn won in the first and a knight won in the second: the exercise
+    has a mistake to mend, and its test expects the true scores."""
+    boards = exercise_2()
+    window = -LECTURE.Mate, LECTURE.Mate
+    for name, right in {"fork": 300, "back_rank": LECTURE.Mate - 3}.items():
+        assert in_check(boards[name]) == right, name
+        assert LECTURE.quiescent(LECTURE.Search(), boards[name], *window, 0) != right, name

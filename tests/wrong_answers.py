@@ -60,6 +60,23 @@ CHESS_MOBILITY = """def mobility(board: chess.Board) -> int:
     return board.legal_moves.count() - other.legal_moves.count()
 """
 
+CHESS_QUIESCENCE = """def quiescent_in_check(search, board, alpha, beta, ply) -> int:
+    search.visit()
+    if (score := over(board, ply)) is not None:
+        return score
+    check = board.is_check()
+    best = -Mate if check else search.evaluate(board)
+    for move in in_order(board, board.legal_moves if check else board.generate_legal_captures()):
+        if best >= beta:
+            break
+        alpha = max(alpha, best)
+        board.push(move)
+        best = max(best, -quiescent_in_check(search, board, -beta, -alpha, ply + 1))
+        board.pop()
+    return best
+"""
+"""A right answer to Chess's exercise 2, for the wrong ones to change a line of."""
+
 FIXED = "def fixed_alpha_beta(game, state, player, stats, alpha=None, beta=None):"
 
 LINE_HEAD = """def my_alpha_beta(game, state, player, stats, alpha=None, beta=None):
@@ -383,6 +400,25 @@ WRONG: dict[tuple[str, str], list[Answer]] = {
         return 1
     return board.legal_moves.count()
 """,
+        },
+    ],
+    ("Chess.ipynb", "ex2-test"): [
+        {  # the lecture's quiescence renamed: a player in check still stands pat
+            "ex2-solution": CHESS_QUIESCENCE.replace(
+                "board.legal_moves if check else board.generate_legal_captures()",
+                "board.generate_legal_captures()",
+            ).replace("-Mate if check else search.evaluate(board)", "search.evaluate(board)"),
+        },
+        {  # every move searched in check, but standing pat there too
+            "ex2-solution": CHESS_QUIESCENCE.replace(
+                "-Mate if check else search.evaluate(board)", "search.evaluate(board)"
+            ),
+        },
+        {  # no standing pat in check, but only the captures searched there
+            "ex2-solution": CHESS_QUIESCENCE.replace("board.legal_moves if check else ", ""),
+        },
+        {  # the material for every search, not the search's own estimate
+            "ex2-solution": CHESS_QUIESCENCE.replace("search.evaluate(board)", "balance(board)"),
         },
     ],
     ("Chess.ipynb", "ex3-test"): [
