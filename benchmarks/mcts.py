@@ -51,8 +51,9 @@ DEFAULT_PLAYOUTS = [100, 300, 1000, 3000]
 VALUES = {1: "win", 0: "draw", -1: "loss"}
 """The exact value of a position for the player to move, in words (``gamesolver.strength``'s
 groups)."""
-MOVES_LEFT = {"Test_L3_R1": "under 14", "Test_L2_R1": "under 14", "Test_L2_R2": "14 to 27"}
-MOVES_LEFT |= {"Test_L1_R1": "under 14", "Test_L1_R2": "14 to 27", "Test_L1_R3": "over 27"}
+MOVES_LEFT = {"Test_L3_R1": "under 14", "Test_L2_R1": "under 14", "Test_L1_R1": "under 14"}
+MOVES_LEFT |= {"Test_L2_R2": "between 14 and 27", "Test_L1_R2": "between 14 and 27"}
+MOVES_LEFT |= {"Test_L1_R3": "over 27"}
 """How many moves Pons' sets have left to the end with perfect play (his "rating")."""
 
 
