@@ -1,7 +1,7 @@
 """How often UCT plays an optimal move on Pons' Connect Four positions, beside alpha-beta.
 
 ``python -m benchmarks.mcts [--positions N] [--playouts N ...] [--sets NAME ...] [--seed N]
-[--out FILE]``
+[--out FILE] [--results FILE]``
 
 Every position is drawn (seeded) from Pons' test sets in the package's data. A move is optimal
 if it keeps the position's exact value (a win stays a win, a draw a draw): ``optimal_columns``
@@ -10,15 +10,16 @@ playout count, UCT (``MCTS.ipynb``'s ``uct``, a ``random.Random(seed)`` per move
 in every position, timed on the wall clock; then the Connect Four lecture's ``computer``
 (iterative-deepening alpha-beta with its estimate ``windows``) chooses a move in every position
 with a budget equal to UCT's median time at that count. Both are judged by the same
-``optimal_columns``. The table (share of optimal moves with a 95% interval, by the position's
-exact value too, the times and the depths alpha-beta reached) is printed and written to
-``benchmarks/mcts.md``.
+``optimal_columns``. The counts of optimal moves (all, in the decisive positions, and by the
+position's exact value), the times and the depths alpha-beta reached go to ``benchmarks/mcts.json``
+(``gamesolver.strength``'s format, which the lecture reads), replacing an earlier run on the same
+sets; the report of every run in the file, with the shares and their 95% intervals, is printed
+and written to ``benchmarks/mcts.md``.
 """
 
 from __future__ import annotations
 
 import argparse
-import math
 import random
 import statistics
 import sys
@@ -26,18 +27,34 @@ import time
 from collections.abc import Callable, Hashable, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from benchmarks.harness import Started, count_option, package_versions, report_options
 from benchmarks.lectures import MCTS, MctsLecture, mcts_lecture
 from benchmarks.pons import SETS
 from gamesolver.stats import Stats
+from gamesolver.strength import (
+    GROUPS,
+    RESULTS,
+    Count,
+    Player,
+    Run,
+    Share,
+    parse_strength,
+    strength_json,
+)
 
 NOTEBOOK = MCTS
 DEFAULT_SETS = ["Test_L2_R1"]
 """The middle game with fewer than 14 moves left: the solver judges a move in milliseconds."""
 DEFAULT_PLAYOUTS = [100, 300, 1000, 3000]
 VALUES = {1: "win", 0: "draw", -1: "loss"}
-"""The exact value of a position for the player to move, in words."""
+"""The exact value of a position for the player to move, in words (``gamesolver.strength``'s
+groups)."""
+MOVES_LEFT = {"Test_L3_R1": "under 14", "Test_L2_R1": "under 14", "Test_L1_R1": "under 14"}
+MOVES_LEFT |= {"Test_L2_R2": "between 14 and 27", "Test_L1_R2": "between 14 and 27"}
+MOVES_LEFT |= {"Test_L1_R3": "over 27"}
+"""How many moves Pons' sets have left to the end with perfect play (his "rating")."""
 
 
 @dataclass
@@ -51,14 +68,8 @@ class Row:
 
 
 def share(good: Sequence[bool]) -> str:
-    """The share of optimal moves with its 95% interval (Wilson's score interval)."""
-    n, k, z = len(good), sum(good), 1.96
-    if n == 0:
-        return ""
-    p = k / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return f"{p:.1%} ({centre - half:.1%}-{centre + half:.1%})"
+    """The share of optimal moves with its 95% interval, as ``gamesolver.strength`` writes it."""
+    return str(Share(sum(good), len(good)))
 
 
 def spread(values: Sequence[float], unit: str = "s") -> str:
@@ -112,53 +123,103 @@ def measure(
     return uct, alpha_beta
 
 
-def markdown(
-    rows: Sequence[Row],
+def player(row: Row, values: Sequence[int], decisive: Sequence[bool]) -> Player:
+    """``row``'s optimal moves counted in each group of positions, its times and its depths."""
+    groups = {"all": [True] * len(values), "decisive": list(decisive)}
+    groups |= {VALUES[v]: [value == v for value in values] for v in VALUES}
+    optimal = {
+        group: sum(g for g, inside in zip(row.good, groups[group], strict=True) if inside)
+        for group in GROUPS
+    }
+    deciles = statistics.quantiles(row.seconds, n=10) if len(row.seconds) > 1 else row.seconds
+    seconds = (statistics.median(row.seconds), deciles[0], deciles[-1])
+    depth = (
+        (statistics.median(row.depths), min(row.depths), max(row.depths)) if row.depths else None
+    )
+    return Player(optimal, seconds, depth)
+
+
+def record(
+    sets: Sequence[str],
+    seed: int,
+    note: str,
+    counts: Sequence[tuple[int, Row, Row]],
     values: Sequence[int],
     decisive: Sequence[bool],
     random_share: float,
-    note: str,
-) -> str:
-    """The report: the table of shares, times and depths, and the shares by exact value."""
-    lines = [
-        "# UCT against truth on Connect Four, beside alpha-beta at the same time per move",
-        "",
-        note,
-        "",
-        f"{len(values):,} positions; a random move is optimal in {random_share:.1%} of them on "
-        f"average (the baseline). In {sum(decisive):,} of them some move is not optimal: the "
-        "decisive positions, where a player can go wrong (in the others every move keeps the "
-        "value, e.g. every move of a lost position).",
-        "",
-        "| player | optimal moves (95% interval) | in the decisive positions "
-        "| seconds a move: median (10th-90th pct) | alpha-beta's depth: median (min-max) |",
-        "| --- | ---: | ---: | ---: | ---: |",
-    ]
-    for row in rows:
-        depth = (
-            f"{statistics.median(row.depths):g} ({min(row.depths)}-{max(row.depths)})"
-            if row.depths
-            else ""
-        )
-        hard = [g for g, d in zip(row.good, decisive, strict=True) if d]
-        lines.append(
-            f"| {row.player} | {share(row.good)} | {share(hard)} | {spread(row.seconds)} "
-            f"| {depth} |"
-        )
-    kinds = [v for v in (1, 0, -1) if v in values]
-    lines += [
-        "",
-        "## By the position's exact value (for the player to move)",
-        "",
-        "| player | " + " | ".join(f"{VALUES[v]} ({values.count(v)})" for v in kinds) + " |",
-        "| --- |" + " ---: |" * len(kinds),
-    ]
-    for row in rows:
-        cells = [
-            share([g for g, v in zip(row.good, values, strict=True) if v == kind]) for kind in kinds
+) -> Run:
+    """One run as ``gamesolver.strength`` holds it: counts per group, not percentages."""
+    positions = {"all": len(values), "decisive": sum(decisive)}
+    positions |= {VALUES[v]: values.count(v) for v in VALUES}
+    return Run(
+        sets=tuple(sets),
+        moves_left=" and ".join(dict.fromkeys(MOVES_LEFT[name] for name in sets)),
+        seed=seed,
+        note=note,
+        positions=positions,
+        random_share=random_share,
+        counts=tuple(
+            Count(n, player(uct, values, decisive), player(ab, values, decisive))
+            for n, uct, ab in counts
+        ),
+    )
+
+
+def merged(earlier: Sequence[Run], run: Run) -> list[Run]:
+    """The runs of ``earlier`` with ``run`` in place of the one on the same sets (or added)."""
+    runs = [run if old.sets == run.sets else old for old in earlier]
+    return runs if run in runs else [*runs, run]
+
+
+def markdown(runs: Sequence[Run]) -> str:
+    """The report of every run: the table of shares, times and depths, and the shares by exact
+    value, each share with its 95% interval."""
+    lines = ["# UCT against truth on Connect Four, beside alpha-beta at the same time per move"]
+    for run in runs:
+        n = run.positions
+        lines += [
+            "",
+            f"## {', '.join(run.sets)}: {run.moves_left} moves left",
+            "",
+            run.note,
+            "",
+            f"{n['all']:,} positions; a random move is optimal in {run.random_share:.1%} of them "
+            f"on average (the baseline). In {n['decisive']:,} of them some move is not optimal: "
+            "the decisive positions, where a player can go wrong (in the others every move keeps "
+            "the value, e.g. every move of a lost position).",
+            "",
+            "| player | optimal moves (95% interval) | in the decisive positions "
+            "| seconds a move: median (10th-90th pct) | alpha-beta's depth: median (min-max) |",
+            "| --- | ---: | ---: | ---: | ---: |",
         ]
-        lines.append(f"| {row.player} | " + " | ".join(cells) + " |")
+        named = [(name, p) for c in run.counts for name, p in names(c)]
+        for name, p in named:
+            middle, low, high = p.seconds
+            depth = f"{p.depth[0]:g} ({p.depth[1]}-{p.depth[2]})" if p.depth else ""
+            lines.append(
+                f"| {name} | {run.share(p)} | {run.share(p, 'decisive')} "
+                f"| {middle:.3f} s ({low:.3f}-{high:.3f}) | {depth} |"
+            )
+        kinds = [VALUES[v] for v in (1, 0, -1) if n[VALUES[v]]]
+        lines += [
+            "",
+            "### By the position's exact value (for the player to move)",
+            "",
+            "| player | " + " | ".join(f"{kind} ({n[kind]})" for kind in kinds) + " |",
+            "| --- |" + " ---: |" * len(kinds),
+        ]
+        for name, p in named:
+            cells = [str(run.share(p, kind)) for kind in kinds]
+            lines.append(f"| {name} | " + " | ".join(cells) + " |")
     return "\n".join(lines) + "\n"
+
+
+def names(count: Count) -> list[tuple[str, Player]]:
+    """The two players of a playout count, with the names the report gives them."""
+    return [
+        (f"UCT, {count.playouts:,} playouts", count.uct),
+        (f"alpha-beta, {count.budget:.3f} s a move", count.alpha_beta),
+    ]
 
 
 def parser() -> argparse.ArgumentParser:
@@ -189,7 +250,14 @@ def parser() -> argparse.ArgumentParser:
         help=f"the sets drawn from (default: {' '.join(DEFAULT_SETS)})",
     )
     p.add_argument("--seed", type=int, default=0, help="the sample's and the searches' seed")
-    report_options(p, "mcts.md", "print the table only")
+    report_options(p, "mcts.md", "print the report only")
+    p.add_argument(
+        "--results",
+        type=Path,
+        default=RESULTS,
+        metavar="FILE",
+        help="the results, with the other sets' runs (default: benchmarks/mcts.json)",
+    )
     return p
 
 
@@ -211,10 +279,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     free = [sum(moves.count(c) < 6 for c in "1234567") for moves in positions]
     random_share = statistics.mean(len(best) / n for best, n in zip(optimal, free, strict=True))
     decisive = [len(best) < n for best, n in zip(optimal, free, strict=True)]
-    rows: list[Row] = []
+    earlier = parse_strength(args.results.read_text()) if args.results.is_file() else []
+    counts: list[tuple[int, Row, Row]] = []
     for done, playouts in enumerate(args.playouts, 1):
-        rows += measure(found, positions, playouts, args.seed, optimal)
-        for row in rows[-2:]:
+        counts.append((playouts, *measure(found, positions, playouts, args.seed, optimal)))
+        for row in counts[-1][1:]:
             print(f"{row.player}: {share(row.good)}, {spread(row.seconds)}", file=sys.stderr)
         finished = done == len(args.playouts)
         note = started.note(package_versions("gamesolver"), finished) + (
@@ -223,12 +292,15 @@ def main(argv: Sequence[str] | None = None) -> int:
             " at a count is alpha-beta's budget there; each search starts with the lecture's"
             " cache of line patterns cleared."
         )
-        report = markdown(rows, values, decisive, random_share, note)
+        run = record(args.sets, args.seed, note, counts, values, decisive, random_share)
+        runs = merged(earlier, run)
+        report = markdown(runs)
         if not args.no_write:  # after every count: a run cut short keeps what it measured
+            args.results.write_text(strength_json(runs))
             args.out.write_text(report)
     print(report)
     if not args.no_write:
-        print(f"wrote {args.out}", file=sys.stderr)
+        print(f"wrote {args.results} and {args.out}", file=sys.stderr)
     return 0
 
 

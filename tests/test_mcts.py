@@ -15,7 +15,16 @@ import pytest
 from conftest import NOTEBOOKS
 
 from benchmarks import mcts as bench
+from benchmarks.mcts import markdown
 from gamesolver.notebook import load_notebook
+from gamesolver.strength import (
+    RESULTS,
+    Share,
+    parse_strength,
+    read_strength,
+    strength_json,
+    strength_table,
+)
 from gamesolver.trees import tree_game
 
 
@@ -101,10 +110,66 @@ def test_optimal_columns_agree_with_pons_scores(lecture: types.ModuleType) -> No
             assert best == free, moves
 
 
-def test_the_benchmark_writes_its_report(tmp_path: Path) -> None:
-    out = tmp_path / "mcts.md"
-    assert bench.main(["--positions", "4", "--playouts", "10", "20", "--out", str(out)]) == 0
+def test_the_benchmark_writes_its_report_and_its_results(tmp_path: Path) -> None:
+    out, results = tmp_path / "mcts.md", tmp_path / "mcts.json"
+    common = ["--positions", "4", "--out", str(out), "--results", str(results)]
+    assert bench.main([*common, "--playouts", "10", "20"]) == 0
     report = out.read_text()
     assert "| UCT, 10 playouts |" in report and "| UCT, 20 playouts |" in report
     assert report.count("| alpha-beta, ") == 4  # two tables, a row per count in each
     assert "4 positions" in report
+    [run] = read_strength(results)
+    assert run.sets == ("Test_L2_R1",) and [c.playouts for c in run.counts] == [10, 20]
+    assert run.positions["all"] == 4
+    n = run.positions
+    assert n["win"] + n["draw"] + n["loss"] == 4 and n["decisive"] <= 4
+    for count in run.counts:
+        for player in (count.uct, count.alpha_beta):
+            mine = player.optimal
+            assert mine["win"] + mine["draw"] + mine["loss"] == mine["all"] <= 4
+            assert mine["loss"] == n["loss"]  # every move of a lost position keeps its value
+    assert markdown(read_strength(results)) == report  # the report is the results' reading
+    # a run on another set joins the first; a run on the same set replaces it
+    assert bench.main([*common, "--playouts", "10", "--sets", "Test_L2_R2"]) == 0
+    assert bench.main([*common, "--playouts", "30"]) == 0
+    runs = read_strength(results)
+    assert [(r.sets, [c.playouts for c in r.counts]) for r in runs] == [
+        (("Test_L2_R1",), [30]),
+        (("Test_L2_R2",), [10]),
+    ]
+
+
+def test_the_committed_results_and_report_agree() -> None:
+    """The lecture reads benchmarks/mcts.json; benchmarks/mcts.md must say the same."""
+    text = RESULTS.read_text()
+    runs = parse_strength(text)
+    assert strength_json(runs) == text  # the writer writes what the reader read
+    assert markdown(runs) == (RESULTS.parent / "mcts.md").read_text()
+    for run in runs:
+        assert len(run.counts) >= 3 and run.positions["all"] >= 500
+        n = run.positions
+        assert n["win"] + n["draw"] + n["loss"] == n["all"]
+
+
+def test_a_share_has_wilsons_interval() -> None:
+    assert str(Share(475, 500)) == "95.0% (92.7%-96.6%)"
+    assert str(Share(6, 9)) == "66.7% (35.4%-87.9%)"
+    low, high = Share(0, 10).interval()
+    assert low == pytest.approx(0) and 0.25 < high < 0.35  # never below 0, unlike p +- z*se
+    low, high = Share(10, 10).interval()
+    assert 0.65 < low < 0.75 and high == pytest.approx(1)
+    assert str(Share(0, 0)) == ""
+
+
+def test_the_lectures_table_of_strength() -> None:
+    runs = read_strength()
+    table = strength_table(runs, "win")
+    assert len(table.rows) == sum(len(run.counts) for run in runs)
+    first = runs[0].counts[0]
+    assert list(table.rows[0]) == [
+        runs[0].moves_left,
+        first.playouts,
+        str(runs[0].share(first.uct, "win")),
+        str(runs[0].share(first.alpha_beta, "win")),
+    ]
+    assert "the won ones" in table.title
