@@ -17,11 +17,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from gamesolver.resources import REPOSITORY
+from gamesolver.resources import PACKAGE, REPOSITORY
 from gamesolver.table import Table
 
 RESULTS = REPOSITORY / "benchmarks" / "mcts.json"
 """Where the benchmark writes its results, and where ``read_strength`` reads them."""
+
+SHIPPED = PACKAGE / "mcts.json"
+"""The wheel's copy of ``RESULTS`` (``pyproject.toml``: ``force-include``), read when the
+repository is not there: a class's hub installs the package, not the repository."""
 
 GROUPS = ("all", "decisive", "win", "draw", "loss")
 """The groups of positions counted: all of them; the decisive ones, where some move is not
@@ -163,9 +167,11 @@ def parse_strength(text: str) -> list[Run]:
     ]
 
 
-def read_strength(path: Path = RESULTS) -> list[Run]:
-    """The runs the benchmark measured, from ``path`` (``benchmarks/mcts.json``)."""
-    return parse_strength(path.read_text(encoding="utf-8"))
+def read_strength(path: Path | None = None) -> list[Run]:
+    """The runs the benchmark measured, from ``path``: by default ``RESULTS`` in the repository,
+    else the wheel's ``SHIPPED`` copy."""
+    found = path or (RESULTS if RESULTS.is_file() else SHIPPED)
+    return parse_strength(found.read_text(encoding="utf-8"))
 
 
 def strength_table(runs: Sequence[Run], group: str = "all") -> Table:

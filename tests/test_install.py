@@ -30,7 +30,8 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     base = tmp_path_factory.mktemp("install")
     source = base / "source"
     source.mkdir()
-    for name in ("pyproject.toml", "README.md", "style.css"):
+    for name in ("pyproject.toml", "README.md", "style.css", "benchmarks/mcts.json"):
+        (source / name).parent.mkdir(exist_ok=True)
         shutil.copy(ROOT / name, source / name)
     ignore = shutil.ignore_patterns("__pycache__", "*.pyc")
     shutil.copytree(ROOT / "gamesolver", source / "gamesolver", ignore=ignore)
@@ -82,13 +83,14 @@ def test_an_installed_package_finds_its_style_and_data(installed: tuple[Path, Pa
         "print('gamesolver-style' in load_style().data and 'font-family' in load_style().data);"
         "print(repr(load_style().data.split(chr(10), 1)[1].removesuffix('</style>')));"
         "print(data_path('connect4', 'Test_L1_R1').is_file(),"
-        "data_path('chess', 'wac.epd').is_file())"
+        "data_path('chess', 'wac.epd').is_file(),"
+        "bool(__import__('gamesolver.strength').strength.read_strength()))"
     )
     done = run(python, lectures, "-c", code)
     assert done.returncode == 0, done.stderr
     where, style, data = done.stdout.splitlines()[:2] + done.stdout.splitlines()[3:]
     assert Path(where).resolve().is_relative_to(python.parents[1].resolve())  # not the repository
-    assert (style, data) == ("True", "True True")
+    assert (style, data) == ("True", "True True True")  # MCTS's measured strength too
     sheet = done.stdout.splitlines()[2]  # the sheet the installed package shows: the repository's
     assert sheet == repr((ROOT / "style.css").read_text(encoding="utf-8"))
 
