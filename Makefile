@@ -45,13 +45,16 @@ typecheck: $(STAMP)
 
 # Two workers, one per core (pytest-xdist): a test file, or a notebook with all its cells in one
 # kernel, stays on one worker (--dist loadfile; the grading of the classes and of the deep dives
-# are two files, so that they run side by side). The browser tests run after the others, on two
-# workers of their own: each has its own server and browser, and the one time they assert (a
-# play page's board, the faster of two visits) holds on two busy cores.
+# are two files, so that they run side by side). The files start longest first (LONGEST in
+# tests/conftest.py; --no-loadscope-reorder keeps that order), so that the workers end together.
+# The browser tests run after the others, on two workers of their own: each has its own
+# JupyterLab and browser, and the one time they assert (a play page's board, the faster of two
+# visits) holds on two busy cores.
+XDIST := -n 2 --dist loadfile --no-loadscope-reorder
 pytest: $(STAMP)
-	$(BIN)/pytest -n 2 --dist loadfile --nbval --nbval-current-env --nbval-sanitize-with nbval_sanitize.cfg \
+	$(BIN)/pytest $(XDIST) --nbval --nbval-current-env --nbval-sanitize-with nbval_sanitize.cfg \
 	  --ignore=tests/browser
-	$(BIN)/pytest -n 2 --dist loadfile tests/browser
+	$(BIN)/pytest $(XDIST) tests/browser
 
 # The course's time plan (minutes per class and deep dive, from the syllabus in Index.ipynb) and
 # the shape of every lecture: fails if a lecture breaks it (gamesolver/tools/syllabus.py). It

@@ -45,6 +45,41 @@ def take_away(matches: int) -> Game[Heap, str]:
     )
 
 
+LONGEST: dict[str, float] = {
+    "tests/test_grading.py": 853.0,
+    "tests/test_grading_deep_dives.py": 746.0,
+    "tests/test_course.py": 318.0,  # (the next: test_exercises.py, 120 s)
+    "tests/browser/test_browser_slides_more.py": 296.0,  # (make test runs tests/browser apart)
+    "tests/browser/test_browser_slides.py": 294.0,
+    "tests/browser/test_browser_pages.py": 167.0,
+    "tests/browser/test_browser_feedback.py": 94.0,
+    "tests/browser/test_browser_checkers.py": 82.0,
+    "tests/browser/test_browser_connect_four.py": 81.0,
+}
+"""The files that take longest, in seconds of one serial run on the shared 2-core machine of
+29 November 2026 (load 4 to 10: a quiet machine takes about a third; the order is what counts).
+
+``make test`` runs the files on two workers (``pytest -n 2 --dist loadfile``, in this order):
+a worker takes the next file when it is almost done with its own. Started last, a long file
+keeps one worker busy while the other has nothing left to run; so the files start longest
+first (``pytest_collection_modifyitems``), these ones in this order, then the others by their
+number of tests, as pytest-xdist orders them itself. A new file that takes a minute or more
+belongs here (``pytest --durations``)."""
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """On a pytest-xdist worker, the test files longest first (``LONGEST``), each file's tests
+    in their order: the two workers end together instead of one waiting for the other."""
+    if not hasattr(config, "workerinput"):  # not a worker: the order of the files as written
+        return
+    files: dict[str, list[pytest.Item]] = {}
+    for item in items:
+        files.setdefault(item.nodeid.split("::", 1)[0], []).append(item)
+    order = sorted(files, key=lambda name: (-LONGEST.get(name, 0.0), -len(files[name])))
+    items[:] = [item for name in order for item in files[name]]
+
+
 _loaded: dict[str, types.ModuleType] = {}
 
 

@@ -1,12 +1,13 @@
 """Fixtures for the browser tests: Debian's Chromium driven by Playwright, JupyterLab and Voilà.
 
-Every test gets its own server on 127.0.0.1 (a free port, a random token, private Jupyter
-directories). JupyterLab serves a fresh copy of ``notebooks/`` with the stored outputs stripped,
-so that only what the kernel computes in this run can satisfy an assertion; ``make play`` runs
+Each worker starts one JupyterLab on 127.0.0.1 (a free port, a random token, private Jupyter
+directories), and each test that uses it gets a folder and a workspace of its own there, its
+kernels stopped after it: a fresh copy of ``notebooks/`` with the stored outputs stripped, so
+that only what the kernel computes in this run can satisfy an assertion. ``make play`` runs
 Voilà on a game's play page in ``notebooks/play/`` itself, as a student would (Voilà executes
-the page afresh, and the page loads its lecture from ``notebooks/``). The
-server is shut down after the test whatever happened (``POST /api/shutdown`` or SIGTERM, then
-SIGTERM, then SIGKILL to its process group).
+the page afresh, and the page loads its lecture from ``notebooks/``), a server for each test. A
+server is shut down after its test (Voilà) or its worker (JupyterLab) whatever happened (``POST
+/api/shutdown`` or SIGTERM, then SIGTERM, then SIGKILL to its process group).
 
 The browser is ``/usr/bin/chromium``, never a download. Without it the browser tests are
 skipped with the command that installs it, except on CI (``CI=true``), where that is a failure.
@@ -98,9 +99,9 @@ def _browser_missing(reason: str) -> NoReturn:
     pytest.skip(reason)
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def playwright() -> Iterator[Playwright]:
-    """Playwright's synchronous API, started once per test module."""
+    """Playwright's synchronous API, started once per worker."""
     try:
         from playwright.sync_api import sync_playwright
     except ImportError:
@@ -111,9 +112,10 @@ def playwright() -> Iterator[Playwright]:
         yield driver
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def browser(playwright: Playwright) -> Iterator[Browser]:
-    """Debian's headless Chromium (``playwright install`` cannot download a browser here)."""
+    """Debian's headless Chromium (``playwright install`` cannot download a browser here), one
+    per worker; each test has a browser context of its own (``page``)."""
     chromium = playwright.chromium.launch(
         executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS
     )
@@ -335,15 +337,22 @@ def _report_server(request: pytest.FixtureRequest, server: Server) -> None:
         print("\n".join(server.log_text().splitlines()[-60:]))
 
 
-@pytest.fixture
-def jupyterlab(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[JupyterLab]:
-    """JupyterLab on 127.0.0.1 serving a fresh, output-free copy of ``notebooks/``."""
-    home = tmp_path / "jupyter"
+@pytest.fixture(scope="session")
+def _lab_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """One JupyterLab on 127.0.0.1 for all the tests of a worker (``jupyterlab``), serving a
+    folder in which each test gets its own copy of ``notebooks/``.
+
+    Started once instead of once a test: a start and a shutdown cost 4-10 s on 2 busy cores,
+    and 19 tests open JupyterLab. Shut down at the end of the session, its kernels with it.
+    """
+    base = tmp_path_factory.mktemp("lab")
+    home = base / "jupyter"
     for (extension, plugin), value in LAB_SETTINGS.items():
         settings = home / "lab-settings" / "@jupyterlab" / extension
         settings.mkdir(parents=True, exist_ok=True)
         (settings / f"{plugin}.jupyterlab-settings").write_text(json.dumps(value))
-    served = _copy_notebooks(tmp_path / "notebooks")
+    root = base / "served"
+    root.mkdir()
     port, token = _free_port(), secrets.token_hex(16)
     command = [
         sys.executable,
@@ -354,22 +363,62 @@ def jupyterlab(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[Jupyt
         "--ServerApp.ip=127.0.0.1",
         f"--ServerApp.port={port}",
         "--ServerApp.port_retries=0",
-        f"--ServerApp.root_dir={served}",
+        f"--ServerApp.root_dir={root}",
         f"--IdentityProvider.token={token}",
         "--LabApp.news_url=None",
         "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
     ]
-    server = _start("jupyterlab", command, home, served)
-    server.base, server.token, server.served = f"http://127.0.0.1:{port}", token, served
+    server = _start("jupyterlab", command, home, root)
+    server.base, server.token, server.served = f"http://127.0.0.1:{port}", token, root
     try:
         server.wait_ready("/api/status")
-        yield JupyterLab(server)
+        yield server
+    finally:
+        # The shutdown request stops the kernels too; it answers before the server exits.
+        server.stop(lambda: _request(f"{server.base}/api/shutdown", token, method="POST"))
+
+
+def _api(server: Server, path: str, method: str = "GET") -> Any:
+    """The JSON answer of JupyterLab's REST API at ``/api/<path>`` (``None`` if empty)."""
+    request = urllib.request.Request(
+        f"{server.base}/api/{path}",
+        method=method,
+        headers={"Authorization": f"token {server.token}"},
+    )
+    with urllib.request.urlopen(request, timeout=SERVER_STOP) as response:
+        body = response.read()
+    return json.loads(body) if body else None
+
+
+def _shut_down_kernels(server: Server) -> None:
+    """Close every session and stop every kernel of ``server``: the next test starts from a
+    server that runs nothing, as a fresh one would."""
+    for session in _api(server, "sessions"):
+        _api(server, f"sessions/{session['id']}", method="DELETE")
+    for kernel in _api(server, "kernels"):
+        _api(server, f"kernels/{kernel['id']}", method="DELETE")
+
+
+@pytest.fixture
+def jupyterlab(_lab_server: Server, request: pytest.FixtureRequest) -> Iterator[JupyterLab]:
+    """JupyterLab on 127.0.0.1 serving a fresh, output-free copy of ``notebooks/`` to this test.
+
+    The server is the worker's (``_lab_server``); the test has a folder of its own in it (a
+    copy made now, as with a server of its own) and a workspace of its own, so that no tab of
+    an earlier test reopens. Its kernels are stopped after it.
+    """
+    server = _lab_server
+    if server.process.poll() is not None:
+        raise RuntimeError(f"JupyterLab has stopped:\n{server.log_text()}")
+    name = f"{len(list(server.served.iterdir())):03d}"
+    served = _copy_notebooks(server.served / name)
+    try:
+        yield JupyterLab(server, served, workspace=f"test-{name}")
     finally:
         try:
             _report_server(request, server)
         finally:
-            # The shutdown request stops the kernels too; it answers before the server exits.
-            server.stop(lambda: _request(f"{server.base}/api/shutdown", token, method="POST"))
+            _shut_down_kernels(server)
 
 
 @pytest.fixture
@@ -730,9 +779,17 @@ _CELLS = """() => {
 class JupyterLab:
     """The JupyterLab of the ``jupyterlab`` fixture, and how a student runs a notebook there."""
 
-    def __init__(self, server: Server) -> None:
-        """``server``: the running JupyterLab."""
+    def __init__(self, server: Server, served: Path, workspace: str) -> None:
+        """``server``: the running JupyterLab; ``served``: this test's copy of ``notebooks/``,
+        a folder in the server's root; ``workspace``: the name of this test's workspace."""
         self.server = server
+        self.served = served
+        self.workspace = workspace
+
+    def url(self, notebook: str) -> str:
+        """The address that opens ``notebook`` of ``served`` in this test's workspace."""
+        path = self.served.relative_to(self.server.served) / notebook
+        return self.server.url(f"lab/workspaces/{self.workspace}/tree/{path.as_posix()}")
 
     def run_all(self, page: Page, notebook: str) -> None:
         """Open ``notebook``, wait for its kernel, Run All Cells, wait until every cell ran.
@@ -742,7 +799,7 @@ class JupyterLab:
         from playwright.sync_api import TimeoutError as PlaywrightTimeout
         from playwright.sync_api import expect
 
-        page.goto(self.server.url(f"lab/tree/{notebook}"))
+        page.goto(self.url(notebook))
         # The kernel is ready only when the status bar says so; the toolbar's execution
         # indicator reads "idle" earlier, and Run All then runs nothing.
         expect(page.get_by_text("Python 3 (ipykernel) | Idle")).to_be_visible(timeout=KERNEL_READY)
@@ -789,7 +846,7 @@ class JupyterLab:
         """
         from playwright.sync_api import expect
 
-        served = self.server.served / notebook
+        served = self.served / notebook
         shutil.copy(NOTEBOOKS / notebook, served)
         home = self.server.served.parent / "jupyter"  # the server's private Jupyter directories
         subprocess.run(
@@ -798,7 +855,7 @@ class JupyterLab:
             check=True,
             capture_output=True,
         )
-        page.goto(self.server.url(f"lab/tree/{notebook}") + "&reset")
+        page.goto(self.url(notebook) + "&reset")
         tabs = page.locator("#jp-main-dock-panel .lm-TabBar-tab .lm-TabBar-tabLabel")
         expect(tabs).to_have_text([notebook], timeout=KERNEL_READY)
 

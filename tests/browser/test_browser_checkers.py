@@ -153,7 +153,7 @@ def test_checkers_in_jupyterlab(jupyterlab: Any, page: Any, artifacts: Any) -> N
     """Run All, then two moves of two clicks each, the first with a look at the selection;
     then two computers play each other in the Watch widget."""
     jupyterlab.run_all(page, NOTEBOOK)
-    notebook = load_notebook(jupyterlab.server.served / NOTEBOOK)
+    notebook = load_notebook(jupyterlab.served / NOTEBOOK)
     view = CheckersView(jupyterlab.play_widget(page), notebook)
     view.wait_new_game()
     assert view.select(11) == (15, 16)

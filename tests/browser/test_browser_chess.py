@@ -90,7 +90,7 @@ class ChessView:
 def test_chess_in_jupyterlab(jupyterlab: Any, page: Any, artifacts: Any) -> None:
     """Run All, then a move of two clicks, the selection looked at, and the answer drawn."""
     jupyterlab.run_all(page, NOTEBOOK)
-    notebook = load_notebook(jupyterlab.server.served / NOTEBOOK)
+    notebook = load_notebook(jupyterlab.served / NOTEBOOK)
     view = ChessView(jupyterlab.play_widget(page), notebook)
     view.play.wait_shown(NEW_GAME)
     assert view.play.size() == (view.board.width, view.board.height)

@@ -67,7 +67,7 @@ class ConnectFourView(CellsView):
 def test_connect_four_in_jupyterlab(jupyterlab: Any, page: Any, artifacts: Any) -> None:
     """Run All, then two moves each on the Play widget's canvas, the second on top of the first."""
     jupyterlab.run_all(page, NOTEBOOK)
-    notebook = load_notebook(jupyterlab.server.served / NOTEBOOK)
+    notebook = load_notebook(jupyterlab.served / NOTEBOOK)
     view = ConnectFourView(jupyterlab.play_widget(page), notebook.ConnectFourBoard())
     view.wait_new_game()
     discs = view.move(4, {})

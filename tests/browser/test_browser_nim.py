@@ -57,7 +57,7 @@ class NimView:
 def test_nim_in_jupyterlab(jupyterlab: Any, page: Any, artifacts: Any) -> None:
     """Run All; the computer's first move is shown; the student's move and the answer too."""
     jupyterlab.run_all(page, NOTEBOOK)
-    nim = load_notebook(jupyterlab.server.served / NOTEBOOK)
+    nim = load_notebook(jupyterlab.served / NOTEBOOK)
     view = NimView(jupyterlab.play_widget(page), nim)
     play, board = view.play, view.board
 

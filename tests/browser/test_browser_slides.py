@@ -175,7 +175,7 @@ class Slideshow:
             if run == "stored":
                 jupyterlab.open_as_stored(page, notebook)
             else:
-                page.goto(jupyterlab.server.url(f"lab/tree/{notebook}"))
+                page.goto(jupyterlab.url(notebook))
             # The kernel is ready when the status bar says so (see JupyterLab.run_all).
             ready = page.get_by_text("Python 3 (ipykernel) | Idle")
             expect(ready).to_be_visible(timeout=KERNEL_READY)
@@ -418,7 +418,7 @@ def test_a_board_answers_in_a_slide(jupyterlab: Any, page: Any, artifacts: Any) 
     while shown["id"] != board_slide.id:
         shown = show.press("Space")
 
-    tic_tac_toe = load_notebook(jupyterlab.server.served / BOARD)
+    tic_tac_toe = load_notebook(jupyterlab.served / BOARD)
     board = tic_tac_toe.TicTacToeBoard()
     blue, vermilion = board.palette.players
     colors = {"X": blue, "O": vermilion, "": board.palette.board}

@@ -86,7 +86,7 @@ class TicTacToeView(CellsView):
 def test_tic_tac_toe_in_jupyterlab(jupyterlab: Any, page: Any, artifacts: Any) -> None:
     """Run All, then one move each and a click on a taken cell, on the Play widget's canvas."""
     jupyterlab.run_all(page, NOTEBOOK)
-    notebook = load_notebook(jupyterlab.server.served / NOTEBOOK)
+    notebook = load_notebook(jupyterlab.served / NOTEBOOK)
     view = TicTacToeView(jupyterlab.play_widget(page), notebook.TicTacToeBoard())
     view.wait_new_game()
     computer = view.move((1, 1))

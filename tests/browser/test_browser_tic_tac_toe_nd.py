@@ -87,7 +87,7 @@ def free(marks: dict[Cell, str], *cells: Cell) -> Cell:
 def test_tic_tac_toe_4x4_in_jupyterlab(jupyterlab: Any, page: Any, artifacts: Any) -> None:
     """Run All, then two moves each on the Play widget's canvas."""
     jupyterlab.run_all(page, SQUARE)
-    notebook = load_notebook(jupyterlab.server.served / SQUARE)
+    notebook = load_notebook(jupyterlab.served / SQUARE)
     view = CubeView(jupyterlab.play_widget(page), notebook, 2)
     view.wait_new_game()
     marks = view.move(5, {})
@@ -99,7 +99,7 @@ def test_tic_tac_toe_4x4_in_jupyterlab(jupyterlab: Any, page: Any, artifacts: An
 def test_tic_tac_toe_3d_in_jupyterlab(jupyterlab: Any, page: Any, artifacts: Any) -> None:
     """Run All, then a move on layer 0 and one on layer 3: a click on any layer plays there."""
     jupyterlab.run_all(page, CUBE)
-    notebook = load_notebook(jupyterlab.server.served / SQUARE)
+    notebook = load_notebook(jupyterlab.served / SQUARE)
     view = CubeView(jupyterlab.play_widget(page), notebook, 3)
     view.wait_new_game()
     marks = view.move(notebook.cell_of((0, 1, 1)), {})
