@@ -53,3 +53,23 @@ def test_the_check_passes_the_solution_and_rejects_the_game_order(
         solver.iterative_deepening, solver.depth_limited, solver.iterative_deepening, TTT
     )
     assert calls is not None and calls["yours"] <= 0.85 * calls["the game's order"]
+
+
+def test_the_budget_check_holds_on_a_machine_of_any_speed(
+    solver: types.ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A right answer passes however fast the machine: here a clock that advances a microsecond
+    per reading, so that the whole search from the empty board takes a few milliseconds (a fast
+    machine). A check that gave 10 ms and asked for less than the whole depth failed it."""
+    monkeypatch.chdir(NOTEBOOKS)
+    now = [0.0]
+
+    def fast_clock() -> float:
+        now[0] += 1e-6
+        return now[0]
+
+    monkeypatch.setattr(solver.time, "perf_counter", fast_clock)
+    calls = check_deepening(
+        solver.iterative_deepening, solver.depth_limited, solver.iterative_deepening, TTT
+    )
+    assert calls is not None
