@@ -146,3 +146,17 @@ def test_the_presented_lectures_have_their_slides() -> None:
     for name in syllabus.read().core:  # the core path: every lecture a class presents
         lecture = json.loads((NOTEBOOKS / name).read_text(encoding="utf-8"))
         assert slides.problems(lecture) == [], name
+
+
+def test_the_slides_never_show_a_solution() -> None:
+    """A lecturer presents the instructor's copy: every cell of an exercise's solution (nbgrader's
+    solution cells, the model answers included) is skipped in the slides of every lecture the
+    course presents, the core path's and the deep dives'."""
+    shown = [
+        (path.name, cell["metadata"]["nbgrader"].get("grade_id"))
+        for path in sorted(NOTEBOOKS.glob("*.ipynb"))
+        for cell in json.loads(path.read_text(encoding="utf-8"))["cells"]
+        if cell["metadata"].get("nbgrader", {}).get("solution")
+        and cell["metadata"].get("slideshow", {}).get("slide_type") != "skip"
+    ]
+    assert shown == []
