@@ -148,6 +148,40 @@ COIN = """def coin_take_away(matches: int) -> Game:
     )
 """
 
+PLAYER_HEAD = """from gamesolver.referee import Limit
+
+
+def choose(state: State, player: Player, limit: Limit) -> State:
+"""
+
+PLAYERS = {
+    "random": PLAYER_HEAD
+    + """    return random.Random(state).choice(game.next_states(state, player))  # a random move
+""",
+    "weak": PLAYER_HEAD
+    + """    return greedy(game, seed=state)(state, player)  # a win, else a block: no look-ahead
+""",
+    "slow": PLAYER_HEAD
+    + """    while True:  # a search that never ends
+        pass
+""",
+    "crashing": PLAYER_HEAD
+    + """    moves = game.next_states(state, player)
+    return moves[len(moves)]  # one past the last: IndexError
+""",
+    "illegal": PLAYER_HEAD
+    + """    return game.next_states(state, 1 - player)[0]  # a move of the opponent's
+""",
+    "exiting": PLAYER_HEAD
+    + """    import os
+
+    os._exit(1)  # ends the process it runs in
+""",
+}
+"""Players for Tic-Tac-Toe-4x4's Exercise 4 (graded by play), each a whole solution cell: random,
+greedy, over time at every move, raising, answering a move of the opponent's, ending its process.
+``tests/test_player_grading.py`` grades them all; two are wrong answers here."""
+
 WRONG: dict[tuple[str, str], list[Answer]] = {
     # -- class 1 ---------------------------------------------------------------------------------
     ("Nim.ipynb", "ex3-test"): [
@@ -639,5 +673,9 @@ def perft_memo(state: State, depth: int) -> int:
     return n, float(chances[n])
 """,
         },
+    ],
+    ("Tic-Tac-Toe-4x4.ipynb", "ex4-test"): [
+        {"ex4-solution": PLAYERS["weak"]},
+        {"ex4-solution": PLAYERS["exiting"]},
     ],
 }

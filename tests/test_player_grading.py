@@ -1,0 +1,66 @@
+"""Tic-Tac-Toe-4x4's Exercise 4, a player graded by play, through nbgrader's autograde as a
+lecturer runs it (``grade_class``, in the course's sandbox): the instructor's player gets all
+five points, a greedy one fewer, a random one fewer still, and the players that run over time,
+raise, play an illegal move or end their process get none, each game lost saying why, and the
+notebook's other graded cell is graded as usual."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from test_grading import hand_in
+from wrong_answers import PLAYERS
+
+from gamesolver.tools.course import release
+from gamesolver.tools.grade import grade_class
+
+ROOT = Path(__file__).resolve().parents[1]
+ASSIGNMENT = "tic-tac-toe-4x4"
+NOTEBOOK = "Tic-Tac-Toe-4x4.ipynb"
+
+REASONS = {
+    "slow": "why: a move took more than 0.2 s of CPU time (the time per move)",
+    "crashing": "why: the player raised IndexError: list index out of range",
+    "illegal": "why: an illegal move: the player returned ",
+    "exiting": "why: the player ended the game's process (exit status 1) during its move",
+}
+
+
+def printed(course: Path, student: str) -> str:
+    """What the graded cell printed in ``student``'s autograded notebook."""
+    path = course / "autograded" / student / ASSIGNMENT / NOTEBOOK
+    for cell in json.loads(path.read_text(encoding="utf-8"))["cells"]:
+        if cell["metadata"].get("nbgrader", {}).get("grade_id") == "ex4-test":
+            return "".join(
+                "".join(output.get("text", "")) for output in cell["outputs"] if "text" in output
+            )
+    raise AssertionError(f"no graded cell ex4-test in {path}")
+
+
+@pytest.mark.nbgrader
+def test_players_are_graded_by_play_through_autograde(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> None:
+    course = tmp_path_factory.mktemp("course")
+    shutil.copy(ROOT / "course" / "nbgrader_config.py", course)
+    release(course=course, only=[ASSIGNMENT])
+    shutil.copytree(course / "source" / ASSIGNMENT, course / "submitted" / "teacher" / ASSIGNMENT)
+    for name, source in PLAYERS.items():
+        hand_in(course, ASSIGNMENT, name, {(NOTEBOOK, "ex4-solution"): source})
+    graded = grade_class(course, ASSIGNMENT, time_limit=60)
+    points = {row.student: row.score for row in graded.rows if row.cell == "ex4-test"}
+    assert points["teacher"] == 5
+    assert points["random"] is not None and points["weak"] is not None
+    assert points["random"] < points["weak"] < 5
+    assert {name: points[name] for name in REASONS} == dict.fromkeys(REASONS, 0)
+    other = {row.student: row.passed for row in graded.rows if row.cell == "ex3-test"}
+    assert other == dict.fromkeys(points, True)  # one cell's faults cost nothing elsewhere
+    for name, reason in REASONS.items():
+        said = printed(course, name)
+        assert said.count(reason) == 20 and "points: 0 of 5" in said, said[:2000]
+    weak = printed(course, "weak")
+    assert "turned a draw into a loss" in weak and "why:" not in weak
+    assert "points: 5 of 5" in printed(course, "teacher")
