@@ -15,7 +15,7 @@ from typing import Any
 
 from gamesolver.explore import random_position
 from gamesolver.game import AnyGame, Value
-from gamesolver.notebook import load_notebook
+from gamesolver.notebook import Kind, find_game, load_notebook, read
 from gamesolver.stats import Stats
 
 Deepening = Callable[..., Value]
@@ -32,6 +32,10 @@ BUDGET = 0.0
 """Seconds given for the whole search from the empty board: none, so that it must answer from
 depth 1 (``deepen`` always completes it) and stop there, on a machine of any speed (10 ms
 failed a right answer on a machine fast enough to search to the end in them)."""
+
+
+SHOW: Kind[Callable[[Hashable], str]] = Kind("a function state -> text", callable)
+"""The game notebook's ``show``, which draws a position in a failure's message."""
 
 
 def run_by_another_notebook(namespace: dict[str, Any]) -> bool:
@@ -55,7 +59,8 @@ def check_deepening(
     if run_by_another_notebook(sys._getframe(1).f_globals):
         return None
     ttt = load_notebook(notebook)
-    game: AnyGame = ttt.game
+    game: AnyGame = find_game(ttt)
+    show = read(ttt, "show", SHOW, "the check of exercise 4")
     rng, calls = random.Random(SEED), {"yours": 0, "the game's order": 0}
     for _ in range(POSITIONS):
         state, player = random_position(game, rng, 3)
@@ -63,7 +68,7 @@ def check_deepening(
             yours, plain = Stats(), Stats()
             answer = my_deepening(game, state, player, yours, depth=depth)
             exact = depth_limited(game, state, player, Stats(), depth)
-            assert answer == exact, f"{answer} at depth {depth}, not {exact}:\n{ttt.show(state)}"
+            assert answer == exact, f"{answer} at depth {depth}, not {exact}:\n{show(state)}"
             iterative_deepening(game, state, player, plain, depth=depth, order=False)
             calls["yours"] += yours.calls
             calls["the game's order"] += plain.calls
