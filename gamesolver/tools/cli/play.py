@@ -24,6 +24,11 @@ def cmd_play(args: argparse.Namespace) -> int:
         raise UsageError("play reads your moves from stdin, which is closed")
     it = setup(args, DECIDES)
     game, options = it.game, it.options
+    if game.chances is not None:
+        raise UsageError(
+            f"play in the terminal knows no dice yet, and {game.name} has chance positions: "
+            "gamesolver move gives the computer's move in any position of it"
+        )
     search = functools.partial(it.algorithm, **options) if options else it.algorithm
     rng = random.Random(args.seed)
 
