@@ -8,6 +8,7 @@ optimal play on both sides the first player of Pig to 100 wins with probability 
 
 from __future__ import annotations
 
+import io
 import json
 import random
 import types
@@ -176,3 +177,30 @@ def test_expectimax_with_a_depth_chooses_on_pig(capsys: pytest.CaptureFixture[st
     result = answer([*argv, "--algorithm", "expectimax_depth", "--depth", "4"], capsys)
     assert (result["move"], result["exact"], result["depth"]) == ("roll", False, 4)
     assert answer(argv, capsys)["move"] == "roll"
+
+
+def test_uct_grades_a_file_of_positions_with_its_playouts(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    positions = tmp_path / "positions.txt"
+    positions.write_text("# two openings\n4455\n\n44\n")
+    argv = ["move", CONNECT_FOUR, "--algorithm", "uct_search", "--positions", str(positions)]
+    result = answer([*argv, "--playouts", "60"], capsys)
+    moves = result["moves"]
+    assert isinstance(moves, list) and len(moves) == 2
+    assert [(move["playouts"], move["calls"]) for move in moves] == [(60, 60), (60, 60)]
+
+
+def test_play_against_uct_repeats_with_a_seed_and_claims_no_depth(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """UCT's average was said as "the heuristic's estimate, without looking ahead"."""
+    said = []
+    for _ in range(2):
+        monkeypatch.setattr("sys.stdin", io.StringIO(""))  # the student leaves at once
+        argv = ["play", MCTS, "--first", "computer", "--seed", "3", "--playouts", "50"]
+        status, out, _ = run(argv, capsys)
+        assert status == 0
+        said.append([line for line in out.splitlines() if line.startswith("My move")])
+    assert said[0] == said[1] and len(said[0]) == 1
+    assert said[0][0].endswith(".") and "I see" not in said[0][0]

@@ -14,7 +14,7 @@ from gamesolver.stats import Stats
 from gamesolver.table import fmt
 from gamesolver.tools.cli.arguments import command, with_algorithm, with_max_seconds
 from gamesolver.tools.cli.common import UsageError, ask, out, run_code
-from gamesolver.tools.cli.loading import DECIDES, MOVE_BUDGET, new_stats, setup
+from gamesolver.tools.cli.loading import DECIDES, MOVE_BUDGET, keywords, new_stats, setup
 from gamesolver.tools.terminal import play_in_terminal
 
 
@@ -35,13 +35,18 @@ def cmd_play(args: argparse.Namespace) -> int:
     best_move = it.best_move
 
     remembers = names(search, "earlier")  # the chess engine: it sees a position repeated
+    samples = "playouts" in keywords(it.algorithm)  # UCT: its value is an average of playouts
 
-    def choose(state: Any, player: Any, earlier: tuple[Any, ...] = ()) -> tuple[Value, Any, Stats]:
+    def choose(
+        state: Any, player: Any, earlier: tuple[Any, ...] = ()
+    ) -> tuple[Value | None, Any, Stats]:
+        """The computer's move, its value and stats; no value for a search that samples, whose
+        average the terminal's words would read as a search's estimate at depth 0."""
         stats = new_stats(args)  # each decision within --max-seconds (the default: setup's)
         algorithm = functools.partial(search, earlier=earlier) if remembers else search
         value, after = best_move(game, state, player, algorithm=algorithm, rng=rng, stats=stats)
         stats.depth = stats.depth or options.get("depth", 0)  # (depth_limited reports none)
-        return value, after, stats
+        return None if samples else value, after, stats
 
     human_first = args.first == "human"
     run_code(
