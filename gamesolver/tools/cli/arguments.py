@@ -62,6 +62,8 @@ EXAMPLES = """examples:
       --state "(('X', ' ', ' '), (' ', ' ', ' '), (' ', ' ', ' '))"
   gamesolver solve notebooks/Nim.ipynb --algorithm minimax --max-seconds 5 \\
       --state "((1, 3, 5, 7), 'A')"
+  gamesolver move notebooks/Connect-Four.ipynb --algorithm uct_search --playouts 500 --seed 1
+  gamesolver solve notebooks/Pig.ipynb --set goal=50 --json
   gamesolver check notebooks/Tic-Tac-Toe.ipynb
   gamesolver play notebooks/Tic-Tac-Toe.ipynb --first computer
 

@@ -255,7 +255,7 @@ def add(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         type=int,
         default=0,
         metavar="N",
-        help="the choice among moves the search finds equally good and its order ranks equal "
-        "(default 0)",
+        help="the choice among moves the search finds equally good and its order ranks equal, "
+        "and the random games of a search that plays them (UCT's uct_search) (default 0)",
     )
     move.set_defaults(run=cmd_move)

@@ -77,8 +77,8 @@ def add(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "--seed",
         type=int,
         metavar="N",
-        help="seed the computer's random choice among equally good moves "
-        "(default: a different game each time)",
+        help="seed the computer's random choice among equally good moves, and the random games "
+        "of a search that plays them (UCT's uct_search) (default: a different game each time)",
     )
     with_max_seconds(
         play,
