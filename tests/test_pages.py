@@ -290,7 +290,8 @@ def test_the_connect_four_page_offers_a_computer_that_knows_no_heuristic(
     moves = four.game.next_states(state, player)
     computer.menu.value = "UCT, no heuristic"
     value, after, stats = computer(state, player, random.Random(0), budget=0.05)
-    assert after in moves and stats.line == [after] and stats.exact is False and -1 <= value <= 1
+    assert value is None  # an average of playouts, which the page would say as a depth-0 estimate
+    assert after in moves and stats.line == [after] and stats.exact is False
     assert stats.calls >= 1 and stats.depth == 0  # playouts; UCT deepens nothing
     computer.menu.value = "alpha-beta"
     _, after, stats = computer(state, player, random.Random(0), budget=0.05)
