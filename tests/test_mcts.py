@@ -173,3 +173,20 @@ def test_the_lectures_table_of_strength() -> None:
         str(runs[0].share(first.alpha_beta, "win")),
     ]
     assert "the won ones" in table.title
+
+
+def test_the_play_pages_uct_grows_its_tree_for_the_time_given(lecture: types.ModuleType) -> None:
+    """``grown`` (the appendix's, for the play page): one playout at least, each a value call
+    and a visit of the root; the computer answers as the play widget reads it."""
+    from gamesolver import Stats
+
+    game = lecture.ttt
+    stats = Stats()
+    root = lecture.grown(game, game.Start, "X", 0, random.Random(0), stats)
+    assert root.visits == stats.calls == 1
+    stats = Stats()
+    root = lecture.grown(game, game.Start, "X", 0.05, random.Random(0), stats)
+    assert root.visits == stats.calls > 1
+    value, after, seen = lecture.uct_player(game)(game.Start, "X", random.Random(0), budget=0.02)
+    assert after in game.next_states(game.Start, "X") and seen.line == [after]
+    assert seen.exact is False and value is None  # the page would say it as a depth-0 estimate

@@ -29,6 +29,7 @@ from gamesolver.tools.pages import (
     PAGES_FOLDER,
     TEMPLATE,
     TEMPLATES,
+    Computers,
     Login,
     PlayPage,
     main,
@@ -270,3 +271,30 @@ def test_the_chess_page_promises_only_the_draws_the_game_knows() -> None:
     assert "A position repeated does not end the game" in rules
     assert "keeps no history" not in rules  # it gives the game so far to the computer
     assert "takes a position repeated for a draw" in rules
+
+
+def test_the_connect_four_page_offers_a_computer_that_knows_no_heuristic(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The page's menu chooses between the lecture's alpha-beta and UCT (MCTS.ipynb), which
+    plays random games to the end within the time per move, at each of the computer's moves."""
+    page = page_of("Connect-Four")
+    monkeypatch.chdir(PAGES_FOLDER)
+    four = load_notebook("../Connect-Four.ipynb")
+    namespace: dict[str, Any] = {"connect_four": four, "display": lambda *shown: None}
+    for line in ["from gamesolver import load_notebook", *page.imports, *page.setup]:
+        exec(line.format(m="connect_four"), namespace)
+    computer = eval(page.arguments[2].format(m="connect_four"), namespace)
+    assert list(computer.menu.options) == ["alpha-beta", "UCT, no heuristic"]
+    state, player = four.game.parse("4455")
+    moves = four.game.next_states(state, player)
+    computer.menu.value = "UCT, no heuristic"
+    value, after, stats = computer(state, player, random.Random(0), budget=0.05)
+    assert value is None  # an average of playouts, which the page would say as a depth-0 estimate
+    assert after in moves and stats.line == [after] and stats.exact is False
+    assert stats.calls >= 1 and stats.depth == 0  # playouts; UCT deepens nothing
+    computer.menu.value = "alpha-beta"
+    _, after, stats = computer(state, player, random.Random(0), budget=0.05)
+    assert after in moves and stats.depth >= 1  # iterative deepening's
+    with pytest.raises(ValueError, match="one at least"):
+        Computers({})

@@ -230,3 +230,31 @@ def test_expectimax_is_minimax_on_a_game_without_chance(pig: types.ModuleType) -
         exact = pig.minimax(game, game.Start, player, Stats())
         assert pig.expectimax(game, game.Start, player, Stats()) == exact
         assert pig.star1(game, game.Start, player, Stats(), 100) == exact
+
+
+def test_the_command_lines_optimal_search_agrees_with_one_written_here(
+    pig: types.ModuleType,
+) -> None:
+    """The appendix's ``optimal``: its value and its move at every decision of Pig to 12, against
+    the dictionary above (roll or hold, whichever wins more often; near-ties skipped)."""
+    goal = 12
+    game, here = pig.pig_game(goal), solved(goal)
+
+    def of(i: int, j: int, k: int) -> float:
+        return 1.0 if i + k >= goal else here[i, j, k]
+
+    for scores, k, mover, rolling in pig_states(goal):
+        state = (scores, k, mover, rolling)
+        i, j = scores if mover == "A" else scores[::-1]
+        stats = Stats()
+        value = pig.optimal(game, state, mover, stats)
+        if rolling:
+            chance = (1 - of(j, i, 0) + sum(of(i, j, k + die) for die in range(2, 7))) / 6
+            assert value == pytest.approx(2 * chance - 1, abs=1e-7) and stats.line == []
+            continue
+        assert value == pytest.approx(2 * here[i, j, k] - 1, abs=1e-7)
+        assert -pig.optimal(game, state, game.other(mover), Stats()) == value
+        roll = (1 - of(j, i, 0) + sum(of(i, j, k + die) for die in range(2, 7))) / 6
+        hold = 1 - of(j, i + k, 0)
+        if k > 0 and abs(roll - hold) > 1e-7:
+            assert stats.line[0][3] == (roll > hold), state  # the state after a roll is rolling

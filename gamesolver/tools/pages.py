@@ -20,6 +20,7 @@ import errno
 import hashlib
 import json
 import os
+import random
 import secrets
 import socket
 import stat
@@ -27,10 +28,13 @@ import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gamesolver.errors import GameSolverError
 from gamesolver.resources import NOTEBOOKS
+
+if TYPE_CHECKING:
+    from gamesolver.match import Chooser
 
 LINE_LENGTH = 100
 """The project's line length (``[tool.ruff]`` in ``pyproject.toml``)."""
@@ -54,6 +58,26 @@ EXTENSIONS = (
 all, and nbgrader's and Notebook's fail in it)."""
 LOGIN_FILE = "gamesolver-play-login.json"
 """The file of the play pages' login (``Login``) in Jupyter's runtime folder."""
+
+
+class Computers:
+    """A play page's choice of computers: ``menu``, toggle buttons with their names, and the
+    chooser that asks the one chosen, at each of its moves (``Play``'s ``choose``, with its
+    time per move). Connect Four offers UCT, which knows no heuristic, beside alpha-beta."""
+
+    def __init__(self, computers: dict[str, Chooser]) -> None:
+        import ipywidgets  # here, not at the top: ``list`` must start at once
+
+        if not computers:
+            raise ValueError("a choice of computers needs one at least")
+        self.computers = dict(computers)
+        self.menu = ipywidgets.ToggleButtons(
+            options=list(self.computers), description="Computer:", style={"button_width": "auto"}
+        )
+
+    def __call__(self, state: Any, player: Any, rng: random.Random, budget: float = 1.0) -> Any:
+        """The move of the computer chosen in ``menu``, within ``budget`` seconds."""
+        return self.computers[self.menu.value](state, player, rng, budget=budget)
 
 
 @dataclass(frozen=True)
@@ -159,13 +183,24 @@ row of the 6. Four of your discs in a row (across, up or diagonally) win; a full
 draw. Click a column. The computer thinks for the *Time per move* beside the board;
 *Explain* shows the line of play it expects.
 
+Choose the computer above the board, at any move: *alpha-beta* searches ahead and judges
+positions by an estimate of the lines of four; *UCT* knows no estimate: it plays random games
+to the end (Monte Carlo tree search).
+
 The columns are numbered 1 to 7 from the left, as above the board: "column 4" is the middle.
 """,
         module="connect_four",
+        imports=("from gamesolver.tools.pages import Computers",),
+        setup=(
+            'mcts = load_notebook("../MCTS.ipynb")  # UCT, without the demos',
+            "uct = mcts.uct_player({m}.game)  # a computer that knows no heuristic",
+            'computer = Computers({{"alpha-beta": {m}.computer, "UCT, no heuristic": uct}})',
+            "display(computer.menu)",
+        ),
         arguments=(
             "{m}.game",
             "{m}.ConnectFourBoard()",
-            "{m}.computer",
+            "computer",
             "explain=True",
             "budgets=(0.25, 0.5, 1, 2)",
             "budget=1",

@@ -43,6 +43,9 @@ def seconds_type(text: str, what: str) -> float:
     return int(seconds) if seconds.is_integer() else seconds  # 2, not 2.0, in messages
 
 
+PLAYOUTS_MOST = 10_000_000
+"""The most playouts ``--playouts`` takes: hours of Connect Four, not a typo's weeks."""
+
 NOTEBOOK_RUNS = "Loading NOTEBOOK runs the notebook's code (every cell not tagged demo)."
 
 
@@ -59,6 +62,8 @@ EXAMPLES = """examples:
       --state "(('X', ' ', ' '), (' ', ' ', ' '), (' ', ' ', ' '))"
   gamesolver solve notebooks/Nim.ipynb --algorithm minimax --max-seconds 5 \\
       --state "((1, 3, 5, 7), 'A')"
+  gamesolver move notebooks/Connect-Four.ipynb --algorithm uct_search --playouts 500 --seed 1
+  gamesolver solve notebooks/Pig.ipynb --set goal=50 --json
   gamesolver check notebooks/Tic-Tac-Toe.ipynb
   gamesolver play notebooks/Tic-Tac-Toe.ipynb --first computer
 
@@ -125,6 +130,13 @@ def with_algorithm(command: argparse.ArgumentParser, default: str | None) -> Non
         type=lambda text: seconds_type(text, "a budget"),
         metavar="SECONDS",
         help="stop deepening after about SECONDS, for the whole decision (algorithms that take it)",
+    )
+    command.add_argument(
+        "--playouts",
+        type=lambda text: whole_type(text, 1, "--playouts", PLAYOUTS_MOST, "playouts"),
+        metavar="N",
+        help="N playouts, random games to the end, for the decision (algorithms that take it: "
+        "UCT's uct_search; bounds it instead of the 1 s of move and play)",
     )
     command.add_argument(
         "--order",

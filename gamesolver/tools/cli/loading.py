@@ -7,6 +7,7 @@ import argparse
 import ast
 import difflib
 import inspect
+import random
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -32,6 +33,12 @@ from gamesolver.tools.cli.common import (
 SOLVERS = ("Search-in-Depth.ipynb", "Solver.ipynb")
 """The Solver notebooks looked for next to a game notebook, in this order (the second part of
 the Solver runs the first)."""
+
+
+SEARCHES = ("MCTS.ipynb",)
+"""The notebooks next to a game notebook whose offered searches play any game (UCT's
+``uct_search``): loaded only when ``--algorithm`` names a search found nowhere else, since
+loading one runs the lectures it loads."""
 
 
 def default_solver() -> Path:
@@ -185,6 +192,7 @@ OPTIONS = {
     "budget": "--budget SECONDS",
     "order": "--order",
     "symmetry": "--symmetry",
+    "playouts": "--playouts N",
 }
 """The algorithm options of the command line, by the keyword an algorithm's signature uses."""
 
@@ -284,8 +292,7 @@ def setup(args: argparse.Namespace, default: str | None) -> Setup:
     algorithms = solver.by_name()
     game_path, game, offer = load_game(args.notebook, args.set)
     if offer is not None:
-        offered = [*offer.searches, *([offer.plays_with] if offer.plays_with else [])]
-        algorithms = {**algorithms, **{search.__name__: search for search in offered}}
+        algorithms = {**algorithms, **offered(offer)}
     offered_default = offer.default_for(args.command) if offer is not None else None
     if default == DECIDES and default not in algorithms and "alpha_beta" in algorithms:
         default = "alpha_beta"  # a Solver of the first part only: exact, stopped after 1 s
@@ -295,16 +302,56 @@ def setup(args: argparse.Namespace, default: str | None) -> Setup:
             f"the following arguments are required: --algorithm (see '{PROG} {args.command} "
             "--help')"
         )
+    if name not in algorithms:
+        algorithms = {**algorithms, **searches_beside(game_path)}
     algorithm = find_algorithm(algorithms, name, path)
     no_budget = None
     limits = (args.max_seconds, getattr(args, "max_calls", None))  # (play has no --max-calls)
-    if args.command in ("move", "play") and "budget" in keywords(algorithm):
+    takes = keywords(algorithm)
+    if args.command in ("move", "play") and "budget" in takes:
         args.budget = MOVE_BUDGET if args.budget is None else args.budget
-    elif args.command in ("move", "play") and limits == (None, None):
+    elif args.command in ("move", "play") and limits == (None, None) and "playouts" not in takes:
         args.max_seconds, no_budget = MOVE_BUDGET, name  # a decision is bounded all the same
     options = algorithm_options(args, name, algorithms, path)
+    options.update(seed_option(args, name, algorithms))
     check_game_serves(options, game, game_path)
     return Setup(game_path, game, solver.best_move, name, algorithm, options, no_budget)
+
+
+def offered(offer: Offer) -> dict[str, Algorithm]:
+    """The searches an ``Offer`` names (``plays_with`` too), by name."""
+    searches = [*offer.searches, *([offer.plays_with] if offer.plays_with else [])]
+    return {search.__name__: search for search in searches}
+
+
+def searches_beside(game_path: Path) -> dict[str, Algorithm]:
+    """The searches that the notebooks of ``SEARCHES`` next to the game notebook offer, by
+    name (none if none is there; the game notebook itself is not loaded again)."""
+    found: dict[str, Algorithm] = {}
+    for name in SEARCHES:
+        path = game_path.parent / name
+        if path.exists() and path.resolve() != game_path.resolve():
+            offer = find_offer(load(path))
+            found.update(offered(offer) if offer is not None else {})
+    return found
+
+
+def seed_option(
+    args: argparse.Namespace, name: str, algorithms: dict[str, Algorithm]
+) -> dict[str, int]:
+    """``{"seed": N}`` for a search that takes a seed (UCT): ``--seed``, else 0, or for ``play``
+    a new one each game. ``move`` and ``play`` take ``--seed`` for their choice among equal
+    moves too; ``solve``'s ``--seed`` is for such a search only."""
+    seed = getattr(args, "seed", None)
+    if "seed" not in keywords(algorithms[name]):
+        if seed is not None and args.command == "solve":
+            takers = [other for other, a in algorithms.items() if "seed" in keywords(a)]
+            who = f"algorithms that do: {', '.join(takers)}" if takers else "none here does"
+            raise UsageError(f"{name} does not take --seed ({who})")
+        return {}
+    if seed is None:
+        seed = random.randrange(2**32) if args.command == "play" else 0
+    return {"seed": seed}
 
 
 def new_stats(args: argparse.Namespace) -> Stats:

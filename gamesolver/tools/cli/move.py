@@ -33,6 +33,7 @@ from gamesolver.tools.cli.position import Position, game_over, given_position, r
 from gamesolver.tools.cli.report import (
     json_line,
     note_outside,
+    playouts_of,
     said,
     score_of,
     shown_counters,
@@ -165,6 +166,7 @@ def move_in(
 
     grade = run_code(f"checking a move of {it.game_path}", judge)
     move = {"position": position.text, **decision.as_dict(game, it.options)}
+    move.update(playouts_of(decision.stats, it.algorithm))
     calls = move.pop("calls")  # after cpu_seconds, which goes beside seconds
     move.update(cpu_seconds=decision.cpu_seconds, calls=calls, won=grade.won, saved=grade.saved)
     if decision.after is not None:
@@ -208,9 +210,16 @@ def cmd_move(args: argparse.Namespace) -> int:
     state, player = given_position(args, game)
     if run_code(f"reading {it.game_path}", lambda: game.finished(state)):
         raise UsageError(game_over(game, state, player, it.game_path))
+    chances = game.chances
+    if chances is not None and run_code(f"reading {it.game_path}", lambda: chances(state)):
+        raise UsageError(
+            "that position is the dice's to play, not a player's: give the position before the "
+            "roll, or one after it"
+        )
     decision = decide(it, state, player, stats, args.seed)
     result: dict[str, Any] = {"game": game.name, "algorithm": it.name, "options": options}
     result.update(decision.as_dict(game, options))
+    result.update(playouts_of(stats, it.algorithm))
     if decision.after is not None:
         result["position"] = decision.after
     if args.json:
@@ -246,7 +255,7 @@ def add(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         type=int,
         default=0,
         metavar="N",
-        help="the choice among moves the search finds equally good and its order ranks equal "
-        "(default 0)",
+        help="the choice among moves the search finds equally good and its order ranks equal, "
+        "and the random games of a search that plays them (UCT's uct_search) (default 0)",
     )
     move.set_defaults(run=cmd_move)

@@ -14,7 +14,7 @@ from gamesolver.stats import Stats
 from gamesolver.table import fmt
 from gamesolver.tools.cli.arguments import command, with_algorithm, with_max_seconds
 from gamesolver.tools.cli.common import UsageError, ask, out, run_code
-from gamesolver.tools.cli.loading import DECIDES, MOVE_BUDGET, new_stats, setup
+from gamesolver.tools.cli.loading import DECIDES, MOVE_BUDGET, keywords, new_stats, setup
 from gamesolver.tools.terminal import play_in_terminal
 
 
@@ -24,19 +24,29 @@ def cmd_play(args: argparse.Namespace) -> int:
         raise UsageError("play reads your moves from stdin, which is closed")
     it = setup(args, DECIDES)
     game, options = it.game, it.options
+    if game.chances is not None:
+        raise UsageError(
+            f"play in the terminal knows no dice yet, and {game.name} has chance positions: "
+            "gamesolver move gives the computer's move in any position of it"
+        )
     search = functools.partial(it.algorithm, **options) if options else it.algorithm
     rng = random.Random(args.seed)
 
     best_move = it.best_move
 
     remembers = names(search, "earlier")  # the chess engine: it sees a position repeated
+    samples = "playouts" in keywords(it.algorithm)  # UCT: its value is an average of playouts
 
-    def choose(state: Any, player: Any, earlier: tuple[Any, ...] = ()) -> tuple[Value, Any, Stats]:
+    def choose(
+        state: Any, player: Any, earlier: tuple[Any, ...] = ()
+    ) -> tuple[Value | None, Any, Stats]:
+        """The computer's move, its value and stats; no value for a search that samples, whose
+        average the terminal's words would read as a search's estimate at depth 0."""
         stats = new_stats(args)  # each decision within --max-seconds (the default: setup's)
         algorithm = functools.partial(search, earlier=earlier) if remembers else search
         value, after = best_move(game, state, player, algorithm=algorithm, rng=rng, stats=stats)
         stats.depth = stats.depth or options.get("depth", 0)  # (depth_limited reports none)
-        return value, after, stats
+        return None if samples else value, after, stats
 
     human_first = args.first == "human"
     run_code(
@@ -67,8 +77,8 @@ def add(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "--seed",
         type=int,
         metavar="N",
-        help="seed the computer's random choice among equally good moves "
-        "(default: a different game each time)",
+        help="seed the computer's random choice among equally good moves, and the random games "
+        "of a search that plays them (UCT's uct_search) (default: a different game each time)",
     )
     with_max_seconds(
         play,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import decimal
 import itertools
 import json
@@ -16,6 +17,10 @@ from gamesolver.stats import Algorithm, Stats
 from gamesolver.tools.cli.common import PROG
 from gamesolver.tools.cli.loading import keywords
 from gamesolver.words import LONGEST, number_text, outside, value_words
+
+CHANCE_MEANING = "the average over the dice, with best play on both sides"
+"""What an exact value strictly between a loss and a win means in a game of chance (Pig): not
+a draw, nor a win for the side it favours."""
 
 STAT_LABELS = {
     "calls": "value calls",
@@ -46,9 +51,14 @@ def said(
 ) -> str:
     """The value in words (``gamesolver.words``), e.g. ``"the value 0 for X, exact: with best
     play this is a draw"``: exact or an estimate as the search says (``stats.exact``), from the
-    depth it reached (``stats.depth``, else the ``--depth`` given)."""
+    depth it reached (``stats.depth``, else the ``--depth`` given); in a game of chance an exact
+    value between a loss and a win is an average (``CHANCE_MEANING``)."""
     depth = stats.depth or options.get("depth")
-    return str(value_words(game, value, player, exact=stats.exact, depth=depth))
+    words = value_words(game, value, player, exact=stats.exact, depth=depth)
+    if game.chances is not None and stats.exact and game.worst < value < game.best:
+        # (an exact value between a loss and a win is an average over the dice, not a draw)
+        words = dataclasses.replace(words, meaning=CHANCE_MEANING)
+    return str(words)
 
 
 def line_names(game: AnyGame, state: Hashable, line: Sequence[Hashable]) -> list[str]:
@@ -58,11 +68,20 @@ def line_names(game: AnyGame, state: Hashable, line: Sequence[Hashable]) -> list
 
 def shown_counters(stats: Stats, algorithm: Algorithm) -> dict[str, Any]:
     """The statistics to print: ``depth`` only for searches that deepen step by step (one with
-    a time budget may not complete depth 1, and then its depth 0 says so)."""
+    a time budget may not complete depth 1, and then its depth 0 says so); ``playouts`` for
+    a search that takes ``--playouts``, which counts one value call a playout."""
     counters: dict[str, Any] = stats.as_dict()
     if not (stats.depth or "budget" in keywords(algorithm)):
         del counters["depth"]
+    counters.update(playouts_of(stats, algorithm))
     return counters
+
+
+def playouts_of(stats: Stats, algorithm: Algorithm) -> dict[str, int]:
+    """``{"playouts": N}`` for a search that takes ``--playouts`` (UCT's ``uct_search``), which
+    counts one value call a playout: the value of a leaf, estimated by playing it out; else
+    nothing."""
+    return {"playouts": stats.calls} if "playouts" in keywords(algorithm) else {}
 
 
 def score_of(game: AnyGame, value: Value, stats: Stats) -> dict[str, Value]:

@@ -59,4 +59,10 @@ def add(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     )
     with_algorithm(solve, None)
     with_position(solve)
+    solve.add_argument(
+        "--seed",
+        type=int,
+        metavar="N",
+        help="seed a search that draws at random (UCT's uct_search; default 0)",
+    )
     solve.set_defaults(run=cmd_solve)
