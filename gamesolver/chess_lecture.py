@@ -4,8 +4,8 @@ The lecture teaches the idea of a piece-square table (a bonus for each kind of p
 square) and shows one; the tables of its estimate are here, as Tomasz Michniewski published them
 ("Simplified Evaluation Function", chessprogramming.org). Here too are the game's text for the
 command line (``parse``, ``notation``), the board of a game with its history (``game_board``:
-the search needs it to see a repetition), a game clicked on the play widget (``clicked``) and
-the count of moves straight back (``back``) that tells a shuffling search.
+the search needs it to see a repetition) and the count of moves straight back (``back``) that
+tells a shuffling search.
 States are positions in FEN, as python-chess writes them.
 """
 
@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import pairwise
-from typing import Any
 
 import chess
 
@@ -147,19 +146,6 @@ def game_board(state: State, earlier: Sequence[State] = ()) -> chess.Board:
     for before, after in pairwise(since):
         board.push(move_of(before, after))
     return board
-
-
-def clicked(play: Any, moves: Sequence[str]) -> list[str]:
-    """Each move (``"e2e4"``: the square of the piece, then where it goes) clicked on the chess
-    board of ``play`` (a ``Play`` widget), the computer's answer awaited: the move, then the
-    status line's first two sentences after it (the computer's move, how it sees the game)."""
-    said = []
-    for move in moves:
-        for square in (move[:2], move[2:4]):
-            play.click(*play.board.click_point(square))
-            play.wait()
-        said.append(f"{move}: " + ". ".join(play.status.split(". ")[:2]) + ".")
-    return said
 
 
 def back(line: Sequence[chess.Move]) -> int:

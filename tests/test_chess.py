@@ -586,10 +586,10 @@ def test_a_mate_found_sooner_is_worth_more() -> None:
 def test_the_computer_knows_the_game_and_the_command_line_plays_as_it_does(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    """The material-only shuttle of Chess §5: black's Rg8 brings back a position of the game.
-    On the board of the game (``game_board`` with ``earlier``) the search scores it a draw;
-    on the position alone it cannot know. The command line, given the position alone, plays
-    the move of the board's computer."""
+    """The material-only shuttle of Chess's appendix on strategy: black's Rg8 brings back a
+    position of the game. On the board of the game (``game_board`` with ``earlier``) the search
+    scores it a draw; on the position alone it cannot know. The command line, given the position
+    alone, plays the move of the board's computer."""
     import random
 
     states = states_of("Nh3 Nh6 Ng5 Nc6 Ne4 Rg8 Ng5 Rh8 Ne4")

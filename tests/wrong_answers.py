@@ -62,7 +62,8 @@ CHESS_MOBILITY = """def mobility(board: chess.Board) -> int:
 
 CHESS_QUIESCENCE = """def quiescent_in_check(search, board, alpha, beta, ply) -> int:
     search.visit()
-    if (score := over(board, ply)) is not None:
+    score = over(board, ply)
+    if score is not None:
         return score
     check = board.is_check()
     best = -Mate if check else search.evaluate(board)
@@ -462,23 +463,23 @@ WRONG: dict[tuple[str, str], list[Answer]] = {
 
 
 def with_mobility(board: chess.Board) -> int:
-    return estimate(board) + 10 * mobility(board)
+    return balance(board) + 10 * mobility(board)
 """,
         },
-        {  # mobility taken off the estimate: the sign the wrong way round
+        {  # mobility taken off the material: the sign the wrong way round
             "ex3-solution": CHESS_MOBILITY
             + """
 
 def with_mobility(board: chess.Board) -> int:
-    return estimate(board) - 10 * mobility(board)
+    return balance(board) - 10 * mobility(board)
 """,
         },
-        {  # mobility never added: the lecture's estimate, which chooses as before
+        {  # mobility never added: the material alone, which chooses as before
             "ex3-solution": CHESS_MOBILITY
             + """
 
 def with_mobility(board: chess.Board) -> int:
-    return estimate(board)
+    return balance(board)
 """,
         },
     ],
