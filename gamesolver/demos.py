@@ -78,14 +78,22 @@ def at_work(
     return Table(["step", "what happens"], rows, title)
 
 
-def side_by_side(algorithms: Sequence[Callable[..., Value]], games: Sequence[AnyGame]) -> Table:
+def side_by_side(
+    algorithms: Sequence[Callable[..., Value]],
+    games: Sequence[AnyGame],
+    names: Sequence[str] | None = None,
+) -> Table:
     """The value of the start of each of ``games`` and the value calls of each of
-    ``algorithms`` there; a ``ValueError`` if the algorithms disagree on a value."""
+    ``algorithms`` there; a ``ValueError`` if the algorithms disagree on a value. A row is
+    named by its game's name, or by ``names`` when several games share one (every Nim)."""
+    if names is not None and len(names) != len(games):
+        raise ValueError(f"{len(games)} games, {len(names)} names: one name per game")
     table = Table(["game", "value", *(algorithm.__name__ for algorithm in algorithms)])
-    for game in games:
+    for index, game in enumerate(games):
         results = [measure(algorithm, game) for algorithm in algorithms]
         values = {value for value, _ in results}
         if len(values) != 1:
             raise ValueError(f"the algorithms disagree on {game.name}: {sorted(values)}")
-        table.add(game.name, values.pop(), *(stats.calls for _, stats in results))
+        name = game.name if names is None else names[index]
+        table.add(name, values.pop(), *(stats.calls for _, stats in results))
     return table

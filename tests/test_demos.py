@@ -41,6 +41,15 @@ def test_algorithms_side_by_side(solver: types.ModuleType) -> None:
     assert [list(row[:3]) for row in table.rows] == [["Sleator's example", 10, 5], ["tree", 3, 13]]
 
 
+def test_side_by_side_names_its_rows(solver: types.ModuleType) -> None:
+    """Games of one name (every Nim is "Nim") get the row names the caller gives."""
+    games = [tree_game([1, 2], name="t"), tree_game([3, [4, 5]], name="t")]
+    table = side_by_side([solver.minimax], games, names=["small", "deeper"])
+    assert [list(row) for row in table.rows] == [["small", 2, 3], ["deeper", 4, 5]]
+    with pytest.raises(ValueError, match="2 games, 1 names"):
+        side_by_side([solver.minimax], games, names=["small"])
+
+
 def test_algorithms_that_disagree_are_said_so(solver: types.ModuleType) -> None:
     def wrong(game: object, state: object, player: object, stats: object) -> int:
         return 99
