@@ -66,6 +66,23 @@ def test_show_draws_the_board(rows: types.ModuleType) -> None:
     ]
 
 
+def test_boards_as_text_come_from_the_package(rows: types.ModuleType) -> None:
+    """The lecture presents the rules, not the text of boards: it imports that from the package,
+    which also counts the marks and says whose turn it is (for the Heuristics lecture)."""
+    from gamesolver.tic_tac_toe import text
+
+    assert (rows.show, rows.from_text, rows.describe_move) == (
+        text.show,
+        text.from_text,
+        text.describe_move,
+    )
+    state = text.from_text("XO. .X. ..O")
+    assert text.compact(state) == "XO./.X./..O"
+    assert text.from_text(text.compact(state).replace("/", " ")) == state
+    assert text.marks(state) == 4 and text.to_move(state) == "X"
+    assert text.to_move(rows.next_states(state, "X")[0]) == "O"
+
+
 # ---------------------------------------------------------------- counts (every representation)
 
 
