@@ -129,8 +129,10 @@ def setup(run: Path, port: int, prefix: str, fresh: bool) -> None:
         shutil.rmtree(exchange)
     exchange.mkdir(exist_ok=True)
     exchange.chmod(0o777)
-    for secret, make in [("password", lambda: secrets.token_urlsafe(9)),
-                         ("service-token", lambda: secrets.token_hex(32))]:
+    for secret, make in [
+        ("password", lambda: secrets.token_urlsafe(9)),
+        ("service-token", lambda: secrets.token_hex(32)),
+    ]:
         path = run / secret
         if not path.exists():
             write(path, make() + "\n", 0o600)
@@ -190,46 +192,55 @@ def start(run: Path) -> None:
 
 
 def pid_in(path: Path) -> int | None:
+    """The process id written in ``path``, if that process is alive."""
     try:
         pid = int(path.read_text().strip())
-        os.kill(pid, 0)
     except (OSError, ValueError):
         return None
-    return pid
+    return pid if alive(pid) else None
 
 
-def leftovers(run: Path) -> list[str]:
-    """The processes still alive of the run folder's users (as root), or that run our proxy."""
+def alive(pid: int) -> bool:
+    """Whether the process runs (a zombie, ended but not yet reaped by its parent, does not)."""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except (OSError, IndexError):
+        return False
+    return state != "Z"
+
+
+def leftovers(run: Path, pids: list[int]) -> list[str]:
+    """The processes still alive of the run folder's users (as root), and of ``pids``."""
     config = json.loads((run / "hub.json").read_text())
     users = {config["instructor"], *config["students"]} if config["root"] else set()
     found = subprocess.run(
         ["ps", "-eo", "pid=,user:32=,args="], capture_output=True, text=True, check=True
     ).stdout.splitlines()
-    proxy = str(HERE / "node_modules")
     return [
         line
         for line in found
-        if (len(parts := line.split(None, 2)) == 3)
-        and (parts[1] in users or (proxy in parts[2] and str(run) in parts[2]))
+        if len(parts := line.split(None, 2)) == 3
+        and (parts[1] in users or int(parts[0]) in pids)
+        and alive(int(parts[0]))
     ]
 
 
 def stop(run: Path, wait: float = 30.0) -> int:
     """SIGTERM to the hub: it stops every server it started and its proxy. 0 if nothing is
     left running, else 1 (the processes are printed)."""
-    pid = pid_in(run / "jupyterhub.pid")
-    if pid is not None:
-        os.kill(pid, signal.SIGTERM)
+    hub, proxy = pid_in(run / "jupyterhub.pid"), pid_in(run / "proxy.pid")
+    if hub is not None:
+        os.kill(hub, signal.SIGTERM)
         deadline = time.monotonic() + wait
-        while pid_in(run / "jupyterhub.pid") == pid and time.monotonic() < deadline:
+        while alive(hub) and time.monotonic() < deadline:
             time.sleep(0.2)
-        if pid_in(run / "jupyterhub.pid") == pid:
-            os.kill(pid, signal.SIGKILL)
-    proxy = pid_in(run / "proxy.pid")
-    if proxy is not None:
+        if alive(hub):
+            os.kill(hub, signal.SIGKILL)
+    if proxy is not None and alive(proxy):
         os.kill(proxy, signal.SIGTERM)
     time.sleep(0.5)
-    left = leftovers(run) if (run / "hub.json").exists() else []
+    pids = [pid for pid in (hub, proxy) if pid is not None]
+    left = leftovers(run, pids) if (run / "hub.json").exists() else []
     for line in left:
         print("still running:", line)
     return 1 if left else 0
