@@ -19,6 +19,7 @@ from typing import Any
 
 import psutil
 import pytest
+import requests
 from test_course import AUTOGRADED, CLASS2, SOLUTION_CELL, WRITTEN, WRONG
 
 from .conftest import ROOT, Hub
@@ -227,3 +228,16 @@ def execute(hub: Hub, user: str, kernel: str, code: str, timeout: float = 300) -
                 return "".join(said)
     finally:
         ws.close()
+
+
+def test_the_formgrader_is_the_instructors_alone(hub: Hub, cycle: dict[str, Any]) -> None:
+    """The instructor's Formgrader reads the course folder (the class, its three submissions);
+    a student's server has no Formgrader."""
+    hub.start_server(hub.instructor)
+    assignments = hub.api("GET", f"/user/{hub.instructor}/formgrader/api/assignments").json()
+    [graded] = [a for a in assignments if a["name"] == CLASS2]
+    assert graded["num_submissions"] == len(hub.students)
+    student = hub.students[0]
+    headers = {"Authorization": f"token {hub.token}"}
+    url = f"{hub.url}/user/{student}/formgrader/api/assignments"
+    assert requests.get(url, headers=headers, timeout=60).status_code == 404
