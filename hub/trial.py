@@ -81,6 +81,8 @@ def make_user(user: str, run: Path, fresh: bool) -> Path:
             shutil.rmtree(child) if child.is_dir() and not child.is_symlink() else child.unlink()
     home.mkdir(parents=True, exist_ok=True)
     home.chmod(0o700)  # a student's work is theirs alone
+    news = home / ".jupyter" / "lab" / "user-settings" / "@jupyterlab" / "apputils-extension"
+    write(news / "notification.jupyterlab-settings", json.dumps({"fetchNews": "false"}))
     return home
 
 

@@ -23,9 +23,11 @@ import requests
 from test_course import AUTOGRADED, CLASS2, SOLUTION_CELL, WRITTEN, WRONG
 
 from .conftest import ROOT, Hub
+from .student_browser import assignments_tab
 
 COURSE_ID = "gamesolver"
 NOTEBOOK = "Game-Trees.ipynb"
+FEEDBACK = "Game-Trees.html"
 
 
 def grade_id(cell: dict[str, Any]) -> str | None:
@@ -73,6 +75,21 @@ def instructor(hub: Hub, *arguments: str) -> float:
     return time.perf_counter() - start
 
 
+def feedback_page(hub: Hub, student: str, timeout: float = 120) -> str:
+    """The student's fetched feedback page of Game-Trees, once it is in their folder."""
+    deadline = time.monotonic() + timeout
+    folder = f"/user/{student}/api/contents/{CLASS2}/feedback"
+    while True:
+        try:
+            [stamp] = hub.api("GET", folder).json()["content"]
+            page = hub.api("GET", f"/user/{student}/api/contents/{stamp['path']}/{FEEDBACK}")
+            return page.json()["content"]  # type: ignore[no-any-return]
+        except requests.HTTPError:
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.5)
+
+
 @pytest.fixture(scope="module")
 def cycle(hub: Hub) -> dict[str, Any]:
     """The whole cycle, timed: what each student fetched as feedback, the seconds."""
@@ -86,25 +103,31 @@ def cycle(hub: Hub) -> dict[str, Any]:
     }
     for student in hub.students:
         hub.start_server(student)
-    start = time.perf_counter()
-    instructor(hub, "release_assignment", CLASS2)
-    for student, solutions in answers.items():
-        [listed] = [a for a in action(hub, student, "fetch") if a["assignment_id"] == CLASS2]
-        assert listed["status"] == "fetched"
-        answer(hub, student, solutions)
-        submitted = action(hub, student, "submit")
-        assert any(a["status"] == "submitted" for a in submitted), submitted
-    instructor(hub, "collect", CLASS2)
-    autograde = {s: instructor(hub, "autograde", CLASS2, "--student", s) for s in hub.students}
-    instructor(hub, "generate_feedback", CLASS2)
-    instructor(hub, "release_feedback", CLASS2)
-    feedback = {}
-    for student in hub.students:
-        action(hub, student, "fetch_feedback")
-        folder = hub.api("GET", f"/user/{student}/api/contents/{CLASS2}/feedback").json()
-        [stamp] = folder["content"]
-        page = hub.api("GET", f"/user/{student}/api/contents/{stamp['path']}/Game-Trees.html")
-        feedback[student] = page.json()["content"]
+    password = (hub.run / "password").read_text().strip()
+    with assignments_tab(hub, right, password, CLASS2) as tab:
+        start = time.perf_counter()
+        instructor(hub, "release_assignment", CLASS2)
+        tab.refresh()
+        tab.click("released", "Fetch", then="fetched", step="fetched")  # in the browser
+        answer(hub, right, answers[right])
+        tab.click("fetched", "Submit", then="submitted", step="submitted")
+        for student in (wrong, endless):  # the two others through their servers' API
+            [listed] = [a for a in action(hub, student, "fetch") if a["assignment_id"] == CLASS2]
+            assert listed["status"] == "fetched"
+            answer(hub, student, answers[student])
+            submitted = action(hub, student, "submit")
+            assert any(a["status"] == "submitted" for a in submitted), submitted
+        instructor(hub, "collect", CLASS2)
+        autograde = {s: instructor(hub, "autograde", CLASS2, "--student", s) for s in hub.students}
+        instructor(hub, "generate_feedback", CLASS2)
+        instructor(hub, "release_feedback", CLASS2)
+        tab.refresh()
+        tab.click("submitted", "Fetch Feedback", then="submitted", step="fetching-feedback")
+        for student in (wrong, endless):
+            action(hub, student, "fetch_feedback")
+        feedback = {student: feedback_page(hub, student) for student in hub.students}
+        tab.refresh()
+        tab.shot("feedback")
     seconds = time.perf_counter() - start
     measures = {
         "release_to_feedback_s": round(seconds, 1),

@@ -4,6 +4,7 @@ its JupyterLab extensions and nbgrader's server extensions enabled as they insta
 
 from __future__ import annotations
 
+import functools
 import re
 import subprocess
 
@@ -14,6 +15,7 @@ from .conftest import HUB_PYTHON
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 
 
+@functools.cache
 def listed(*arguments: str) -> str:
     done = subprocess.run(
         [str(HUB_PYTHON.parent / "jupyter"), *arguments],
