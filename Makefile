@@ -13,6 +13,7 @@ STAMP  := $(VENV)/.installed-stamp
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
 .PHONY: all lab test lint typecheck shape pytest notebooks clean bench release constraints
+.PHONY: hub hub-stop hub-test
 
 all: test
 
@@ -119,6 +120,44 @@ bench: $(VENV)/.bench-stamp
 # SOLUTIONS=1 also releases the notebooks marked as another lecture's solutions.
 release: $(STAMP)
 	$(BIN)/python -m gamesolver.tools.course release $(if $(filter 1 yes true,$(SOLUTIONS)),--solutions,)
+
+# A trial JupyterHub for a class on this machine (docs/deploy.md): make hub starts it at
+# http://127.0.0.1:$(HUB_PORT)/ with an instructor and three students (gs-instructor,
+# gs-student1..3; as root, system users; one shared password, printed: a trial setup), the
+# course in their environment, nbgrader's exchange in hub/run/exchange and the Formgrader for
+# the instructor. Ctrl-C, or make hub-stop from another shell, stops it and every server.
+# The hub's environment, hub/venv, is made from a Python that every user can run
+# (HUB_PYTHON: Debian's /usr/bin/python3 where it exists); its proxy, configurable-http-proxy,
+# comes from npm into hub/node_modules (pinned by hub/package-lock.json). Its pins are
+# constraints.txt's but soupsieve's (4.x needs Python 3.11.5; Debian 12's is 3.11.2).
+HUB_PYTHON ?= $(if $(wildcard /usr/bin/python3),/usr/bin/python3,$(PYTHON))
+HUB_PORT   ?= 8800
+HUB_BIN    := hub/venv/bin
+HUB_STAMP  := hub/venv/.installed-stamp
+HUB_PROXY  := hub/node_modules/.bin/configurable-http-proxy
+
+$(HUB_STAMP): pyproject.toml $(CONSTRAINTS)
+	$(HUB_PYTHON) -m venv hub/venv
+	$(HUB_BIN)/python -m pip install --quiet --upgrade pip
+	sed '/^soupsieve==/d' $(or $(CONSTRAINTS),/dev/null) > hub/venv/constraints.txt
+	$(HUB_BIN)/python -m pip install --quiet $(if $(CONSTRAINTS),-c hub/venv/constraints.txt,) -e '.[teach,hub]'
+	touch $(HUB_STAMP)
+
+$(HUB_PROXY): hub/package.json hub/package-lock.json
+	npm ci --prefix hub --no-audit --no-fund --loglevel=error
+	touch $(HUB_PROXY)
+
+hub: $(HUB_STAMP) $(HUB_PROXY)
+	$(HUB_BIN)/python hub/trial.py setup --port $(HUB_PORT)
+	exec $(HUB_BIN)/python hub/trial.py start
+
+hub-stop:
+	$(HUB_BIN)/python hub/trial.py stop
+
+# The class's whole cycle on a hub of its own (tests/hub: release, fetch, submit, collect,
+# autograde, feedback), not part of make test: a few minutes on two cores.
+hub-test: $(STAMP) $(HUB_STAMP) $(HUB_PROXY)
+	GAMESOLVER_HUB_TEST=1 $(BIN)/pytest -m hub tests/hub
 
 # Re-execute every notebook in place and store its outputs (run after changing one).
 notebooks: $(STAMP)
