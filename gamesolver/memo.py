@@ -1,6 +1,7 @@
-"""The line of best play that a memo table of values and bounds holds: the plumbing of
-Search-in-Depth's ``alpha_beta_memo``, which reports its line in ``stats.line`` (as Game Trees'
-alpha-beta does) and so decides the move in one search.
+"""What Search-in-Depth's ``alpha_beta_memo`` reads from its memo table of values and bounds,
+plumbing that is not the lecture: the exact values its move ordering ranks by
+(``exact_values``), and the line of best play that it reports in ``stats.line`` (as Game Trees'
+alpha-beta does), so that it decides the move in one search (``table_line``).
 
 The table maps ``(key of a state, player to move)`` to an entry ``(answer, kind, move)``: the
 search's answer, whether it is the value or a bound, and the key of the next state that gave it.
@@ -10,13 +11,29 @@ upper``; the entry is exact when the two meet.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, MutableMapping
+from collections.abc import Callable, Hashable, Mapping, MutableMapping
 from typing import Any
 
 from gamesolver.game import AnyGame, Value
 
 Entry = tuple[Value, str, Hashable]
 """A memo entry: the answer, its kind (the value or a bound), the move that gave it."""
+
+
+def exact_values(
+    cache: Mapping[tuple[Hashable, Hashable], Entry],
+    key: Callable[[Hashable], Hashable],
+    bounds: Callable[[Entry | None], tuple[Value, Value]],
+) -> Callable[[Hashable, Hashable], Value | None]:
+    """``known(state, player)``: the value of ``state`` for ``player`` if ``cache`` holds it
+    exactly (its bounds meet), else ``None``. The lecture's ``move_order`` ranks the moves by
+    it, so that a move whose value the table already knows is tried in its place."""
+
+    def known(state: Hashable, player: Hashable) -> Value | None:
+        lower, upper = bounds(cache.get((key(state), player)))
+        return lower if lower == upper else None
+
+    return known
 
 
 def table_line(

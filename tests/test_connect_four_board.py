@@ -16,7 +16,13 @@ import types
 import pytest
 from conftest import notebook
 
-from gamesolver.connect_four.notation import check_size, pons_notation
+from gamesolver.connect_four.notation import (
+    check_size,
+    middle_games,
+    pons_notation,
+    with_pons_notation,
+)
+from gamesolver.game import Game
 from gamesolver.widgets.board import OUTSIDE, NotAMove
 from gamesolver.widgets.connect_four_board import DiscBoard
 from gamesolver.widgets.play import Play
@@ -124,6 +130,22 @@ def test_pons_notation_reads_and_writes_moves() -> None:
         notation(state, "O")  # X is to move
     with pytest.raises(ValueError, match="no moves on a 4 x 4 board"):
         notation((" X  ", "    ", "    ", "    ", "    "), "O")  # five rows
+
+
+def test_with_pons_notation_gives_a_game_parse_and_notation() -> None:
+    bare = Game("4 x 4", ("X", "O"), START, lambda s, p: [], four_in_a_row, lambda s, p: None)
+    game = with_pons_notation(bare, drop)
+    assert bare.parse is None and game.parse is not None and game.notation is not None
+    state, player = game.parse("1213")
+    assert state == ("XOO ", "X   ", "    ", "    ") and player == "X"
+    assert game.parse(game.notation(state, player)) == (state, player) and game.Start == START
+
+
+def test_middle_games_are_pons_middle_game_easy_positions() -> None:
+    """Pons' set "middle game, easy": 1,000 positions of 15 to 28 moves, the columns 1 to 7."""
+    positions = middle_games()
+    assert len(positions) == 1000 and positions[0] == "5554224333234511764415115"
+    assert all(15 <= len(moves) <= 28 and set(moves) <= set("1234567") for moves in positions)
 
 
 @pytest.mark.parametrize(

@@ -8,6 +8,7 @@ from collections.abc import Hashable
 
 import pytest
 from conftest import NOTEBOOKS
+from wrong_answers import DEEPENING_BODY, DEEPENING_HEAD
 
 from gamesolver import Stats
 from gamesolver.feedback.deepening import check_deepening, run_by_another_notebook
@@ -73,3 +74,18 @@ def test_the_budget_check_holds_on_a_machine_of_any_speed(
         solver.iterative_deepening, solver.depth_limited, solver.iterative_deepening, TTT
     )
     assert calls is not None
+
+
+def test_the_check_rejects_a_deepening_whose_iterations_never_read_the_clock(
+    solver: types.ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The exercise's solution without its clock: ``deepen`` stops it after depth 1 only when
+    depth 1 alone spent the budget, so with no time at all it passed; on a clock that ticks
+    per reading, its deeper iterations run to the end and it is rejected."""
+    monkeypatch.chdir(NOTEBOOKS)
+    namespace = dict(vars(solver))
+    exec(DEEPENING_HEAD + DEEPENING_BODY, namespace)
+    with pytest.raises(AssertionError, match="no time, and depth"):
+        check_deepening(
+            namespace["my_deepening"], solver.depth_limited, solver.iterative_deepening, TTT
+        )

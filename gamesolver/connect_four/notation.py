@@ -2,15 +2,21 @@
 the first player first (``4453``), as Pascal Pons' solver and test sets write it.
 
 ``pons_notation`` reads and writes it on the lecture's states (rows from the bottom up, a row a
-string of marks), given the notebook's ``drop`` and ``finished``; ``bitboard_moves`` writes a
-position of Connect-Four-Solver.ipynb (bitboards in Pons' layout) as moves.
+string of marks), given the notebook's ``drop`` and ``finished``; ``with_pons_notation`` gives a
+lecture's game both; ``bitboard_moves`` writes a position of Connect-Four-Solver.ipynb
+(bitboards in Pons' layout) as moves. ``middle_games`` reads the positions of one of Pons' test
+sets.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Sequence
 from functools import cache
 from typing import Protocol
+
+from gamesolver.game import Game
+from gamesolver.resources import data_path
 
 Rows = tuple[str, ...]
 """A state as the lecture writes it: the rows from the bottom up, a row a string of marks."""
@@ -94,6 +100,29 @@ def pons_notation(
         return moves
 
     return parse, notation
+
+
+def with_pons_notation(
+    game: Game[Rows, str], drop: Callable[[Rows, int, str], Rows]
+) -> Game[Rows, str]:
+    """``game`` with Pons' notation as its ``parse`` (the position after a game written as the
+    columns played) and its ``notation`` (a position written so): ``pons_notation`` on the
+    game's empty board, players and ``finished``, with the lecture's ``drop``."""
+    first, second = game.Players
+    parse, notation = pons_notation(game.Start, (first, second), drop, game.finished)
+    return dataclasses.replace(game, parse=parse, notation=notation)
+
+
+MIDDLE_EASY = "Test_L2_R1"
+"""Pons' test set of the middle game, easy: 15 to 28 moves played (stage ``L2`` of ``L1`` to
+``L3``), and best play ends the game within 13 more (rating ``R1``, the easiest of three)."""
+
+
+def middle_games() -> list[str]:
+    """The positions of Pons' test set of the middle game, easy (``MIDDLE_EASY``), each as the
+    columns played from the empty 7 x 6 board (his file also gives each one's exact score)."""
+    lines = (data_path("connect4") / MIDDLE_EASY).read_text().splitlines()
+    return [line.split()[0] for line in lines if line.strip()]
 
 
 class Columns(Protocol):

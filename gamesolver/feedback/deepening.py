@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import random
 import sys
-from collections.abc import Callable, Hashable
+import time
+from collections.abc import Callable, Hashable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from gamesolver.explore import random_position
@@ -28,10 +30,30 @@ POSITIONS, DEPTHS, SEED = 20, (3, 4, 5), 0
 """The tic-tac-toe positions (after up to 3 random moves, seeded) and depths the check uses."""
 FEWER = 0.85
 """The most value calls allowed, as a share of the same deepening's in the game's order."""
-BUDGET = 0.0
-"""Seconds given for the whole search from the empty board: none, so that it must answer from
-depth 1 (``deepen`` always completes it) and stop there, on a machine of any speed (10 ms
-failed a right answer on a machine fast enough to search to the end in them)."""
+BUDGET, TICK = 0.02, 0.001
+"""Seconds given for the whole search from the empty board, on a clock that advances ``TICK``
+seconds at every reading (``ticking_clock``): depth 1 always completes (``deepen`` does not time
+it), and an iteration that reads the clock at every value call runs out after about 20 calls,
+on a machine of any speed. A search whose iterations never read the clock runs on to the end
+(with no time at all, ``deepen``'s own stop after depth 1 let it pass; 10 ms of real time failed
+a right answer on a machine fast enough to search to the end in them)."""
+
+
+@contextmanager
+def ticking_clock(tick: float) -> Iterator[None]:
+    """``time.perf_counter`` replaced, while the block runs, by a clock that advances ``tick``
+    seconds at every reading: time counted in clock readings, the same on every machine."""
+    now, original = [0.0], time.perf_counter
+
+    def clock() -> float:
+        now[0] += tick
+        return now[0]
+
+    setattr(time, "perf_counter", clock)  # noqa: B010 (the module's attribute, on purpose)
+    try:
+        yield
+    finally:
+        setattr(time, "perf_counter", original)  # noqa: B010
 
 
 SHOW: Kind[Callable[[Hashable], str]] = Kind("a function state -> text", callable)
@@ -54,7 +76,8 @@ def check_deepening(
     """``my_deepening``'s value calls on tic-tac-toe (the game of ``notebook``, which the
     cell names so that an assignment ships it) beside the lecture's deepening in the game's
     order (``order=False``); an ``AssertionError`` if an answer is not ``depth_limited``'s, if it
-    does not save 15 % of the calls, or if with no time (``BUDGET``) it does not stop at depth 1.
+    does not save 15 % of the calls, or if with ``BUDGET`` on ``ticking_clock`` it does not stop
+    before the whole depth.
     ``None`` (nothing checked) under another notebook's ``%run``."""
     if run_by_another_notebook(sys._getframe(1).f_globals):
         return None
@@ -75,6 +98,7 @@ def check_deepening(
     assert calls["yours"] <= FEWER * calls["the game's order"], f"not 15% fewer calls: {calls}"
     whole, budgeted = Stats(), Stats()
     my_deepening(game, game.Start, "X", whole)
-    my_deepening(game, game.Start, "X", budgeted, budget=BUDGET)
-    assert 1 <= budgeted.depth < whole.depth, f"no time, and depth {budgeted.depth}"
+    with ticking_clock(TICK):
+        my_deepening(game, game.Start, "X", budgeted, budget=BUDGET)
+    assert 1 <= budgeted.depth < whole.depth, f"no time, and depth {budgeted.depth}: the clock?"
     return calls
