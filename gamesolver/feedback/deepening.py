@@ -100,5 +100,5 @@ def check_deepening(
     my_deepening(game, game.Start, "X", whole)
     with ticking_clock(TICK):
         my_deepening(game, game.Start, "X", budgeted, budget=BUDGET)
-    assert 1 <= budgeted.depth < whole.depth, f"no time, and depth {budgeted.depth}: the clock?"
+    assert 1 <= budgeted.depth < whole.depth, f"20 ms, and still depth {budgeted.depth}: is the clock read?"
     return calls
