@@ -61,7 +61,7 @@ def test_new_disc_is_the_square_of_one_move() -> None:
     board = Board()
     assert board.new_disc(position("44"), position("445")) == (0, 4)
     assert board.square((0, 4)) == (5, 4)  # the grid counts rows from the top
-    with pytest.raises(ValueError, match="not one move apart: 2 squares differ"):
+    with pytest.raises(ValueError, match="not one move apart: 2 cells differ"):
         board.new_disc(position("4"), position("445"))
 
 

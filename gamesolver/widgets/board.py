@@ -522,6 +522,18 @@ class BoardWidget(ABC, Generic[State, Player]):
 Cell = tuple[int, int]
 """A cell of a grid as the lecture writes it: ``(row, col)``, 0-based, row 0 at the top."""
 
+
+def changed_cell(before: Sequence[Sequence[object]], after: Sequence[Sequence[object]]) -> Cell:
+    """The one cell whose mark differs between two grids of marks (rows of a state): the move
+    between them, for the boards whose states are rows; ``ValueError`` unless exactly one."""
+    changed = [
+        (r, c) for r, row in enumerate(after) for c, mark in enumerate(row) if mark != before[r][c]
+    ]
+    if len(changed) != 1:
+        raise ValueError(f"not one move apart: {len(changed)} cells differ")
+    return changed[0]
+
+
 FIGURE = 0.6
 """The width of a figure or a comma in ems of the boards' bold system font, generously: how a
 board sizes the numbers of a mark without measuring text in the browser."""

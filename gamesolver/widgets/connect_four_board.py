@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from itertools import pairwise
 from typing import Any
 
-from gamesolver.widgets.board import OUTSIDE, GridBoard, NotAMove
+from gamesolver.widgets.board import OUTSIDE, GridBoard, NotAMove, changed_cell
 
 Rows = tuple[str, ...]
 """A state as the lecture writes it: the rows from the bottom up, a row a string of marks."""
@@ -52,15 +52,7 @@ class DiscBoard(GridBoard[Rows, str]):
 
     def new_disc(self, before: Rows, after: Rows) -> Cell:
         """The square of the disc dropped between ``before`` and ``after``."""
-        changed = [
-            (r, c)
-            for r, row in enumerate(after)
-            for c, mark in enumerate(row)
-            if mark != before[r][c]
-        ]
-        if len(changed) != 1:
-            raise ValueError(f"not one move apart: {len(changed)} squares differ")
-        return changed[0]
+        return changed_cell(before, after)
 
     def draw_state(self, canvas: Any, state: Rows) -> None:
         """The grid, the column numbers, the discs and holes, a line through a winning four."""

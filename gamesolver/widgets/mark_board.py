@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from itertools import pairwise
 from typing import Any
 
-from gamesolver.widgets.board import GridBoard, NotAMove, Shape
+from gamesolver.widgets.board import GridBoard, NotAMove, Shape, changed_cell
 
 Rows = tuple[tuple[str, ...], ...]
 """A state as the lecture writes it: the rows from the top down, a row a tuple of marks."""
@@ -47,15 +47,7 @@ class MarkBoard(GridBoard[Rows, str]):
 
     def new_mark(self, before: Rows, after: Rows) -> Cell:
         """The cell marked between ``before`` and ``after``; ``ValueError`` unless exactly one."""
-        changed = [
-            (r, c)
-            for r, row in enumerate(after)
-            for c, mark in enumerate(row)
-            if mark != before[r][c]
-        ]
-        if len(changed) != 1:
-            raise ValueError(f"not one move apart: {len(changed)} cells differ")
-        return changed[0]
+        return changed_cell(before, after)
 
     def draw_state(self, canvas: Any, state: Rows) -> None:
         """The grid, every mark, and a line struck through a winning line."""
