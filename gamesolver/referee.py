@@ -112,6 +112,35 @@ class Refereed:
         return played
 
 
+def student_move(
+    game: AnyGame, choose: PlayerFunction, state: Hashable, student: Hashable, limit: Limit
+) -> Hashable:
+    """The student's move from ``state``, read and checked, within ``limit``; else a ``_Fault``
+    saying what went wrong (an ``Interrupted`` from outside passes through)."""
+    began = time.process_time()
+    try:
+        with call():
+            answer = choose(state, student, limit)
+    except CallTimeLimit:
+        raise _Fault(over_time(limit)) from None
+    except Interrupted:
+        raise
+    except MemoryError:
+        raise _Fault(f"the player {memory_text()}") from None
+    except BaseException as error:  # SystemExit too: the game is lost, the grading goes on
+        raise _Fault(f"the player raised {error_text(error)}") from None
+    if tripped() is CallTimeLimit or time.process_time() - began > limit.seconds:
+        raise _Fault(over_time(limit))
+    try:
+        chosen: Hashable = read_answer(game, state, student, answer).state
+    except IllegalMove:
+        raise _Fault(
+            f"an illegal move: the player returned {shown(answer)}, which is not one of"
+            " game.next_states(state, player)"
+        ) from None
+    return chosen
+
+
 def referee(
     game: AnyGame,
     choose: PlayerFunction,
@@ -134,37 +163,12 @@ def referee(
         played.fault = reason
         return played
 
-    def student_move(state: Hashable) -> Hashable:
-        """The student's answer read, or ``_Fault`` saying what went wrong."""
-        began = time.process_time()
-        try:
-            with call():
-                answer = choose(state, student, limit)
-        except CallTimeLimit:
-            raise _Fault(over_time(limit)) from None
-        except Interrupted:
-            raise
-        except MemoryError:
-            raise _Fault(f"the player {memory_text()}") from None
-        except BaseException as error:  # SystemExit too: the game is lost, the grading goes on
-            raise _Fault(f"the player raised {error_text(error)}") from None
-        if tripped() is CallTimeLimit or time.process_time() - began > limit.seconds:
-            raise _Fault(over_time(limit))
-        try:
-            chosen: Hashable = read_answer(game, state, student, answer).state
-        except IllegalMove:
-            raise _Fault(
-                f"an illegal move: the player returned {shown(answer)}, which is not one of"
-                " game.next_states(state, player)"
-            ) from None
-        return chosen
-
     def work() -> Refereed:
         now, mover = state, first
         while not game.finished(now):
             if mover == student:
                 try:
-                    now = student_move(now)
+                    now = student_move(game, choose, now, student, limit)
                 except _Fault as fault:
                     return lose(str(fault))
             else:

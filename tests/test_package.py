@@ -64,3 +64,21 @@ def test_the_course_tools_refuse_with_the_packages_own_errors() -> None:
     for error in (NotebookError, SandboxError, CourseError, GradeError, PageError, TreeError):
         assert issubclass(error, GameSolverError), error
     assert issubclass(TreeError, ValueError)  # (a bad tree is still a bad value, as it was)
+
+
+def test_no_function_is_over_60_lines_but_a_marked_hot_loop() -> None:
+    """Issue 34: a function of the package reads on one screen, unless it is a search kept long
+    for speed and marked ``# hot loop`` on the line above it (or above its decorators)."""
+    import ast
+
+    long = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        source = path.read_text(encoding="utf-8")
+        lines = source.splitlines()
+        for node in ast.walk(ast.parse(source)):
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                first = min([node.lineno, *(d.lineno for d in node.decorator_list)])
+                too_long = node.end_lineno is not None and node.end_lineno - node.lineno >= 60
+                if too_long and "# hot loop" not in lines[first - 2]:
+                    long.append(f"{path.relative_to(PACKAGE)}:{node.lineno} {node.name}")
+    assert long == []
