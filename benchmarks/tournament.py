@@ -1,9 +1,9 @@
 """A class tournament measured: games per minute on 1 and 2 workers, a class of 30 played
 round robin, and an estimate for a class of 300 played in Swiss rounds.
 
-The class is generated (``write_players``): players that look a known number of moves ahead
-(a memoized negamax, exact within its depth, 0 beyond) and draw among the moves that look
-best, so that their order of strength is known. ``python -m benchmarks.tournament`` prints
+The class is generated (``write_players``): players that play a best move (a memoized
+negamax) except for a known share of random moves, each from its own seeded generator, so
+that their order of strength is known. ``python -m benchmarks.tournament`` prints
 the measurements (benchmarks/README.md).
 """
 
@@ -21,27 +21,26 @@ PLAYER = '''\
 import random
 from functools import cache
 
-DEPTH = {depth}
-"""How many moves ahead this player looks: a deeper player is a stronger one."""
+MISTAKES = {mistakes}
+"""The share of this player's moves that are random: the fewer, the stronger the player."""
 rng = random.Random({name!r})
 
 
 @cache
-def value(state, player, depth):
-    """The value for ``player``, to move in ``state``, within ``depth`` moves (0 beyond)."""
+def value(state, player):
+    """The game's value for ``player``, to move in ``state``, under perfect play."""
     if game.finished(state):
         return game.utility(state, player)
-    if depth == 0:
-        return 0
     other = game.other(player)
-    return max(-value(after, other, depth - 1) for after in game.next_states(state, player))
+    return max(-value(after, other) for after in game.next_states(state, player))
 
 
 def choose(state, player, limit):
-    """One of the moves best within DEPTH moves, drawn by the player's own generator."""
+    """A random move with probability MISTAKES, else a best one."""
     moves = game.next_states(state, player)
-    values = [-value(after, game.other(player), DEPTH) for after in moves]
-    return rng.choice([move for move, v in zip(moves, values) if v == max(values)])
+    if rng.random() < MISTAKES:
+        return rng.choice(moves)
+    return max(moves, key=lambda after: -value(after, game.other(player)))
 '''
 
 
@@ -73,11 +72,13 @@ def write_player(folder: Path, name: str, cells: list[str], game: Path = GAME) -
     return path
 
 
-def write_players(folder: Path, depths: list[int], game: Path = GAME) -> list[Path]:
-    """One player per depth of ``depths``, named ``p01``, ``p02``, ... in that order."""
+def write_players(folder: Path, mistakes: list[float], game: Path = GAME) -> list[Path]:
+    """One player per share of random moves in ``mistakes``, named ``p01``, ``p02``, ... in
+    that order."""
     folder.mkdir(parents=True, exist_ok=True)
     paths = []
-    for number, depth in enumerate(depths, 1):
+    for number, share in enumerate(mistakes, 1):
         name = f"p{number:02d}"
-        paths.append(write_player(folder, name, [PLAYER.format(depth=depth, name=name)], game))
+        code = PLAYER.format(mistakes=share, name=name)
+        paths.append(write_player(folder, name, [code], game))
     return paths

@@ -18,11 +18,13 @@ against trusted ones, where this one bounds both sides.
 from __future__ import annotations
 
 import functools
+import json
+import tempfile
 import time
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 from gamesolver.errors import error_text
 from gamesolver.game import AnyGame
@@ -35,7 +37,6 @@ from gamesolver.guard import (
     call,
     progress,
     shown,
-    tripped,
 )
 from gamesolver.match import IllegalMove, openings, read_answer
 from gamesolver.notebook import find_game, load_notebook
@@ -134,16 +135,20 @@ def play_duel(duel: Duel) -> list[Outcome]:
     openings = openings_of(duel.game, duel.openings, duel.seed)
     limit = Limit(duel.seconds)
     outcomes: list[Outcome] = []
-    while len(outcomes) < len(duel.games):
-        left = duel.games[len(outcomes) :]
-        plies = sum(_plies_left(game, *openings[opening]) for opening, _ in left)
-        total = 2 * LOAD_SECONDS + plies * (2 * duel.seconds + 1)
-        limits = Limits(call_seconds=duel.seconds, total_seconds=total, memory_mb=duel.memory_mb)
-        outcomes += apart(
-            functools.partial(_play, game, openings, duel, left, limit),
-            limits,
-            functools.partial(_ended, duel, left, limit),
-        )
+    with tempfile.TemporaryFile("w+") as record:  # the games a process finished, a line each
+        while len(outcomes) < len(duel.games):
+            left = duel.games[len(outcomes) :]
+            plies = sum(_plies_left(game, *openings[opening]) for opening, _ in left)
+            total = 2 * LOAD_SECONDS + plies * (2 * duel.seconds + 1)
+            limits = Limits(duel.seconds, total, duel.memory_mb)
+            record.seek(0)
+            record.truncate()
+            unfinished = apart(
+                functools.partial(_play, game, openings, duel, left, limit, record),
+                limits,
+                functools.partial(_ended, duel, left, limit, record),
+            )
+            outcomes += _recorded(duel, left, record) + unfinished
     return outcomes
 
 
@@ -153,23 +158,24 @@ def _play(
     duel: Duel,
     games: tuple[tuple[int, str], ...],
     limit: Limit,
+    record: IO[str],
 ) -> list[Outcome]:
-    """In the game's process: the players loaded, then ``games`` played in order, each told
-    to the parent (``progress``) as it goes, so that it keeps what a process that ends leaves."""
-    done: list[Outcome] = []
+    """In the game's process: the players loaded, then ``games`` played in order, each written
+    to ``record`` as it ends, so that the parent keeps them if the process ends; the games not
+    played (a player's notebook that did not load forfeits them)."""
     chooses = {}
     for name, notebook in zip(duel.names, duel.notebooks, strict=True):
-        progress(("loading", name, done, []))
+        progress(("loading", name, []))
         try:
             chooses[name] = _load_player(notebook)
         except _Fault as fault:
-            return done + _forfeit(duel, games, name, str(fault))
+            return _forfeit(duel, games, name, str(fault))
     for opening, first in games:
         outcome = Outcome(duel.key(opening, first))
         state, mover = openings[opening]
         side = {mover: first, game.other(mover): outcome.key[3]}
         began = time.process_time()
-        progress(("moving", side[mover], done, outcome.moves))
+        progress(("moving", side[mover], outcome.moves))
         while not game.finished(state):
             try:
                 index, state = _move(game, chooses[side[mover]], state, mover, limit)
@@ -177,24 +183,39 @@ def _play(
                 _lose(outcome, side[mover], str(fault))
                 break
             outcome.moves.append(index)
-            progress(("moving", side[game.other(mover)], done, outcome.moves))
+            progress(("moving", side[game.other(mover)], outcome.moves))
             mover = game.other(mover)
         else:
             winners = [p for p in game.Players if game.utility(state, p) > 0]
             outcome.winner = side[winners[0]] if winners else None
         outcome.seconds = time.process_time() - began
-        done.append(outcome)
-    return done
+        fields = [outcome.moves, outcome.winner, outcome.fault, outcome.faulty, outcome.seconds]
+        record.write(json.dumps(fields) + "\n")
+        record.flush()
+    return []
+
+
+def _recorded(duel: Duel, games: Sequence[tuple[int, str]], record: IO[str]) -> list[Outcome]:
+    """The first of ``games``, as a process wrote them to ``record`` (a line cut short by the
+    process's end is left out)."""
+    record.seek(0)
+    outcomes = []
+    for (opening, first), line in zip(games, record.read().splitlines(), strict=False):
+        try:
+            moves, winner, fault, faulty, seconds = json.loads(line)
+        except ValueError:
+            break
+        key = duel.key(opening, first)
+        outcomes.append(Outcome(key, moves, winner, fault, faulty, seconds))
+    return outcomes
 
 
 def _ended(
-    duel: Duel, games: tuple[tuple[int, str], ...], limit: Limit, how: Ended
+    duel: Duel, games: tuple[tuple[int, str], ...], limit: Limit, record: IO[str], how: Ended
 ) -> list[Outcome]:
-    """The games a process that ended without its result leaves: those it told of, then the
-    game under way lost by the player who was loading or to move; or, if a player's loading
-    ended it, every game lost by that player."""
-    doing, name, told, moves = how.progress if how.progress else ("loading", duel.names[0], [], [])
-    done: list[Outcome] = list(told)
+    """The game a process that ended without its result was playing, lost by the player who
+    was to move; or, if a player's loading ended it, every game lost by that player."""
+    doing, name, moves = how.progress if how.progress else ("loading", duel.names[0], [])
     if how.limit is CallTimeLimit:
         why = f"{over_time(limit)} and did not stop when told"
     elif how.limit is not None:
@@ -202,10 +223,9 @@ def _ended(
     else:
         why = f"it ended the game's process ({how.how})"
     if doing == "loading":
-        return done + _forfeit(duel, games[len(done) :], name, why)
-    opening, first = games[len(done)]
-    outcome = Outcome(duel.key(opening, first), list(moves))
-    return [*done, _lose(outcome, name, why)]
+        return _forfeit(duel, games, name, why)
+    opening, first = games[len(_recorded(duel, games, record))]
+    return [_lose(Outcome(duel.key(opening, first), list(moves)), name, why)]
 
 
 def _lose(outcome: Outcome, name: str, why: str) -> Outcome:
@@ -267,7 +287,7 @@ def _move(
         raise _Fault("it ran out of memory (memory_mb)") from None
     except BaseException as error:  # SystemExit too: the game is lost, the tournament goes on
         raise _Fault(f"it raised {error_text(error)}") from None
-    if tripped() is CallTimeLimit or time.process_time() - began > limit.seconds:
+    if time.process_time() - began > limit.seconds:  # (a limit swallowed by the player)
         raise _Fault(over_time(limit))
     moves = list(game.next_states(state, mover))
     try:
