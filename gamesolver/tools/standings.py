@@ -4,7 +4,7 @@ intervals, and a static page for the class with both and every game, move by mov
 ``standings`` reads the games kept by ``gamesolver.tools.tournament.Results`` and rates the
 players (``gamesolver.tools.ratings``); ``write`` puts ``standings.csv``, ``ratings.png`` and
 ``index.html`` in a folder. The page needs no server and nothing from the network: the plot is
-drawn into it (SVG), and each game lists its moves with the board after each, as the game's
+drawn into it (SVG), and a game lists its moves with the board after each, as the game's
 notebook draws it as text (``game.text``).
 """
 
@@ -123,7 +123,9 @@ def write(settings: Settings, games: Sequence[Stored], folder: Path) -> list[Sta
 
 
 def page(settings: Settings, lines: Sequence[Standing], games: Sequence[Stored]) -> str:
-    """The class's page: the standings, the plot, and every game replayed move by move."""
+    """The class's page: the standings, the plot, and games replayed move by move (each
+    pairing's from the first opening, and those lost by a fault: a class of 300 plays too many
+    to read)."""
     game = game_of(str(settings.game.absolute()))
     svg = plot_svg(lines).decode()
     svg = svg[svg.index("<svg") :]
@@ -138,11 +140,14 @@ def page(settings: Settings, lines: Sequence[Standing], games: Sequence[Stored])
         table(lines)._repr_html_(),
         f'<figure class="ratings">{svg}</figure>',
         "<h2>The games</h2>",
+        f"<p>Each pairing's games from the first opening, and every game lost by a fault; "
+        f"all {len(games)} are in results.sqlite.</p>",
     ]
     openings = openings_of(str(settings.game.absolute()), settings.openings, settings.seed)
     for number, played in enumerate(games, 1):
-        start, first = openings[played.opening]
-        parts.append(_game_html(game, number, played, start, first))
+        if played.opening == 0 or played.fault:
+            start, first = openings[played.opening]
+            parts.append(_game_html(game, number, played, start, first))
     parts.append("</body></html>")
     return "\n".join(parts)
 
@@ -161,7 +166,7 @@ def _game_html(game: AnyGame, number: int, played: Stored, start: Hashable, firs
         who = played.first if mover == first else played.second
         move = game.move_name(before, after)
         rows.append(
-            f"<li><span>{html.escape(who)} ({mover}): {html.escape(move)}</span>"
+            f"<li><span>{html.escape(f'{who} ({mover}): {move}')}</span>"
             f"<pre>{html.escape(game.text(after))}</pre></li>"
         )
         before, mover = after, game.other(mover)
