@@ -82,3 +82,76 @@ def write_players(folder: Path, mistakes: list[float], game: Path = GAME) -> lis
         code = PLAYER.format(mistakes=share, name=name)
         paths.append(write_player(folder, name, [code], game))
     return paths
+
+
+def measure(
+    class_size: int = 30, openings: int = 2, workers: tuple[int, ...] = (1, 2), dask: bool = False
+) -> list[tuple[str, int, float]]:
+    """A round robin of a generated class of ``class_size`` on tic-tac-toe, once per number of
+    ``workers`` on this machine's cores (and on a local Dask cluster of as many worker
+    processes with ``dask``): rows of (where, games, wall-clock seconds)."""
+    import tempfile
+    import time
+
+    from gamesolver.tools.tournament import Results, Settings, on_cores, on_dask, play
+
+    rows = []
+    with tempfile.TemporaryDirectory() as folder:
+        shares = [round(n / (class_size - 1), 3) for n in range(class_size)]
+        players = {p.stem: p for p in write_players(Path(folder) / "class", shares)}
+        settings = Settings(GAME, players, openings=openings, seconds=1)
+        for count in workers:
+            runs: list[tuple[str, int | None]] = [(f"{count} local", None)]
+            if dask:
+                runs.append((f"{count} Dask", count))
+            for where, cluster_size in runs:
+                results = Results(Path(folder) / f"{where}.sqlite".replace(" ", "-"))
+                began = time.monotonic()
+                if cluster_size is None:
+                    games = play(settings, results, on_cores(count))
+                else:
+                    from distributed import LocalCluster
+
+                    with LocalCluster(  # type: ignore[no-untyped-call]
+                        n_workers=cluster_size,
+                        threads_per_worker=1,
+                        processes=True,
+                        dashboard_address=None,
+                    ) as cluster:
+                        began = time.monotonic()
+                        games = play(settings, results, on_dask(cluster.scheduler_address))
+                rows.append((where, games, time.monotonic() - began))
+                results.close()
+    return rows
+
+
+def main() -> None:
+    """Print the measurements as a Markdown table, with the estimate for 300 players."""
+    import argparse
+    import math
+    import os
+
+    from gamesolver.tools.tournament import swiss_rounds
+
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--players", type=int, default=30)
+    parser.add_argument("--dask", action="store_true", help="also on a local Dask cluster")
+    args = parser.parse_args()
+    print(f"load averages before: {os.getloadavg()}")
+    rows = measure(args.players, dask=args.dask)
+    print("| workers | games | seconds | games per minute |")
+    print("| --- | ---: | ---: | ---: |")
+    for where, games, seconds in rows:
+        print(f"| {where} | {games} | {seconds:.1f} | {60 * games / seconds:.0f} |")
+    rate = max(60 * games / seconds for _, games, seconds in rows)
+    rounds = swiss_rounds(300)
+    swiss = rounds * 150 * 2 * 2
+    print(
+        f"300 players, {rounds} Swiss rounds of 150 pairings, 2 openings, both colours: "
+        f"{swiss} games, about {math.ceil(swiss / rate)} minutes at {rate:.0f} games a minute"
+    )
+    print(f"load averages after: {os.getloadavg()}")
+
+
+if __name__ == "__main__":
+    main()
