@@ -81,6 +81,20 @@ def test_swiss_pairs_by_score_without_rematches() -> None:
     assert frozenset(pairs[0]) in ({frozenset("ac")}, {frozenset("bc")}) or "c" in pairs[0]
 
 
+def test_swiss_rounds_pair_no_two_players_twice(tmp_path: Path, nim: Path) -> None:
+    """Six players, three Swiss rounds of three pairings, two games each; stored pairings."""
+    players = write_players(tmp_path / "class", [0, 0.1, 0.3, 0.5, 0.8, 1], nim)
+    settings = Settings(nim, {p.stem: p for p in players}, swiss=True, rounds=3, openings=1)
+    results = Results(tmp_path / "results.sqlite")
+    assert play(settings, results, on_cores(2)) == 3 * 3 * 2
+    pairs = [frozenset(pair) for round in range(3) for pair in results.pairings(round)]
+    assert len(pairs) == len(set(pairs)) == 9
+    for round in range(3):
+        assert sorted(n for pair in results.pairings(round) for n in pair) == sorted(
+            settings.players
+        )
+
+
 FAULTY = {
     "raises": "def choose(state, player, limit):\n    raise ValueError('no idea')",
     "loops": "def choose(state, player, limit):\n    while True:\n        pass",
