@@ -126,7 +126,9 @@ def measure(
 
 
 def main() -> None:
-    """Print the measurements as a Markdown table, with the estimate for 300 players."""
+    """Print the measurements as a Markdown table, with what they give for a class of 30 in a
+    round robin and a class of 300 in Swiss rounds (2 openings, both colours: 4 games a
+    pairing, as measured)."""
     import argparse
     import math
     import os
@@ -144,11 +146,13 @@ def main() -> None:
     for where, games, seconds in rows:
         print(f"| {where} | {games} | {seconds:.1f} | {60 * games / seconds:.0f} |")
     rate = max(60 * games / seconds for _, games, seconds in rows)
+    thirty = 30 * 29 // 2 * 4
+    print(f"30 players, a round robin: {thirty} games, {thirty / rate:.1f} minutes")
     rounds = swiss_rounds(300)
-    swiss = rounds * 150 * 2 * 2
+    swiss = rounds * 150 * 4
     print(
-        f"300 players, {rounds} Swiss rounds of 150 pairings, 2 openings, both colours: "
-        f"{swiss} games, about {math.ceil(swiss / rate)} minutes at {rate:.0f} games a minute"
+        f"300 players, {rounds} Swiss rounds of 150 pairings: {swiss} games, about "
+        f"{math.ceil(swiss / rate)} minutes at {rate:.0f} games a minute"
     )
     print(f"load averages after: {os.getloadavg()}")
 
