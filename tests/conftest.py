@@ -52,7 +52,6 @@ LONGEST: dict[str, float] = {
     "tests/browser/test_browser_slides_more.py": 296.0,  # (make test runs tests/browser apart)
     "tests/browser/test_browser_slides.py": 294.0,
     "tests/browser/test_browser_pages.py": 167.0,
-    "tests/test_tournament.py": 165.0,  # (at load 16; 7,920 games on 2 processes of its own)
     "tests/browser/test_browser_feedback.py": 94.0,
     "tests/browser/test_browser_checkers.py": 82.0,
     "tests/browser/test_browser_connect_four.py": 81.0,
