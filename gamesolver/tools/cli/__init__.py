@@ -21,7 +21,7 @@ import sys
 from collections.abc import Callable, Sequence
 
 from gamesolver.notebook import NotebookError
-from gamesolver.tools.cli import algorithms, check, count, grade, move, play, solve
+from gamesolver.tools.cli import algorithms, check, count, grade, move, play, solve, tournament
 from gamesolver.tools.cli.arguments import EXAMPLES, Parser
 from gamesolver.tools.cli.common import OUTPUT, PROG, NotebookCodeError, NotSolved, UsageError
 from gamesolver.tools.cli.loading import load_game, suggestions
@@ -30,7 +30,7 @@ from gamesolver.tools.cli.report import json_line
 __all__ = ["NotSolved", "NotebookCodeError", "UsageError", "json_line", "load_game", "main"]
 __all__ += ["suggestions"]
 
-COMMANDS = (solve, move, algorithms, check, count, play, grade)
+COMMANDS = (solve, move, algorithms, check, count, play, grade, tournament)
 """The commands, in the order ``gamesolver --help`` lists them."""
 
 
