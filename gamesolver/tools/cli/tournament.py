@@ -5,10 +5,14 @@ from __future__ import annotations
 import argparse
 import os
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from gamesolver.resources import REPOSITORY
 from gamesolver.tools.cli.arguments import seconds_type, whole_type
 from gamesolver.tools.cli.common import UsageError, notebook_path, out
+
+if TYPE_CHECKING:
+    from gamesolver.tools.tournament import Settings
 
 
 def cmd_tournament(args: argparse.Namespace) -> int:
@@ -16,35 +20,16 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     from gamesolver.tools import standings
     from gamesolver.tools.duel import Outcome
     from gamesolver.tools.tournament import (
-        ROUND_ROBIN_UP_TO,
         Results,
-        Settings,
         TournamentError,
-        entrants,
         on_cores,
         on_dask,
         play,
-        swiss_rounds,
     )
 
     source = Path(args.source)
-    try:
-        players = entrants(source, Path(args.course), args.notebook)
-    except TournamentError as error:
-        raise UsageError(str(error)) from None
-    if len(players) < 2:
-        raise UsageError(f"a tournament needs two players; {source} has {len(players)}")
-    swiss = args.format == "swiss" or (args.format == "auto" and len(players) > ROUND_ROBIN_UP_TO)
-    settings = Settings(
-        game=notebook_path(args.game, "game notebook"),
-        players=players,
-        swiss=swiss,
-        rounds=(args.rounds or swiss_rounds(len(players))) if swiss else 0,
-        openings=args.openings,
-        seed=args.seed,
-        seconds=args.seconds,
-        memory_mb=args.memory,
-    )
+    settings = _settings(args, source)
+    players, swiss = settings.players, settings.swiss
     folder = Path(args.out) if args.out else Path(f"tournament-{source.name}")
     folder.mkdir(parents=True, exist_ok=True)
     runner = on_dask(args.scheduler) if args.scheduler else on_cores(args.workers)
@@ -73,6 +58,37 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     out(repr(standings.table(lines)))
     out(f"the class's page: {folder / 'index.html'}")
     return 0
+
+
+def _settings(args: argparse.Namespace, source: Path) -> Settings:
+    """The tournament the command line asks for: its players found in ``source``, its format,
+    rounds, openings and limits; a ``UsageError`` if there are not two players."""
+    from gamesolver.tools.tournament import (
+        ROUND_ROBIN_UP_TO,
+        Settings,
+        TournamentError,
+        entrants,
+        swiss_rounds,
+    )
+
+    try:
+        players = entrants(source, Path(args.course), args.notebook)
+    except TournamentError as error:
+        raise UsageError(str(error)) from None
+    if len(players) < 2:
+        raise UsageError(f"a tournament needs two players; {source} has {len(players)}")
+    swiss = args.format == "swiss" or (args.format == "auto" and len(players) > ROUND_ROBIN_UP_TO)
+    settings = Settings(
+        game=notebook_path(args.game, "game notebook"),
+        players=players,
+        swiss=swiss,
+        rounds=(args.rounds or swiss_rounds(len(players))) if swiss else 0,
+        openings=args.openings,
+        seed=args.seed,
+        seconds=args.seconds,
+        memory_mb=args.memory,
+    )
+    return settings
 
 
 def add(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -118,6 +134,15 @@ def add(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         default=2,
         help="openings a pairing plays, twice each (default: 2)",
     )
+    _add_limits(command)
+    command.add_argument("--scheduler", metavar="ADDRESS", help="a Dask scheduler's address")
+    command.add_argument("--verbose", action="store_true", help="a line per game as it ends")
+    command.set_defaults(run=cmd_tournament)
+
+
+def _add_limits(command: argparse.ArgumentParser) -> None:
+    """The options that bound the games: the openings' seed, a move's CPU seconds, a game's
+    memory, and how many games run at once on this machine."""
     command.add_argument("--seed", type=int, default=1, help="the openings' seed (default: 1)")
     command.add_argument(
         "--seconds",
@@ -138,6 +163,3 @@ def add(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         default=os.cpu_count() or 1,
         help="games at once on this machine (default: its cores)",
     )
-    command.add_argument("--scheduler", metavar="ADDRESS", help="a Dask scheduler's address")
-    command.add_argument("--verbose", action="store_true", help="a line per game as it ends")
-    command.set_defaults(run=cmd_tournament)
