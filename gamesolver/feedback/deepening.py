@@ -100,5 +100,7 @@ def check_deepening(
     my_deepening(game, game.Start, "X", whole)
     with ticking_clock(TICK):
         my_deepening(game, game.Start, "X", budgeted, budget=BUDGET)
-    assert 1 <= budgeted.depth < whole.depth, f"20 ms, and still depth {budgeted.depth}: is the clock read?"
+    assert 1 <= budgeted.depth < whole.depth, (
+        f"20 ms, still depth {budgeted.depth}: read the clock?"
+    )
     return calls
