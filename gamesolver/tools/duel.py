@@ -39,8 +39,9 @@ from gamesolver.guard import (
     shown,
 )
 from gamesolver.match import IllegalMove, openings, read_answer
-from gamesolver.notebook import find_game, load_notebook
-from gamesolver.referee import Limit
+from gamesolver.notebook import Kind, NotebookError, find_game, load_notebook
+from gamesolver.notebook import read as read_definition
+from gamesolver.referee import Limit, PlayerFunction
 
 LOAD_SECONDS = 30.0
 """How long the loading of a player's notebook may take, on the wall clock."""
@@ -246,7 +247,11 @@ class _Fault(Exception):
     """A player's fault that ends the game (the message says what it did)."""
 
 
-def _load_player(notebook: str) -> Any:
+PLAYER: Kind[PlayerFunction] = Kind("a function choose(state, player, limit)", callable)
+"""What a player's notebook must define, read through ``notebook.read``."""
+
+
+def _load_player(notebook: str) -> PlayerFunction:
     """The ``choose`` of the notebook at ``notebook``, or ``_Fault`` saying why there is none."""
     try:
         module = load_notebook(Path(notebook).absolute())
@@ -254,10 +259,10 @@ def _load_player(notebook: str) -> Any:
         raise
     except BaseException as error:
         raise _Fault(f"its notebook did not load: {error_text(error)}") from None
-    choose = getattr(module, "choose", None)
-    if not callable(choose):
-        raise _Fault("its notebook defines no function choose(state, player, limit)")
-    return choose
+    try:
+        return read_definition(module, "choose", PLAYER, "a tournament")
+    except NotebookError:
+        raise _Fault("its notebook defines no function choose(state, player, limit)") from None
 
 
 def _move(
