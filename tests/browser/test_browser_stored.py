@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-BOARDS = {"Tic-Tac-Toe.ipynb": 3, "Chess.ipynb": 1, "Nim.ipynb": 1, "Game-Trees.ipynb": 2}
+BOARDS = {"Tic-Tac-Toe.ipynb": 1, "Chess.ipynb": 1, "Nim.ipynb": 1, "Game-Trees.ipynb": 2}
 """The boards each notebook shows: Tic-Tac-Toe its own board, then its two Play widgets; Chess
 its Play widget (in its appendix on play); Nim its Play widget;
 Game-Trees its two tree widgets (a tree's picture is its PNG in an SVG)."""
