@@ -115,26 +115,26 @@ class Refereed:
 def student_move(
     game: AnyGame, choose: PlayerFunction, state: Hashable, student: Hashable, limit: Limit
 ) -> Hashable:
-    """The student's move from ``state``, read and checked, within ``limit``; else a ``_Fault``
+    """The student's move from ``state``, read and checked, within ``limit``; else a ``Fault``
     saying what went wrong (an ``Interrupted`` from outside passes through)."""
     began = time.process_time()
     try:
         with call():
             answer = choose(state, student, limit)
     except CallTimeLimit:
-        raise _Fault(over_time(limit)) from None
+        raise Fault(over_time(limit)) from None
     except Interrupted:
         raise
     except MemoryError:
-        raise _Fault(f"the player {memory_text()}") from None
+        raise Fault(f"the player {memory_text()}") from None
     except BaseException as error:  # SystemExit too: the game is lost, the grading goes on
-        raise _Fault(f"the player raised {error_text(error)}") from None
+        raise Fault(f"the player raised {error_text(error)}") from None
     if tripped() is CallTimeLimit or time.process_time() - began > limit.seconds:
-        raise _Fault(over_time(limit))
+        raise Fault(over_time(limit))
     try:
         chosen: Hashable = read_answer(game, state, student, answer).state
     except IllegalMove:
-        raise _Fault(
+        raise Fault(
             f"an illegal move: the player returned {shown(answer)}, which is not one of"
             " game.next_states(state, player)"
         ) from None
@@ -169,7 +169,7 @@ def referee(
             if mover == student:
                 try:
                     now = student_move(game, choose, now, student, limit)
-                except _Fault as fault:
+                except Fault as fault:
                     return lose(str(fault))
             else:
                 answer = rung.chooser(now, mover, random.Random(seed))
@@ -192,8 +192,9 @@ def referee(
     return apart(work, limits, ended)
 
 
-class _Fault(Exception):
-    """Why a move of the student's loses the game (the message says it)."""
+class Fault(Exception):
+    """Why a move of a player's loses the game (the message says it): the referee's and the
+    tournament's."""
 
 
 def over_time(limit: Limit) -> str:

@@ -41,7 +41,7 @@ from gamesolver.guard import (
 from gamesolver.match import IllegalMove, openings, read_answer
 from gamesolver.notebook import Kind, NotebookError, find_game, load_notebook
 from gamesolver.notebook import read as read_definition
-from gamesolver.referee import Limit, PlayerFunction
+from gamesolver.referee import Fault, Limit, PlayerFunction, over_time
 
 LOAD_SECONDS = 30.0
 """How long the loading of a player's notebook may take, on the wall clock."""
@@ -159,7 +159,7 @@ def _play(
         progress(("loading", name, []))
         try:
             chooses[name] = _load_player(notebook)
-        except _Fault as fault:
+        except Fault as fault:
             return _forfeit(duel, games, name, str(fault))
     for opening, first in games:
         outcome = Outcome(duel.key(opening, first))
@@ -170,7 +170,7 @@ def _play(
         while not game.finished(state):
             try:
                 index, state = _move(game, chooses[side[mover]], state, mover, limit)
-            except _Fault as fault:
+            except Fault as fault:
                 _lose(outcome, side[mover], str(fault))
                 break
             outcome.moves.append(index)
@@ -243,56 +243,47 @@ def _plies_left(game: AnyGame, start: Hashable, mover: Hashable) -> int:
     return plies
 
 
-class _Fault(Exception):
-    """A player's fault that ends the game (the message says what it did)."""
-
-
 PLAYER: Kind[PlayerFunction] = Kind("a function choose(state, player, limit)", callable)
 """What a player's notebook must define, read through ``notebook.read``."""
 
 
 def _load_player(notebook: str) -> PlayerFunction:
-    """The ``choose`` of the notebook at ``notebook``, or ``_Fault`` saying why there is none."""
+    """The ``choose`` of the notebook at ``notebook``, or ``Fault`` saying why there is none."""
     try:
         module = load_notebook(Path(notebook).absolute())
     except Interrupted:
         raise
     except BaseException as error:
-        raise _Fault(f"its notebook did not load: {error_text(error)}") from None
+        raise Fault(f"its notebook did not load: {error_text(error)}") from None
     try:
         return read_definition(module, "choose", PLAYER, "a tournament")
     except NotebookError:
-        raise _Fault("its notebook defines no function choose(state, player, limit)") from None
+        raise Fault("its notebook defines no function choose(state, player, limit)") from None
 
 
 def _move(
     game: AnyGame, choose: Any, state: Hashable, mover: Hashable, limit: Limit
 ) -> tuple[int, Hashable]:
     """The move ``choose`` plays in ``state``, as its index in ``next_states`` and the state
-    after it (the game's own object), or ``_Fault``."""
+    after it (the game's own object), or ``Fault``."""
     began = time.process_time()
     try:
         with call():
             answer = choose(state, mover, limit)
     except CallTimeLimit:
-        raise _Fault(over_time(limit)) from None
+        raise Fault(over_time(limit)) from None
     except Interrupted:
         raise
     except MemoryError:
-        raise _Fault("it ran out of memory (memory_mb)") from None
+        raise Fault("it ran out of memory (memory_mb)") from None
     except BaseException as error:  # SystemExit too: the game is lost, the tournament goes on
-        raise _Fault(f"it raised {error_text(error)}") from None
+        raise Fault(f"it raised {error_text(error)}") from None
     if time.process_time() - began > limit.seconds:  # (a limit swallowed by the player)
-        raise _Fault(over_time(limit))
+        raise Fault(over_time(limit))
     moves = list(game.next_states(state, mover))
     try:
         chosen = read_answer(game, state, mover, answer).state
         index = moves.index(chosen)
     except (IllegalMove, ValueError):
-        raise _Fault(f"an illegal move: choose returned {shown(answer)}") from None
+        raise Fault(f"an illegal move: choose returned {shown(answer)}") from None
     return index, moves[index]
-
-
-def over_time(limit: Limit) -> str:
-    """What a result says of a move that took too long."""
-    return f"a move took more than {limit.seconds:g} s of CPU time"
