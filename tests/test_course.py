@@ -710,7 +710,7 @@ def test_the_syllabus_hands_out_every_exercise_a_class_grades() -> None:
 
 
 def test_a_notebook_presented_in_parts_has_its_exercises_in_its_last_class() -> None:
-    """Class 1 presents the Solver's sections 1-4, class 2 the rest: the Solver's exercises
+    """Class 1 presents the Solver's sections 1-3, class 2 the rest: the Solver's exercises
     (after its last section) are class 2's, not graded twice. Search-in-Depth likewise: class 4
     presents section 1, class 5 the rest and the exercises."""
     by_name = {a.name.split("-")[0]: a for a in course.classes()}
