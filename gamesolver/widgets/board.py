@@ -104,6 +104,14 @@ body[data-voila] .jp-OutputArea-child:has(.gamesolver-picture) {
 .gamesolver-board:focus {
   outline: none;
 }
+/* A click must not scroll the board: ipycanvas focuses the canvas on a mouse down and only
+   then reads where the canvas is, so a board partly scrolled out of view jumped into view
+   under the pointer, and the click was read where the pointer then was (a row or two up).
+   Focus scrolls only a box (widened by its scroll-margin) that is partly out of view; widened
+   past the window on every side, the canvas counts as in view and nothing scrolls. */
+.gamesolver-board {
+  scroll-margin: 100vh 100vw;
+}
 .gamesolver-picture {
   display: flex;
   flex-flow: row wrap;
