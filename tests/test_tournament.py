@@ -131,7 +131,7 @@ def test_a_failing_player_loses_its_games_and_nothing_else(tmp_path: Path, nim: 
     assert "more than 0.3 s of CPU time" in why["loops"]
     assert "ended the game's process (exit status 3)" in why["exits"]
     assert "illegal move" in why["illegal"]
-    assert "out of memory" in why["hoards"]
+    assert "made the memory grow by more than" in why["hoards"]
     assert "did not load: RuntimeError: this notebook does not load" in why["breaks"]
     assert "prints" not in why  # printing megabytes is no fault: those games were played out
     assert all(g.faulty != "prints" for g in games)
@@ -166,6 +166,25 @@ def test_a_player_that_ignores_the_time_limit_is_killed(tmp_path: Path, nim: Pat
     # (killed, "... and did not stop when told"; or, if the limit came between its loops, not)
     assert all(o.faulty == "hangs" and "more than 0.2 s of CPU time" in o.fault for o in outcomes)
     assert any("did not stop when told" in o.fault for o in outcomes)
+
+
+def test_a_move_over_time_loses_that_game_only(tmp_path: Path, nim: Path) -> None:
+    """A player whose first move runs over its time, then plays at once: it loses the first
+    game on time, and the next game of the pairing, played in the same process, by play alone
+    (the limit of the first game was once blamed on every later move)."""
+    once = (
+        "calls = []\n\ndef choose(state, player, limit):\n    calls.append(state)\n"
+        "    while len(calls) == 1:\n        pass\n"
+        "    return game.next_states(state, player)[0]"
+    )
+    sound = write_players(tmp_path, [0], nim)[0]
+    slow = write_player(tmp_path, "slow", [once], nim)
+    games = ((0, "p01"), (0, "slow"))
+    duel = Duel(str(nim), ("p01", "slow"), (str(sound), str(slow)), games, 1, 1, 0.2, 256)
+    first, second = play_duel(duel)
+    assert first.faulty == "slow" and "more than 0.2 s of CPU time" in first.fault
+    assert "did not stop" not in first.fault
+    assert (second.faulty, second.fault) == ("", "") and len(second.moves) > 2
 
 
 def test_a_killed_tournament_resumes_without_replaying_a_game(tmp_path: Path, nim: Path) -> None:
