@@ -4,6 +4,7 @@ ranked in their order of strength on local cores and on a local Dask cluster."""
 
 from __future__ import annotations
 
+import html
 import math
 import os
 import signal
@@ -23,7 +24,7 @@ from benchmarks.tournament import write_player, write_players  # noqa: E402
 from gamesolver.resources import NOTEBOOKS  # noqa: E402
 from gamesolver.tools import standings  # noqa: E402
 from gamesolver.tools.cli import main  # noqa: E402
-from gamesolver.tools.duel import Duel, play_duel  # noqa: E402
+from gamesolver.tools.duel import Duel, game_of, openings_of, play_duel, replay  # noqa: E402
 from gamesolver.tools.ratings import ELO, bradley_terry  # noqa: E402
 from gamesolver.tools.tournament import (  # noqa: E402
     Results,
@@ -223,6 +224,46 @@ def test_a_killed_tournament_resumes_without_replaying_a_game(tmp_path: Path, ni
     page = (out / "index.html").read_text()
     assert "Standings" in page and "<svg" in page and "Game 1: " in page
     assert page.count("<details") == total // 2  # the first opening's games
+
+
+def test_the_page_shows_the_ratings_and_replays_a_game_on_its_board(
+    tmp_path: Path, nim: Path
+) -> None:
+    """The class's page holds the plot of the ratings and replays the games: on the board the
+    game notebook defines, a picture per position (the opening's with a match head for each
+    match on the table); for a game notebook without a board, the game's text after each move."""
+    players = {p.stem: p for p in write_players(tmp_path / "class", [0, 1], nim)}
+    boarded = write_player(
+        tmp_path,
+        "boarded",
+        [
+            "from gamesolver.widgets.nim_board import NimBoard\n\n"
+            "game = nim((3, 5, 7, 9))\nboard = NimBoard(take, other, piles=(3, 5, 7, 9))"
+        ],
+        NOTEBOOKS / "Nim.ipynb",
+    )
+    for notebook, folder in ((boarded, "pictures"), (nim, "text")):
+        settings = Settings(notebook, players, openings=1)
+        results = Results(tmp_path / f"{folder}.sqlite")
+        assert play(settings, results, on_cores(1)) == 2
+        played = results.games()[0]
+        standings.write(settings, results.games(), tmp_path / folder)
+        page = (tmp_path / folder / "index.html").read_text()
+        assert page.count('<figure class="ratings"><svg') == 1
+        shown = page[page.index('<details id="game-1">') :]
+        shown = shown[: shown.index("</details>")]
+        game = game_of(str(notebook))
+        start, first = openings_of(str(notebook), 1, 1)[0]
+        states = [start, *replay(game, start, first, played.moves)]
+        assert len(states) > 3
+        if folder == "pictures":
+            pictures = shown.split("<svg")[1:]
+            assert len(pictures) == len(states)
+            piles, _ = start
+            assert pictures[0].count("<circle") == sum(piles)
+        else:
+            assert "<svg" not in shown
+            assert all(html.escape(game.text(state)) in shown for state in states)
 
 
 def _count(path: Path) -> int:

@@ -22,6 +22,7 @@ import functools
 import json
 import tempfile
 import time
+import types
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -88,9 +89,14 @@ class Outcome:
 
 
 @functools.cache
+def notebook_of(path: str) -> types.ModuleType:
+    """The game notebook at ``path`` (the course's code, trusted), loaded once per process."""
+    return load_notebook(Path(path).absolute())
+
+
 def game_of(path: str) -> AnyGame:
-    """The game of the notebook at ``path``, loaded once per process."""
-    return find_game(load_notebook(Path(path).absolute()))
+    """The game of the notebook at ``path``."""
+    return find_game(notebook_of(path))
 
 
 @functools.cache
