@@ -227,11 +227,12 @@ def test_a_killed_tournament_resumes_without_replaying_a_game(tmp_path: Path, ni
 
 
 def test_the_page_shows_the_ratings_and_replays_a_game_on_its_board(
-    tmp_path: Path, nim: Path
+    tmp_path: Path, nim: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The class's page holds the plot of the ratings and replays the games: on the board the
     game notebook defines, a picture per position (the opening's with a match head for each
-    match on the table); for a game notebook without a board, the game's text after each move."""
+    match on the table); for a game notebook without a board, or with more positions than
+    ``PICTURES_UP_TO``, the game's text after each move."""
     players = {p.stem: p for p in write_players(tmp_path / "class", [0, 1], nim)}
     boarded = write_player(
         tmp_path,
@@ -242,9 +243,11 @@ def test_the_page_shows_the_ratings_and_replays_a_game_on_its_board(
         ],
         NOTEBOOKS / "Nim.ipynb",
     )
-    for notebook, folder in ((boarded, "pictures"), (nim, "text")):
+    for notebook, folder in ((boarded, "pictures"), (nim, "text"), (boarded, "too many")):
+        if folder == "too many":
+            monkeypatch.setattr(standings, "PICTURES_UP_TO", 3)
         settings = Settings(notebook, players, openings=1)
-        results = Results(tmp_path / f"{folder}.sqlite")
+        results = Results(tmp_path / f"{folder.replace(' ', '-')}.sqlite")
         assert play(settings, results, on_cores(1)) == 2
         played = results.games()[0]
         standings.write(settings, results.games(), tmp_path / folder)
