@@ -339,11 +339,15 @@ def _limit_memory(memory_mb: float) -> float | None:
 
 @contextmanager
 def call() -> Iterator[None]:
-    """Mark a call of the student's code: ``call_seconds`` bounds it (in a check's process)."""
+    """Mark a call of the student's code: ``call_seconds`` bounds it (in a check's process).
+    A new call starts with no ``CallTimeLimit`` tripped: that limit belonged to the call it
+    stopped, and a process that plays on (a tournament's next game) must not blame this one."""
     child = _child
     if child is None:
         yield
         return
+    if child.tripped is CallTimeLimit:
+        child.tripped = None
     child.calls += 1
     outer = child.under_way.value
     child.under_way.value = child.calls
@@ -375,7 +379,8 @@ def memory_text() -> str:
 
 
 def tripped() -> type[Interrupted] | None:
-    """The limit last raised in this check's process (``None`` if none was)."""
+    """The limit last raised in this check's process (``None`` if none was; a call's limit is
+    forgotten when the next call starts, a ``TotalTimeLimit`` never)."""
     return None if _child is None else _child.tripped
 
 

@@ -142,6 +142,25 @@ def test_a_limit_that_is_not_obeyed_ends_the_process() -> None:
     assert end.progress == "asking example 1"
 
 
+def test_a_call_after_a_call_over_its_limit_is_not_over_it() -> None:
+    """A process that plays on after a call over its limit (a tournament's game lost on time,
+    the next game played in the same process): ``tripped`` said ``CallTimeLimit`` for every
+    later call too, so a quick move was reported over its limit."""
+
+    def work() -> list[object]:
+        said: list[object] = []
+        for student in (spin, lambda: 42):
+            try:
+                with guard.call():
+                    said.append(student())
+            except CallTimeLimit:
+                said.append("limit")
+            said.append(guard.tripped())
+        return said
+
+    assert apart(work, LIMITS, repr) == ["limit", CallTimeLimit, 42, None]
+
+
 def test_a_limit_is_not_swallowed_by_except_exception() -> None:
     def catches() -> None:
         try:  # noqa: SIM105  (a student's catch-all, as students write it)

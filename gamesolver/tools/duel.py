@@ -12,7 +12,8 @@ process that asked for the game goes on. The forked process sends back only numb
 of each move in the trusted game's ``next_states``, so that no object of a player's crosses.
 
 This is the tournament's game runner; the graded exercise's referee plays one untrusted player
-against trusted ones, where this one bounds both sides.
+against trusted ones, where this one bounds both sides. Both run a player's move the same way,
+with ``referee.student_move``: one reading of an answer, one set of limits, the same reasons.
 """
 
 from __future__ import annotations
@@ -21,27 +22,19 @@ import functools
 import json
 import tempfile
 import time
+import types
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, Any
+from typing import IO
 
 from gamesolver.errors import error_text
 from gamesolver.game import AnyGame
-from gamesolver.guard import (
-    CallTimeLimit,
-    Ended,
-    Interrupted,
-    Limits,
-    apart,
-    call,
-    progress,
-    shown,
-)
-from gamesolver.match import IllegalMove, openings, read_answer
+from gamesolver.guard import CallTimeLimit, Ended, Interrupted, Limits, apart, progress, shown
+from gamesolver.match import openings
 from gamesolver.notebook import Kind, NotebookError, find_game, load_notebook
 from gamesolver.notebook import read as read_definition
-from gamesolver.referee import Fault, Limit, PlayerFunction, over_time
+from gamesolver.referee import Fault, Limit, PlayerFunction, over_time, student_move
 
 LOAD_SECONDS = 30.0
 """How long the loading of a player's notebook may take, on the wall clock."""
@@ -96,9 +89,14 @@ class Outcome:
 
 
 @functools.cache
+def notebook_of(path: str) -> types.ModuleType:
+    """The game notebook at ``path`` (the course's code, trusted), loaded once per process."""
+    return load_notebook(Path(path).absolute())
+
+
 def game_of(path: str) -> AnyGame:
-    """The game of the notebook at ``path``, loaded once per process."""
-    return find_game(load_notebook(Path(path).absolute()))
+    """The game of the notebook at ``path``."""
+    return find_game(notebook_of(path))
 
 
 @functools.cache
@@ -262,28 +260,13 @@ def _load_player(notebook: str) -> PlayerFunction:
 
 
 def _move(
-    game: AnyGame, choose: Any, state: Hashable, mover: Hashable, limit: Limit
+    game: AnyGame, choose: PlayerFunction, state: Hashable, mover: Hashable, limit: Limit
 ) -> tuple[int, Hashable]:
-    """The move ``choose`` plays in ``state``, as its index in ``next_states`` and the state
-    after it (the game's own object), or ``Fault``."""
-    began = time.process_time()
-    try:
-        with call():
-            answer = choose(state, mover, limit)
-    except CallTimeLimit:
-        raise Fault(over_time(limit)) from None
-    except Interrupted:
-        raise
-    except MemoryError:
-        raise Fault("it ran out of memory (memory_mb)") from None
-    except BaseException as error:  # SystemExit too: the game is lost, the tournament goes on
-        raise Fault(f"it raised {error_text(error)}") from None
-    if time.process_time() - began > limit.seconds:  # (a limit swallowed by the player)
-        raise Fault(over_time(limit))
-    moves = list(game.next_states(state, mover))
-    try:
-        chosen = read_answer(game, state, mover, answer).state
-        index = moves.index(chosen)
-    except (IllegalMove, ValueError):
-        raise Fault(f"an illegal move: choose returned {shown(answer)}") from None
-    return index, moves[index]
+    """The move ``choose`` plays in ``state``, read and bounded as the referee reads a
+    student's (``referee.student_move``), as its index in ``next_states`` and the state after
+    it (the game's own object, not the player's), or ``Fault``."""
+    chosen = student_move(game, choose, state, mover, limit)
+    for index, after in enumerate(game.next_states(state, mover)):
+        if after == chosen:
+            return index, after
+    raise Fault(f"an illegal move: the player returned {shown(chosen)}")  # (an odd __eq__)

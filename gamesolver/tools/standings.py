@@ -4,8 +4,9 @@ intervals, and a static page for the class with both and every game, move by mov
 ``standings`` reads the games kept by ``gamesolver.tools.tournament.Results`` and rates the
 players (``gamesolver.tools.ratings``); ``write`` puts ``standings.csv``, ``ratings.png`` and
 ``index.html`` in a folder. The page needs no server and nothing from the network: the plot is
-drawn into it (SVG), and a game lists its moves with the board after each, as the game's
-notebook draws it as text (``game.text``).
+drawn into it (SVG), and a game lists its moves with the board after each: the game notebook's
+board (a ``BoardWidget`` it defines, e.g. ``board = NimBoard(...)``) drawn as an SVG picture,
+as the course's widgets draw it, or else the game's text (``game.text``).
 """
 
 from __future__ import annotations
@@ -13,15 +14,19 @@ from __future__ import annotations
 import csv
 import html
 import io
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from gamesolver.game import AnyGame
 from gamesolver.table import Table
-from gamesolver.tools.duel import game_of, openings_of, replay
+from gamesolver.tools.duel import game_of, notebook_of, openings_of, replay
 from gamesolver.tools.ratings import Rating, bradley_terry
 from gamesolver.tools.tournament import Settings, Stored
+
+if TYPE_CHECKING:
+    from gamesolver.widgets.board import BoardWidget
 
 
 @dataclass(frozen=True)
@@ -122,13 +127,26 @@ def write(settings: Settings, games: Sequence[Stored], folder: Path) -> list[Sta
     return lines
 
 
+PICTURES_UP_TO = 2000
+"""The most board pictures a page draws (about 4 kB each); beyond, its boards are text."""
+
+
 def page(settings: Settings, lines: Sequence[Standing], games: Sequence[Stored]) -> str:
     """The class's page: the standings, the plot, and games replayed move by move (each
     pairing's from the first opening, and those lost by a fault: a class of 300 plays too many
-    to read)."""
-    game = game_of(str(settings.game.absolute()))
+    to read), with the game's board as a picture if its notebook defines one and the page
+    stays small enough (``PICTURES_UP_TO``)."""
+    path = str(settings.game.absolute())
+    game = game_of(path)
     svg = plot_svg(lines).decode()
     svg = svg[svg.index("<svg") :]
+    openings = openings_of(path, settings.openings, settings.seed)
+    shown = [(n, g) for n, g in enumerate(games, 1) if g.opening == 0 or g.fault]
+    positions = sum(len(g.moves) + 1 for _, g in shown)
+    board = board_of(path)
+    draw = _text_board(game)
+    if board is not None and positions <= PICTURES_UP_TO:
+        draw = _picture_board(board)
     parts = [
         "<!DOCTYPE html>",
         '<html lang="en"><head><meta charset="utf-8"><title>Tournament</title>',
@@ -143,16 +161,48 @@ def page(settings: Settings, lines: Sequence[Standing], games: Sequence[Stored])
         f"<p>Each pairing's games from the first opening, and every game lost by a fault; "
         f"all {len(games)} are in results.sqlite.</p>",
     ]
-    openings = openings_of(str(settings.game.absolute()), settings.openings, settings.seed)
-    for number, played in enumerate(games, 1):
-        if played.opening == 0 or played.fault:
-            start, first = openings[played.opening]
-            parts.append(_game_html(game, number, played, start, first))
+    for number, played in shown:
+        start, first = openings[played.opening]
+        parts.append(_game_html(game, number, played, start, first, draw))
     parts.append("</body></html>")
     return "\n".join(parts)
 
 
-def _game_html(game: AnyGame, number: int, played: Stored, start: Hashable, first: Hashable) -> str:
+def board_of(path: str) -> BoardWidget[Any, Any] | None:
+    """The board the game notebook at ``path`` defines (a ``BoardWidget``: the one named
+    ``board`` if there are several), or ``None``."""
+    from gamesolver.widgets.board import BoardWidget  # (ipywidgets: only for a page)
+
+    found = vars(notebook_of(path)).items()
+    boards = {name: value for name, value in found if isinstance(value, BoardWidget)}
+    if "board" in boards:
+        return boards["board"]
+    return next(iter(boards.values())) if len(boards) == 1 else None
+
+
+Draw = Callable[[Hashable, Hashable | None], str]
+"""A position of a replayed game as HTML: the state, and the one before it (``None``: none)."""
+
+
+def _text_board(game: AnyGame) -> Draw:
+    """The game's text (``game.text``) in a ``<pre>``."""
+    return lambda state, before: f"<pre>{html.escape(game.text(state))}</pre>"
+
+
+def _picture_board(board: BoardWidget[Any, Any]) -> Draw:
+    """The board's SVG picture, the move to ``state`` marked as the widget marks it."""
+
+    def draw(state: Hashable, before: Hashable | None) -> str:
+        board.draw(state, before)
+        picture = board.picture()
+        return f'<div class="board">{picture}</div>' if picture else ""
+
+    return draw
+
+
+def _game_html(
+    game: AnyGame, number: int, played: Stored, start: Hashable, first: Hashable, draw: Draw
+) -> str:
     """One game as a ``<details>``: who played, the result, and each move with the board."""
     result = "a draw" if played.winner is None else f"won by {played.winner}"
     why = f" ({played.faulty} lost: {played.fault})" if played.fault else ""
@@ -160,14 +210,13 @@ def _game_html(game: AnyGame, number: int, played: Stored, start: Hashable, firs
         f"Game {number}: {played.first} ({first}) against {played.second}, round "
         f"{played.round + 1}, opening {played.opening + 1}: {result}{why}"
     )
-    rows = [f"<li><span>the opening</span><pre>{html.escape(game.text(start))}</pre></li>"]
+    rows = [f"<li><span>the opening</span>{draw(start, None)}</li>"]
     before, mover = start, first
     for after in replay(game, start, first, played.moves):
         who = played.first if mover == first else played.second
         move = game.move_name(before, after)
         rows.append(
-            f"<li><span>{html.escape(f'{who} ({mover}): {move}')}</span>"
-            f"<pre>{html.escape(game.text(after))}</pre></li>"
+            f"<li><span>{html.escape(f'{who} ({mover}): {move}')}</span>{draw(after, before)}</li>"
         )
         before, mover = after, game.other(mover)
     return (
@@ -182,4 +231,5 @@ table.gamesolver-table td, table.gamesolver-table th { padding: 0.2em 0.6em; }
 figure.ratings svg { max-width: 100%; height: auto; }
 ol.moves { display: flex; flex-wrap: wrap; gap: 1em; list-style: none; padding: 0; }
 ol.moves pre { margin: 0.3em 0; }
+ol.moves div.board svg { display: block; width: 14em; height: auto; margin: 0.3em 0; }
 """
