@@ -31,7 +31,7 @@ from hypothesis import strategies as st
 import gamesolver
 from gamesolver import Game, Stats, measure
 from gamesolver.explore import reachable
-from gamesolver.memo import exact_values
+from gamesolver.memo import known_values
 from gamesolver.notebook import code_cells
 
 # ---------------------------------------------------------------- random game graphs
@@ -172,15 +172,15 @@ def test_memoizing_searches_equal_minimax_on_graphs(
         assert stats.exact
 
 
-def test_exact_values_knows_a_value_only_from_an_exact_entry(solver: types.ModuleType) -> None:
-    """What move_order ranks by (gamesolver.memo.exact_values): the value of an `=` entry for
+def test_known_values_knows_only_the_values_an_entry_holds(solver: types.ModuleType) -> None:
+    """What move_order ranks by (gamesolver.memo.known_values): the value of an `=` entry for
     the player of the entry; a bound, another player or no entry is unknown."""
     cache = {
         ("a", "A"): (3, solver.EQUAL, None),
         ("b", "A"): (3, solver.AT_LEAST, None),
         ("c", "A"): (-1, solver.AT_MOST, None),
     }
-    known = exact_values(cache, lambda state: state, solver.bounds_of)
+    known = known_values(cache, lambda state: state, solver.bounds_of)
     assert [known(state, "A") for state in "abcd"] == [3, None, None, None]
     assert known("a", "B") is None
 
