@@ -30,6 +30,7 @@ from hypothesis import strategies as st
 
 import gamesolver
 from gamesolver import Game, Stats, measure
+from gamesolver.demos import take_away
 from gamesolver.explore import reachable
 from gamesolver.memo import known_values
 from gamesolver.notebook import code_cells
@@ -592,3 +593,15 @@ def test_solver_demo_cells_overwrite_nothing(name: str) -> None:
         ours, theirs = imported_objects(solver_name), imported_objects(name)
         for shared in demo_imported & theirs_imported:
             assert ours[shared] is theirs[shared], shared
+
+
+def test_alpha_beta_memo_answers_a_closed_window_with_alpha(solver: types.ModuleType) -> None:
+    """gamesolver.memo.table_search: alpha >= beta is answered with alpha, without a search and
+    without a line; an open window gets the table's size and the line of best play."""
+    game = take_away(4)
+    closed = Stats()
+    assert solver.alpha_beta_memo(game, game.Start, "A", closed, alpha=0.5, beta=0.5) == 0.5
+    assert (closed.calls, closed.cache_entries, closed.line) == (0, 0, [])
+    opened = Stats()
+    assert solver.alpha_beta_memo(game, game.Start, "A", opened) == 1
+    assert opened.cache_entries > 0 and opened.line[0] == ((3,), "B")
