@@ -1,33 +1,34 @@
 """What Search-in-Depth's ``alpha_beta_memo`` reads from its memo table of values and bounds,
-plumbing that is not the lecture: the exact values its move ordering ranks by
-(``exact_values``), and the line of best play that it reports in ``stats.line`` (as Game Trees'
-alpha-beta does), so that it decides the move in one search (``table_line``).
+plumbing that is not the lecture: the values its move ordering ranks by (``known_values``), and
+the run of its search on the window with what the Solver's searches report (``table_search``):
+the table's size and the line of best play in ``stats.line`` (as Game Trees' alpha-beta does),
+so that it decides the move in one search (``table_line``).
 
 The table maps ``(key of a state, player to move)`` to an entry ``(answer, kind, move)``: the
 search's answer, whether it is the value or a bound, and the key of the next state that gave it.
 What an entry knows of the value is the lecture's ``bounds_of(entry)``, ``lower <= value <=
-upper``; the entry is exact when the two meet.
+upper``; the entry holds the value (kind ``=``) when the two meet, else only a bound.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Mapping, MutableMapping
-from typing import Any
 
 from gamesolver.game import AnyGame, Value
+from gamesolver.stats import Stats
 
 Entry = tuple[Value, str, Hashable]
 """A memo entry: the answer, its kind (the value or a bound), the move that gave it."""
 
 
-def exact_values(
+def known_values(
     cache: Mapping[tuple[Hashable, Hashable], Entry],
     key: Callable[[Hashable], Hashable],
     bounds: Callable[[Entry | None], tuple[Value, Value]],
 ) -> Callable[[Hashable, Hashable], Value | None]:
     """``known(state, player)``: the value of ``state`` for ``player`` if ``cache`` holds it
-    exactly (its bounds meet), else ``None``. The lecture's ``move_order`` ranks the moves by
-    it, so that a move whose value the table already knows is tried in its place."""
+    (its bounds meet), else ``None`` (a bound, or nothing). The lecture's ``move_order`` ranks
+    the moves by it, so that a move whose value the table already knows is tried in its place."""
 
     def known(state: Hashable, player: Hashable) -> Value | None:
         lower, upper = bounds(cache.get((key(state), player)))
@@ -42,16 +43,16 @@ def table_line(
     player: Hashable,
     cache: MutableMapping[tuple[Hashable, Hashable], Entry],
     key: Callable[[Hashable], Hashable],
-    search: Callable[[Hashable, Hashable, Value, Value], Any],
+    search: Callable[[Hashable, Hashable, Value, Value], Value],
     bounds: Callable[[Entry | None], tuple[Value, Value]],
 ) -> list[Hashable]:
     """The line of best play that ``cache`` holds from ``state``: the states after it, following
-    the move of each exact entry.
+    the move of each entry that holds the value.
 
-    A win stored as a lower bound, or a loss as an upper bound, is exact too: nothing lies beyond
-    them. An entry on the line that holds only a bound is searched again with the whole window,
-    ``search(state, player, game.worst, game.best)``, which makes it exact; at ``state`` itself
-    such an entry means the search was asked for a bound, and there is no line.
+    A win stored as a lower bound, or a loss as an upper bound, is the value too: nothing lies
+    beyond them. An entry on the line that holds only a bound is searched again with the whole
+    window, ``search(state, player, game.worst, game.best)``, which stores the value; at
+    ``state`` itself such an entry means the search was asked for a bound, and there is no line.
     """
     line: list[Hashable] = []
     while not game.finished(state):
@@ -61,9 +62,40 @@ def table_line(
         if lower != upper and not (won or lost):
             if not line:
                 break  # the window asked for a bound: there is no line of best play
-            search(state, player, game.worst, game.best)  # a bound on the line: make it exact
+            search(state, player, game.worst, game.best)  # a bound on the line: find the value
             continue
         state = next(ns for ns in game.next_states(state, player) if key(ns) == entry[2])
         player = game.other(player)
         line.append(state)
     return line
+
+
+def table_search(
+    game: AnyGame,
+    state: Hashable,
+    player: Hashable,
+    stats: Stats,
+    search: Callable[[Hashable, Hashable, Value, Value], Value],
+    cache: MutableMapping[tuple[Hashable, Hashable], Entry],
+    key: Callable[[Hashable], Hashable],
+    bounds: Callable[[Entry | None], tuple[Value, Value]],
+    alpha: Value | None = None,
+    beta: Value | None = None,
+) -> Value:
+    """``search(state, player, alpha, beta)`` on the window, by default the utility range (where
+    the answer is the value), with what the Solver's searches report: the table's size in
+    ``stats.cache_entries``, and its line of best play in ``stats.line`` (``table_line``), so that
+    the search decides the move in one search.
+
+    A closed window, ``alpha >= beta``, is answered with ``alpha`` at once: that meets the
+    specification, while an answer ``alpha == beta`` from a search could not say on which side
+    of the window the value lies. Then there is no line.
+    """
+    low = game.worst if alpha is None else alpha
+    high = game.best if beta is None else beta
+    if low >= high:
+        return low
+    result = search(state, player, low, high)
+    stats.cache_entries = len(cache)  # before the line, which may search again
+    stats.line = table_line(game, state, player, cache, key, search, bounds)
+    return result

@@ -30,8 +30,9 @@ from hypothesis import strategies as st
 
 import gamesolver
 from gamesolver import Game, Stats, measure
+from gamesolver.demos import take_away
 from gamesolver.explore import reachable
-from gamesolver.memo import exact_values
+from gamesolver.memo import known_values
 from gamesolver.notebook import code_cells
 
 # ---------------------------------------------------------------- random game graphs
@@ -172,15 +173,15 @@ def test_memoizing_searches_equal_minimax_on_graphs(
         assert stats.exact
 
 
-def test_exact_values_knows_a_value_only_from_an_exact_entry(solver: types.ModuleType) -> None:
-    """What move_order ranks by (gamesolver.memo.exact_values): the value of an `=` entry for
+def test_known_values_knows_only_the_values_an_entry_holds(solver: types.ModuleType) -> None:
+    """What move_order ranks by (gamesolver.memo.known_values): the value of an `=` entry for
     the player of the entry; a bound, another player or no entry is unknown."""
     cache = {
         ("a", "A"): (3, solver.EQUAL, None),
         ("b", "A"): (3, solver.AT_LEAST, None),
         ("c", "A"): (-1, solver.AT_MOST, None),
     }
-    known = exact_values(cache, lambda state: state, solver.bounds_of)
+    known = known_values(cache, lambda state: state, solver.bounds_of)
     assert [known(state, "A") for state in "abcd"] == [3, None, None, None]
     assert known("a", "B") is None
 
@@ -592,3 +593,15 @@ def test_solver_demo_cells_overwrite_nothing(name: str) -> None:
         ours, theirs = imported_objects(solver_name), imported_objects(name)
         for shared in demo_imported & theirs_imported:
             assert ours[shared] is theirs[shared], shared
+
+
+def test_alpha_beta_memo_answers_a_closed_window_with_alpha(solver: types.ModuleType) -> None:
+    """gamesolver.memo.table_search: alpha >= beta is answered with alpha, without a search and
+    without a line; an open window gets the table's size and the line of best play."""
+    game = take_away(4)
+    closed = Stats()
+    assert solver.alpha_beta_memo(game, game.Start, "A", closed, alpha=0.5, beta=0.5) == 0.5
+    assert (closed.calls, closed.cache_entries, closed.line) == (0, 0, [])
+    opened = Stats()
+    assert solver.alpha_beta_memo(game, game.Start, "A", opened) == 1
+    assert opened.cache_entries > 0 and opened.line[0] == ((3,), "B")
