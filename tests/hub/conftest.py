@@ -1,11 +1,12 @@
 """The trial hub of `make hub`, started for the tests of tests/hub, and stopped after them.
 
-These tests run in their own target, `make hub-test` (GAMESOLVER_HUB_TEST=1): elsewhere they
-are skipped. They need root: the hub starts each user's server as a system user, so that
-nbgrader's exchange knows each student by name (a hub whose servers all run as one user has one
-student). The hub runs from hub/venv (`make hub-test` makes it) on ports of its own, with users
-of its own (`gst-instructor`, `gst-student1..3`, their homes emptied first), so that a trial hub
-of `make hub` may run beside it.
+These tests run in their own target, `make hub-test` (GAMESOLVER_HUB_TEST=1; CI runs it after
+`make test`): elsewhere they are skipped. They need root, and fail without it: the hub starts
+each user's server as a system user, so that nbgrader's exchange knows each student by name (a
+hub whose servers all run as one user has one student). The hub runs from hub/venv (`make
+hub-test` makes it) on ports of its own, with users of its own (`gst-instructor`,
+`gst-student1..3`, their homes emptied first), so that a trial hub of `make hub` may run
+beside it.
 """
 
 from __future__ import annotations
@@ -32,6 +33,8 @@ PREFIX = "gst-"
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """The hub's tests: skipped unless `make hub-test` asks for them; asked for without root,
+    they stop the run (a skip would pass it), since they make system users."""
     for item in items:
         if Path(str(item.fspath)).parent != Path(__file__).parent:
             continue
@@ -39,7 +42,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         if os.environ.get("GAMESOLVER_HUB_TEST") != "1":
             item.add_marker(pytest.mark.skip(reason="make hub-test runs the hub's tests"))
         elif os.geteuid() != 0:
-            item.add_marker(pytest.mark.skip(reason="the hub's tests make system users: root"))
+            raise pytest.UsageError("make hub-test makes system users (useradd): run it as root")
 
 
 def free_ports(count: int) -> int:
