@@ -5,14 +5,15 @@ These tests run in their own target, `make hub-test` (GAMESOLVER_HUB_TEST=1; CI 
 each user's server as a system user, so that nbgrader's exchange knows each student by name (a
 hub whose servers all run as one user has one student). The hub runs from hub/venv (`make
 hub-test` makes it) on ports of its own, with users of its own (`gst-instructor`,
-`gst-student1..3`, their homes emptied first), so that a trial hub of `make hub` may run
-beside it.
+`gst-student1..3`, their homes emptied first, removed after), so that a trial hub of `make
+hub` may run beside it.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import pwd
 import shutil
 import socket
 import subprocess
@@ -56,6 +57,17 @@ def free_ports(count: int) -> int:
             continue
         return first
     raise RuntimeError("no free ports")
+
+
+def remove_users(prefix: str) -> str:
+    """Remove the system users the hub's tests made (their names start with ``prefix``) and
+    their homes, so that no account is left on the machine; what userdel said if it failed."""
+    failed = []
+    for user in sorted(e.pw_name for e in pwd.getpwall() if e.pw_name.startswith(prefix)):
+        done = subprocess.run(["userdel", "--remove", user], capture_output=True, text=True)
+        if done.returncode != 0:
+            failed.append(f"{user}: {done.stderr.strip()}")
+    return "\n".join(failed)
 
 
 @dataclass
@@ -119,7 +131,7 @@ class Hub:
 @pytest.fixture(scope="session")
 def hub() -> Iterator[Hub]:
     """The trial hub, set up afresh (homes emptied, a new exchange), started, then stopped:
-    after it, no process of its users, its proxy or itself may be left."""
+    after it, no process of its users, its proxy or itself may be left, nor its users."""
     if not HUB_PYTHON.exists() or not (HUB / "node_modules").exists():
         pytest.fail("the hub's environment is missing: make hub-test makes it")
     run = Path(tempfile.mkdtemp(prefix="gamesolver-hub-"))
@@ -133,6 +145,9 @@ def hub() -> Iterator[Hub]:
         text=True,
         check=False,
     )
+    if done.returncode != 0:
+        remove_users(PREFIX)
+        shutil.rmtree(run)
     assert done.returncode == 0, done.stdout + done.stderr
     config = json.loads((run / "hub.json").read_text())
     env = {k: v for k, v in os.environ.items() if k != "PYTEST_CURRENT_TEST"}
@@ -167,3 +182,4 @@ def hub() -> Iterator[Hub]:
         shutil.rmtree(run)
         assert stopped.returncode == 0, stopped.stdout + stopped.stderr
         assert not left, left
+        assert not (failed := remove_users(PREFIX)), failed
