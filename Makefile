@@ -64,6 +64,7 @@ shape: $(STAMP)
 	$(BIN)/python -m gamesolver.tools.syllabus
 
 test: lint typecheck shape pytest
+	@echo "make test passed; CI (.ci/run) then runs make hub-test, the hub test (as root)."
 
 # Play a game against the computer in a browser: make play GAME=Nim serves the game's play page,
 # notebooks/play/Nim.ipynb (its rules and the board, no code; Voila; Ctrl-C stops). Without GAME
@@ -155,7 +156,8 @@ hub-stop:
 	$(HUB_BIN)/python hub/trial.py stop
 
 # The class's whole cycle on a hub of its own (tests/hub: release, fetch, submit, collect,
-# autograde, feedback), not part of make test: a few minutes on two cores.
+# autograde, feedback), as root (it makes system users; without root it fails). Not part of
+# make test: .ci/run runs it after make test.
 hub-test: $(STAMP) $(HUB_STAMP) $(HUB_PROXY)
 	GAMESOLVER_HUB_TEST=1 $(BIN)/pytest -m hub tests/hub
 

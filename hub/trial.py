@@ -86,6 +86,28 @@ def make_user(user: str, run: Path, fresh: bool) -> Path:
     return home
 
 
+def cannot_run(user: str, python: Path, code: str = "import gamesolver") -> str | None:
+    """Why ``user`` cannot run ``code`` with ``python``, the course's environment, or None if
+    they can (as root; otherwise every server runs as us). Every user's server runs
+    jupyterhub-singleuser from hub/venv and imports the course from the repository, so a folder
+    on the way closed to other users (mode 0700: /root, or what mktemp -d makes) stops every
+    server from starting; the hub would only answer 500. This names the folder instead."""
+    if not is_root():
+        return None
+    command = ["runuser", "-u", user, "--", "env", "-i", "HOME=/", str(python), "-c", code]
+    done = subprocess.run(command, cwd="/", capture_output=True, text=True, check=False)
+    if done.returncode == 0:
+        return None
+    folders = {*python.parents, REPO, *REPO.parents}
+    closed = sorted(str(f) for f in folders if f.is_dir() and not f.stat().st_mode & 0o001)
+    said = (done.stderr.strip().splitlines() or ["no message"])[-1]
+    return (
+        f"{user} cannot run {python} -c {code!r} ({said}): every user's server runs the course "
+        f"from {REPO}. Folders closed to other users: {', '.join(closed) or 'none'}. Clone the "
+        "repository where every user can read it (e.g. under /srv), or open them: chmod o+x."
+    )
+
+
 def write(path: Path, text: str, mode: int = 0o644) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(text, encoding="utf-8")
@@ -168,6 +190,9 @@ def setup(run: Path, port: int, prefix: str, fresh: bool) -> None:
         write(home / ".jupyter" / "jupyter_server_config.json", json.dumps(STUDENT_SERVER))
         write(home / ".jupyter" / "labconfig" / "page_config.json", json.dumps(STUDENT_LAB))
         own(home, student)
+    why = cannot_run(students[0], Path(sys.executable))
+    if why is not None:
+        raise SystemExit(why)
     password = (run / "password").read_text().strip()
     print(f"users: {instructor} (instructor), {', '.join(students)}; password: {password}")
     print(f"the hub: http://127.0.0.1:{port}/ (make hub-stop, or Ctrl-C, stops it)")

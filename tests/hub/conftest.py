@@ -1,17 +1,19 @@
 """The trial hub of `make hub`, started for the tests of tests/hub, and stopped after them.
 
-These tests run in their own target, `make hub-test` (GAMESOLVER_HUB_TEST=1): elsewhere they
-are skipped. They need root: the hub starts each user's server as a system user, so that
-nbgrader's exchange knows each student by name (a hub whose servers all run as one user has one
-student). The hub runs from hub/venv (`make hub-test` makes it) on ports of its own, with users
-of its own (`gst-instructor`, `gst-student1..3`, their homes emptied first), so that a trial hub
-of `make hub` may run beside it.
+These tests run in their own target, `make hub-test` (GAMESOLVER_HUB_TEST=1; CI runs it after
+`make test`): elsewhere they are skipped. They need root, and fail without it: the hub starts
+each user's server as a system user, so that nbgrader's exchange knows each student by name (a
+hub whose servers all run as one user has one student). The hub runs from hub/venv (`make
+hub-test` makes it) on ports of its own, with users of its own (`gst-instructor`,
+`gst-student1..3`, their homes emptied first, removed after), so that a trial hub of `make
+hub` may run beside it.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import pwd
 import shutil
 import socket
 import subprocess
@@ -32,6 +34,8 @@ PREFIX = "gst-"
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """The hub's tests: skipped unless `make hub-test` asks for them; asked for without root,
+    they stop the run (a skip would pass it), since they make system users."""
     for item in items:
         if Path(str(item.fspath)).parent != Path(__file__).parent:
             continue
@@ -39,7 +43,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         if os.environ.get("GAMESOLVER_HUB_TEST") != "1":
             item.add_marker(pytest.mark.skip(reason="make hub-test runs the hub's tests"))
         elif os.geteuid() != 0:
-            item.add_marker(pytest.mark.skip(reason="the hub's tests make system users: root"))
+            raise pytest.UsageError("make hub-test makes system users (useradd): run it as root")
 
 
 def free_ports(count: int) -> int:
@@ -53,6 +57,17 @@ def free_ports(count: int) -> int:
             continue
         return first
     raise RuntimeError("no free ports")
+
+
+def remove_users(prefix: str) -> str:
+    """Remove the system users the hub's tests made (their names start with ``prefix``) and
+    their homes, so that no account is left on the machine; what userdel said if it failed."""
+    failed = []
+    for user in sorted(e.pw_name for e in pwd.getpwall() if e.pw_name.startswith(prefix)):
+        done = subprocess.run(["userdel", "--remove", user], capture_output=True, text=True)
+        if done.returncode != 0:
+            failed.append(f"{user}: {done.stderr.strip()}")
+    return "\n".join(failed)
 
 
 @dataclass
@@ -116,7 +131,7 @@ class Hub:
 @pytest.fixture(scope="session")
 def hub() -> Iterator[Hub]:
     """The trial hub, set up afresh (homes emptied, a new exchange), started, then stopped:
-    after it, no process of its users, its proxy or itself may be left."""
+    after it, no process of its users, its proxy or itself may be left, nor its users."""
     if not HUB_PYTHON.exists() or not (HUB / "node_modules").exists():
         pytest.fail("the hub's environment is missing: make hub-test makes it")
     run = Path(tempfile.mkdtemp(prefix="gamesolver-hub-"))
@@ -130,6 +145,9 @@ def hub() -> Iterator[Hub]:
         text=True,
         check=False,
     )
+    if done.returncode != 0:
+        remove_users(PREFIX)
+        shutil.rmtree(run)
     assert done.returncode == 0, done.stdout + done.stderr
     config = json.loads((run / "hub.json").read_text())
     env = {k: v for k, v in os.environ.items() if k != "PYTEST_CURRENT_TEST"}
@@ -164,3 +182,4 @@ def hub() -> Iterator[Hub]:
         shutil.rmtree(run)
         assert stopped.returncode == 0, stopped.stdout + stopped.stderr
         assert not left, left
+        assert not (failed := remove_users(PREFIX)), failed
