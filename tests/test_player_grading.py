@@ -1,8 +1,9 @@
-"""Tic-Tac-Toe-4x4's Exercise 4, a player graded by play, through nbgrader's autograde as a
-lecturer runs it (``grade_class``, in the course's sandbox): the instructor's player gets all
-five points, a greedy one fewer, a random one fewer still, and the players that run over time,
-raise, play an illegal move or end their process get none, each game lost saying why, and the
-notebook's other graded cell is graded as usual."""
+"""The exercises of a player graded by play, Tic-Tac-Toe-4x4's Exercise 4 and
+Connect-Four-Heuristics' Exercise 4, through nbgrader's autograde as a lecturer runs it
+(``grade_class``, in the course's sandbox): the instructor's player gets all five points, a
+greedy one fewer, a random one fewer still, and the players that run over time, raise, play an
+illegal move or end their process get none, each game lost saying why, and the notebook's other
+graded cell is graded as usual."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from pathlib import Path
 
 import pytest
 from test_grading import hand_in
-from wrong_answers import PLAYERS
+from wrong_answers import CONNECT_FOUR_PLAYERS, PLAYERS
 
 from gamesolver.tools.course import release
 from gamesolver.tools.grade import grade_class
@@ -29,9 +30,11 @@ REASONS = {
 }
 
 
-def printed(course: Path, student: str) -> str:
-    """What the graded cell printed in ``student``'s autograded notebook."""
-    path = course / "autograded" / student / ASSIGNMENT / NOTEBOOK
+def printed(
+    course: Path, student: str, assignment: str = ASSIGNMENT, notebook: str = NOTEBOOK
+) -> str:
+    """What the graded cell ex4-test printed in ``student``'s autograded notebook."""
+    path = course / "autograded" / student / assignment / notebook
     for cell in json.loads(path.read_text(encoding="utf-8"))["cells"]:
         if cell["metadata"].get("nbgrader", {}).get("grade_id") == "ex4-test":
             return "".join(
@@ -64,3 +67,37 @@ def test_players_are_graded_by_play_through_autograde(
     weak = printed(course, "weak")
     assert "turned a draw into a loss" in weak and "why:" not in weak
     assert "points: 5 of 5" in printed(course, "teacher")
+
+
+C4_ASSIGNMENT = "connect-four-heuristics"
+C4_NOTEBOOK = "Connect-Four-Heuristics.ipynb"
+
+
+@pytest.mark.nbgrader
+def test_connect_four_players_are_graded_by_play_through_autograde(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> None:
+    """Connect Four separates the players that 4 x 4 draws: the lecture's search two plies
+    ahead beats two rungs of five, one ply ahead (full marks on 4 x 4) fewer."""
+    course = tmp_path_factory.mktemp("course")
+    shutil.copy(ROOT / "course" / "nbgrader_config.py", course)
+    release(course=course, only=[C4_ASSIGNMENT])
+    source = course / "source" / C4_ASSIGNMENT
+    shutil.copytree(source, course / "submitted" / "teacher" / C4_ASSIGNMENT)
+    for name, answer in CONNECT_FOUR_PLAYERS.items():
+        hand_in(course, C4_ASSIGNMENT, name, {(C4_NOTEBOOK, "ex4-solution"): answer})
+    graded = grade_class(course, C4_ASSIGNMENT, time_limit=60)
+    points = {row.student: row.score for row in graded.rows if row.cell == "ex4-test"}
+    assert points["teacher"] == 5, points
+    assert points["shallow"] is not None and points["weak"] is not None, points
+    assert points["shallow"] < points["weak"] < 5, points
+    reasons = dict(REASONS, slow=REASONS["slow"].replace("0.2 s", "0.5 s"))
+    assert {name: points[name] for name in reasons} == dict.fromkeys(reasons, 0), points
+    other = {row.student: row.passed for row in graded.rows if row.cell == "ex1-test"}
+    assert other == dict.fromkeys(points, True)  # one cell's faults cost nothing elsewhere
+    for name, reason in reasons.items():
+        said = printed(course, name, C4_ASSIGNMENT, C4_NOTEBOOK)
+        assert said.count(reason) == 20 and "points: 0 of 5" in said, said[:2000]
+    weak = printed(course, "weak", C4_ASSIGNMENT, C4_NOTEBOOK)
+    assert "turned a draw into a loss" in weak and "why:" not in weak, weak[:2000]
+    assert "points: 5 of 5" in printed(course, "teacher", C4_ASSIGNMENT, C4_NOTEBOOK)

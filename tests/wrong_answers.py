@@ -183,6 +183,38 @@ PLAYERS = {
 greedy, over time at every move, raising, answering a move of the opponent's, ending its process.
 ``tests/test_player_grading.py`` grades them all; two are wrong answers here."""
 
+CONNECT_FOUR_HEAD = """def choose(state, player, limit: Limit):
+"""
+
+CONNECT_FOUR_PLAYERS = {
+    "weak": CONNECT_FOUR_HEAD
+    + """    return searcher(state, player, random.Random(0), depth=2)[1]  # two plies ahead
+""",
+    "shallow": CONNECT_FOUR_HEAD
+    + """    return searcher(state, player, random.Random(0), depth=1)[1]  # one move ahead
+""",
+    "slow": CONNECT_FOUR_HEAD
+    + """    while True:  # a search that never ends
+        pass
+""",
+    "crashing": CONNECT_FOUR_HEAD
+    + """    moves = game.next_states(state, player)
+    return moves[len(moves)]  # one past the last: IndexError
+""",
+    "illegal": CONNECT_FOUR_HEAD
+    + """    return game.next_states(state, game.other(player))[0]  # a disc of the opponent's
+""",
+    "exiting": CONNECT_FOUR_HEAD
+    + """    import os
+
+    os._exit(1)  # ends the process it runs in
+""",
+}
+"""Players for Connect-Four-Heuristics' Exercise 4 (graded by play), each a whole solution cell:
+the lecture's search two plies ahead and one, over time at every move, raising, answering a
+move of the opponent's, ending its process. ``tests/test_player_grading.py`` grades them all;
+two are wrong answers here."""
+
 WRONG: dict[tuple[str, str], list[Answer]] = {
     # -- class 1 ---------------------------------------------------------------------------------
     ("Nim.ipynb", "ex3-test"): [
@@ -567,6 +599,10 @@ def plain_next_states(state: State, player: Player) -> list[State]:
     ],
     ("Connect-Four-Heuristics.ipynb", "ex1-test"): [
         {"ex1-solution": "Window = lecture.window\n\n\n" + NEGATED_C4},
+    ],
+    ("Connect-Four-Heuristics.ipynb", "ex4-test"): [
+        {"ex4-solution": CONNECT_FOUR_PLAYERS["weak"]},
+        {"ex4-solution": CONNECT_FOUR_PLAYERS["exiting"]},
     ],
     ("Checkers.ipynb", "ex1-test"): [
         {  # no sequence of 0 moves: every count is 0
