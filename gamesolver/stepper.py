@@ -143,10 +143,12 @@ class Stepper:
             text += f", {how[kind_of_call]}"
         if window is not None and kind_of_call != "horizon":
             alpha, beta = window
+            # outside the window the answer is a bound on the value: the answer itself, the
+            # tightest a fail-soft search knows (Search in Depth, section 2)
             if result <= alpha:
-                text += f" ≤ α = {number(alpha)}: fails low, so v({name}) ≤ {number(alpha)}"
+                text += f" ≤ α = {number(alpha)}: fails low, so v({name}) ≤ {number(result)}"
             elif result >= beta:
-                text += f" ≥ β = {number(beta)}: fails high, so v({name}) ≥ {number(beta)}"
+                text += f" ≥ β = {number(beta)}: fails high, so v({name}) ≥ {number(result)}"
             else:
                 text += f", inside {window_text(window)}: exact"
         pruned = self.search.pruned(index)

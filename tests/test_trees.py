@@ -422,8 +422,8 @@ step 2: Q (Min) called with [-∞, ∞]
 step 3: Q returns 10, inside [-∞, ∞]: exact
 step 4: R (Min) called with [10, ∞]
 step 5: S (Max) called with [10, ∞]
-step 6: S returns 5 ≤ α = 10: fails low, so v(S) ≤ 10
-step 7: R returns 5 ≤ α = 10: fails low, so v(R) ≤ 10; T pruned
+step 6: S returns 5 ≤ α = 10: fails low, so v(S) ≤ 5
+step 7: R returns 5 ≤ α = 10: fails low, so v(R) ≤ 5; T pruned
 step 8: P returns 10, inside [-∞, ∞]: exact"""
 
 
@@ -480,7 +480,7 @@ def test_stepper_texts(solver: types.ModuleType) -> None:
     assert stepper.called_values(7) == [("Q", 10), ("S", 5), ("R", 5)]
     mover = Stepper(search, view="mover")
     assert mover.step(4) == "step 4: R (Min) called with [-∞, -10]"
-    assert mover.step(7) == "step 7: R returns -5 ≥ β = -10: fails high, so v(R) ≥ -10; T pruned"
+    assert mover.step(7) == "step 7: R returns -5 ≥ β = -10: fails high, so v(R) ≥ -5; T pruned"
     for bad in (-1, 9):
         with pytest.raises(IndexError, match=f"step {bad} of a search of 8 steps"):
             stepper.step(bad)
