@@ -16,6 +16,7 @@ import pytest
 from conftest import NOTEBOOKS, notebook
 
 from gamesolver import Stats
+from gamesolver.chess_lecture import in_order
 from gamesolver.explore import per_ply
 from gamesolver.feedback.check import check_game
 from gamesolver.tools.cli import main
@@ -75,6 +76,32 @@ def test_the_material_estimate() -> None:
     assert CH.balance(board) == -2100
     state, _ = CH.parse(board.fen())
     assert CH.material(state, "white") == -CH.material(state, "black") == 21 / 31
+
+
+def test_captures_come_first_by_mvv_lva_and_quiet_moves_as_they_come() -> None:
+    """Chess §4's move order (``in_order``): the legal moves, each once; the captures first, by
+    the victim's kind, then the attacker's, the lesser first; en passant takes a pawn; the quiet
+    moves after, in python-chess's order."""
+    passant = "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3"  # 3. exf6 e.p.
+    for fen in (KIWIPETE, passant, TRAP):
+        board = chess.Board(fen)
+        moves = in_order(board, board.legal_moves)
+        captures = [m for m in board.legal_moves if board.is_capture(m)]
+        quiet = [m for m in board.legal_moves if not board.is_capture(m)]
+        assert sorted(moves, key=str) == sorted(board.legal_moves, key=str)
+        assert moves[len(captures) :] == quiet and set(moves[: len(captures)]) == set(captures)
+
+        def kinds(move: chess.Move, board: chess.Board = board) -> tuple[int, int]:
+            victim = board.piece_at(move.to_square)
+            victim_kind = chess.PAWN if victim is None else victim.piece_type
+            attacker = board.piece_at(move.from_square)
+            assert attacker is not None
+            return victim_kind, -attacker.piece_type
+
+        ranked = [kinds(m) for m in moves[: len(captures)]]
+        assert ranked == sorted(ranked, reverse=True), fen
+    board = chess.Board(passant)
+    assert board.san(in_order(board, board.legal_moves)[0]) == "exf6"  # the only capture
 
 
 @pytest.mark.parametrize(

@@ -160,3 +160,18 @@ def test_the_slides_never_show_a_solution() -> None:
         and cell["metadata"].get("slideshow", {}).get("slide_type") != "skip"
     ]
     assert shown == []
+
+
+def test_the_core_path_s_slides_never_show_a_graded_test() -> None:
+    """An exercise's graded test cell (nbgrader's grade cell that is not a solution: the asserts
+    that check a student's answer) is plumbing, not a slide: skipped in every lecture a class
+    presents."""
+    shown = [
+        (name, cell["metadata"]["nbgrader"].get("grade_id"))
+        for name in syllabus.read().core
+        for cell in json.loads((NOTEBOOKS / name).read_text(encoding="utf-8"))["cells"]
+        if cell["metadata"].get("nbgrader", {}).get("grade")
+        and not cell["metadata"]["nbgrader"].get("solution")
+        and cell["metadata"].get("slideshow", {}).get("slide_type") != "skip"
+    ]
+    assert shown == []

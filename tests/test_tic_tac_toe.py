@@ -18,7 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gamesolver import Stats, measure
-from gamesolver.explore import reachable
+from gamesolver.explore import reachable, wrong_entries
 
 NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
 
@@ -305,6 +305,19 @@ def test_principal_variation_ends_the_game_with_its_value(
     assert len(line) == 9 and game.utility(line[-1], first) == 0
 
 
+def lecture_wrong_memo() -> Any:
+    """The lecture's wrong memo (§5), from its demonstration cell, which the module skips."""
+    source = next(
+        "".join(cell["source"])
+        for cell in json.loads((NOTEBOOKS / "Tic-Tac-Toe.ipynb").read_text())["cells"]
+        if "def alpha_beta_memo_wrong" in "".join(cell["source"])
+    )
+    definition = next(node for node in ast.parse(source).body if isinstance(node, ast.FunctionDef))
+    scope: dict[str, Any] = {}
+    exec(compile(ast.Module([definition], []), "Tic-Tac-Toe.ipynb", "exec"), scope)
+    return scope["alpha_beta_memo_wrong"]
+
+
 def test_the_poisoned_table_answers_wrongly_by_the_order_asked(rows: types.ModuleType) -> None:
     """Tic-Tac-Toe §5: the table of the wrong memo, kept from one search of the start and asked
     about every reachable position, gives 242 wrong answers in breadth-first order (the
@@ -327,15 +340,7 @@ def test_the_poisoned_table_answers_wrongly_by_the_order_asked(rows: types.Modul
         visit(game.Start, game.Players[0])
         return list(seen)
 
-    source = next(  # the lecture's wrong memo, from its demonstration cell
-        "".join(cell["source"])
-        for cell in json.loads((NOTEBOOKS / "Tic-Tac-Toe.ipynb").read_text())["cells"]
-        if "def alpha_beta_memo_wrong" in "".join(cell["source"])
-    )
-    definition = next(node for node in ast.parse(source).body if isinstance(node, ast.FunctionDef))
-    scope: dict[str, Any] = {}
-    exec(compile(ast.Module([definition], []), "Tic-Tac-Toe.ipynb", "exec"), scope)
-    wrong_memo = scope["alpha_beta_memo_wrong"]
+    wrong_memo = lecture_wrong_memo()
 
     def wrong_answers(order: list[tuple[Hashable, Hashable]]) -> int:
         table: dict[tuple[Hashable, Hashable], int] = {}
@@ -345,6 +350,28 @@ def test_the_poisoned_table_answers_wrongly_by_the_order_asked(rows: types.Modul
     assert list(values) == list(reachable(game))  # breadth-first, as the lecture asks
     assert wrong_answers(list(values)) == 242
     assert wrong_answers(depth_first()) == 190
+
+
+def test_wrong_entries_lists_the_entries_that_are_not_values_closest_first(
+    rows: types.ModuleType,
+) -> None:
+    """``wrong_entries`` (Tic-Tac-Toe §5): the entries of a table of values that are not the
+    value (against this file's negamax), in breadth-first order whatever the table's; none for a
+    table of values. The lecture's poisoned table: its first wrong entry stores 0 for a position
+    worth 1 to the player to move, as exercise 4 says."""
+    game = rows.game
+    values = exact_values(rows)
+    assert wrong_entries(game, values) == []
+    near, far = list(values)[3], list(values)[-1]
+    spoiled = {position: 1 if values[position] != 1 else 0 for position in (far, near)}
+    expected = [(position, spoiled[position], values[position]) for position in (near, far)]
+    assert wrong_entries(game, {**values, **spoiled}) == expected
+    table: dict[tuple[Hashable, Hashable], int] = {}
+    lecture_wrong_memo()(game, game.Start, game.Players[0], table)
+    found = wrong_entries(game, table)
+    wrong = [p for p in values if p in table and table[p] != values[p]]
+    assert found == [(p, table[p], values[p]) for p in wrong]
+    assert found and found[0][1:] == (0, 1)
 
 
 def test_the_notation_reads_back_what_it_writes_and_refuses_unreachable_boards(
