@@ -203,6 +203,23 @@ def test_stroetmanns_triples_leave_the_range_on_a_crowded_board() -> None:
     assert CF.triples(GAME.Start, "X") == 0
 
 
+def test_a_column_holds_at_most_one_vertical_triple_so_triples_stay_inside() -> None:
+    """Section 2's reason why |a - b| never reaches the 69 lines: discs lie on each other, so of
+    a column's three vertical lines at most one is a triple. (A row can be all triples: the top
+    row XXX.XXX makes each of its four lines a triple of X.)"""
+    top_row = "XXX XXX"
+    assert all(CF.triple(top_row[start : start + 4]) == 1 for start in range(4))
+    stacked = 0
+    for state, _ in random_positions(300, seed=1):
+        for col in range(7):
+            verticals = ["".join(state[row + k][col] for k in range(4)) for row in range(3)]
+            triples = sum(CF.triple(marks) != 0 for marks in verticals)
+            assert triples <= 1, CF.show(state)
+            stacked += triples
+        assert abs(CF.triples_difference(state, "X")) <= len(CF.all_lines()) - 7 * 2
+    assert stacked > 0  # the positions do hold vertical triples
+
+
 def test_what_a_line_counts_for_windows() -> None:
     assert [CF.window(p) for p in ["----", "X---", "XX==", "XXX=", "XXX-", "XO--"]] == [
         0,
