@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import fcntl
+import os
+import shutil
 import types
 from pathlib import Path
 from typing import Any
@@ -11,6 +14,7 @@ from ipycanvas.canvas import _CANVAS_MANAGER, COMMANDS
 
 from gamesolver import Game
 from gamesolver.notebook import load_notebook
+from gamesolver.tools.course import release
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = ROOT / "notebooks"
@@ -88,6 +92,43 @@ def notebook(name: str) -> types.ModuleType:
     if name not in _loaded:
         _loaded[name] = load_notebook(NOTEBOOKS / name)
     return _loaded[name]
+
+
+def _released_once(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The whole course released by ``make release``'s function, once for the run: in the
+    folder that the run's pytest-xdist workers share, the first worker to ask releases it (under
+    a lock) and the others wait for it. nbgrader's generate_assignment of the whole course takes
+    30-80 s on the 2 shared cores (180 s at load 15), and five test files need the same
+    release."""
+    run = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        run = run.parent  # the run's folder, above each worker's own
+    done = run / "released-course"
+    with (run / "released-course.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes
+        if not done.is_dir():
+            building = run / "released-course.building"
+            shutil.rmtree(building, ignore_errors=True)
+            building.mkdir()
+            shutil.copy(ROOT / "course" / "nbgrader_config.py", building)
+            release(course=building)
+            building.rename(done)
+    return done
+
+
+@pytest.fixture(scope="session")
+def released_course(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The whole course released once for the run (read-only: ``course_copy`` gives a copy)."""
+    return _released_once(tmp_path_factory)
+
+
+@pytest.fixture(scope="module")
+def course_copy(released_course: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A course directory of the test module's own, with the committed configuration and the
+    whole course released in it: a copy of ``released_course``, its gradebook included."""
+    root = tmp_path_factory.mktemp("course")
+    shutil.copytree(released_course, root, dirs_exist_ok=True)
+    return root
 
 
 @pytest.fixture(scope="session")
