@@ -48,14 +48,14 @@ typecheck: $(STAMP)
 # kernel, stays on one worker (--dist loadfile; the grading of the classes and of the deep dives
 # are two files, so that they run side by side). The files start longest first (LONGEST in
 # tests/conftest.py; --no-loadscope-reorder keeps that order), so that the workers end together.
-# The browser tests run after the others, on two workers of their own: each has its own
-# JupyterLab and browser, and the one time they assert (a play page's board, the faster of two
-# visits) holds on two busy cores.
+# The browser tests run in the same session: a worker that takes one starts its own JupyterLab
+# and browser, and the one time they assert (a play page's board, the faster of two visits)
+# holds on two busy cores. One session instead of two: the tests are collected once, and no
+# worker waits idle for the other at the end of the first. The whole course is released once
+# for the run, shared by the workers (tests/conftest.py).
 XDIST := -n 2 --dist loadfile --no-loadscope-reorder
 pytest: $(STAMP)
-	$(BIN)/pytest $(XDIST) --nbval --nbval-current-env --nbval-sanitize-with nbval_sanitize.cfg \
-	  --ignore=tests/browser
-	$(BIN)/pytest $(XDIST) tests/browser
+	$(BIN)/pytest $(XDIST) --nbval --nbval-current-env --nbval-sanitize-with nbval_sanitize.cfg
 
 # The course's time plan (minutes per class and deep dive, from the syllabus in Index.ipynb) and
 # the shape of every lecture: fails if a lecture breaks it (gamesolver/tools/syllabus.py). It

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import fcntl
+import os
+import shutil
 import types
 from pathlib import Path
 from typing import Any
@@ -11,6 +14,7 @@ from ipycanvas.canvas import _CANVAS_MANAGER, COMMANDS
 
 from gamesolver import Game
 from gamesolver.notebook import load_notebook
+from gamesolver.tools.course import release
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = ROOT / "notebooks"
@@ -48,8 +52,11 @@ def take_away(matches: int) -> Game[Heap, str]:
 LONGEST: dict[str, float] = {
     "tests/test_grading.py": 853.0,
     "tests/test_grading_deep_dives.py": 746.0,
-    "tests/test_course.py": 318.0,  # (the next: test_exercises.py, 120 s)
-    "tests/browser/test_browser_slides_more.py": 296.0,  # (make test runs tests/browser apart)
+    "tests/test_course.py": 318.0,  # (with its own release of the course then)
+    "tests/test_player_grading.py": 162.0,  # (at load 14-15)
+    "tests/test_exercises.py": 120.0,
+    "tests/test_tournament.py": 93.0,  # (at load 14-15)
+    "tests/browser/test_browser_slides_more.py": 296.0,
     "tests/browser/test_browser_slides.py": 294.0,
     "tests/browser/test_browser_pages.py": 167.0,
     "tests/browser/test_browser_feedback.py": 94.0,
@@ -57,26 +64,56 @@ LONGEST: dict[str, float] = {
     "tests/browser/test_browser_connect_four.py": 81.0,
 }
 """The files that take longest, in seconds of one serial run on the shared 2-core machine of
-29 November 2026 (load 4 to 10: a quiet machine takes about a third; the order is what counts).
+29 November 2026 (load 4 to 10 but where said: a quiet machine takes about a third; the order
+is what counts).
 
 ``make test`` runs the files on two workers (``pytest -n 2 --dist loadfile``, in this order):
 a worker takes the next file when it is almost done with its own. Started last, a long file
 keeps one worker busy while the other has nothing left to run; so the files start longest
 first (``pytest_collection_modifyitems``), these ones in this order, then the others by their
-number of tests, as pytest-xdist orders them itself. A new file that takes a minute or more
+number of tests, as pytest-xdist orders them itself; the browser tests last, in the same order
+(see below). One exception, ``BESIDE_THE_RELEASE``. A new file that takes a minute or more
 belongs here (``pytest --durations``)."""
+
+BESIDE_THE_RELEASE = "tests/test_exercises.py"
+"""Started second, beside the grading of the classes, whose worker releases the course for the
+run first (``released_course``, 30-80 s): the grading of the deep dives, the next longest,
+needs that release too and would wait for it doing nothing; this file needs none."""
+
+
+BROWSER = "tests/browser/"
+"""The browser tests' folder: its files run after all the others on a worker (see below)."""
 
 
 @pytest.hookimpl(trylast=True)
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """On a pytest-xdist worker, the test files longest first (``LONGEST``), each file's tests
-    in their order: the two workers end together instead of one waiting for the other."""
-    if not hasattr(config, "workerinput"):  # not a worker: the order of the files as written
-        return
+    """The browser tests after all the others. On a pytest-xdist worker, besides, the test files
+    longest first (``LONGEST``), each file's tests in their order: the two workers end together
+    instead of one waiting for the other.
+
+    Why the browser tests come last: Playwright's synchronous API, started once per worker,
+    leaves its event loop marked as running in the worker's thread between two of its calls
+    (playwright/_impl/_greenlets.py), until it stops at the end of the session. A test run
+    after a browser test would find that loop (``asyncio.run`` refuses to start). The workers
+    take the files in this order, so a worker that has started on the browser files only ever
+    gets browser files after it."""
     files: dict[str, list[pytest.Item]] = {}
     for item in items:
         files.setdefault(item.nodeid.split("::", 1)[0], []).append(item)
-    order = sorted(files, key=lambda name: (-LONGEST.get(name, 0.0), -len(files[name])))
+    if hasattr(config, "workerinput"):
+        order = sorted(
+            files,
+            key=lambda name: (
+                name.startswith(BROWSER),
+                -LONGEST.get(name, 0.0),
+                -len(files[name]),
+            ),
+        )
+        if BESIDE_THE_RELEASE in order[1:]:
+            order.remove(BESIDE_THE_RELEASE)
+            order.insert(1, BESIDE_THE_RELEASE)
+    else:  # not a worker: the order of the files as written, the browser tests last
+        order = sorted(files, key=lambda name: name.startswith(BROWSER))
     items[:] = [item for name in order for item in files[name]]
 
 
@@ -88,6 +125,43 @@ def notebook(name: str) -> types.ModuleType:
     if name not in _loaded:
         _loaded[name] = load_notebook(NOTEBOOKS / name)
     return _loaded[name]
+
+
+def _released_once(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The whole course released by ``make release``'s function, once for the run: in the
+    folder that the run's pytest-xdist workers share, the first worker to ask releases it (under
+    a lock) and the others wait for it. nbgrader's generate_assignment of the whole course takes
+    30-80 s on the 2 shared cores (180 s at load 15), and five test files need the same
+    release."""
+    run = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        run = run.parent  # the run's folder, above each worker's own
+    done = run / "released-course"
+    with (run / "released-course.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes
+        if not done.is_dir():
+            building = run / "released-course.building"
+            shutil.rmtree(building, ignore_errors=True)
+            building.mkdir()
+            shutil.copy(ROOT / "course" / "nbgrader_config.py", building)
+            release(course=building)
+            building.rename(done)
+    return done
+
+
+@pytest.fixture(scope="session")
+def released_course(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The whole course released once for the run (read-only: ``course_copy`` gives a copy)."""
+    return _released_once(tmp_path_factory)
+
+
+@pytest.fixture(scope="module")
+def course_copy(released_course: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A course directory of the test module's own, with the committed configuration and the
+    whole course released in it: a copy of ``released_course``, its gradebook included."""
+    root = tmp_path_factory.mktemp("course")
+    shutil.copytree(released_course, root, dirs_exist_ok=True)
+    return root
 
 
 @pytest.fixture(scope="session")

@@ -222,12 +222,10 @@ def test_the_sandbox_hides_the_course_and_shows_the_submission(tmp_path: Path) -
 
 
 @pytest.fixture(scope="module")
-def released(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A course directory with the committed configuration, the whole course released in it."""
-    root = tmp_path_factory.mktemp("course")
-    shutil.copy(ROOT / "course" / "nbgrader_config.py", root)
-    release(course=root)
-    return root
+def released(course_copy: Path) -> Path:
+    """A course directory with the committed configuration, the whole course released in it
+    (a copy of the run's one release, ``course_copy`` in conftest.py)."""
+    return course_copy
 
 
 def notebook_cells(path: Path) -> list[dict[str, Any]]:

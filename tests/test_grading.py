@@ -5,7 +5,7 @@ of ``tests/wrong_answers.py`` (the instructor's copy with that answer in place o
 loses points in the test it answers.
 
 Each assignment is one test: its submissions are graded in one run of nbgrader. The course is
-released once for the module."""
+released once for the run (conftest.py)."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from wrong_answers import WRONG
 
-from gamesolver.tools.course import assignments, release
+from gamesolver.tools.course import assignments
 from gamesolver.tools.grade import CellGrade, grade_class
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -41,12 +41,10 @@ GRADED = sorted(
 
 
 @pytest.fixture(scope="module")
-def course(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A course directory with the committed configuration, the whole course released in it."""
-    root = tmp_path_factory.mktemp("course")
-    shutil.copy(ROOT / "course" / "nbgrader_config.py", root)
-    release(course=root)
-    return root
+def course(course_copy: Path) -> Path:
+    """A course directory with the committed configuration, the whole course released in it
+    (a copy of the run's one release, ``course_copy`` in conftest.py)."""
+    return course_copy
 
 
 def by_student(rows: list[CellGrade]) -> dict[str, list[CellGrade]]:

@@ -15,10 +15,8 @@ import pytest
 from test_grading import hand_in
 from wrong_answers import CONNECT_FOUR_PLAYERS, PLAYERS
 
-from gamesolver.tools.course import release
 from gamesolver.tools.grade import grade_class
 
-ROOT = Path(__file__).resolve().parents[1]
 ASSIGNMENT = "tic-tac-toe-4x4"
 NOTEBOOK = "Tic-Tac-Toe-4x4.ipynb"
 
@@ -44,12 +42,8 @@ def printed(
 
 
 @pytest.mark.nbgrader
-def test_players_are_graded_by_play_through_autograde(
-    tmp_path_factory: pytest.TempPathFactory,
-) -> None:
-    course = tmp_path_factory.mktemp("course")
-    shutil.copy(ROOT / "course" / "nbgrader_config.py", course)
-    release(course=course, only=[ASSIGNMENT])
+def test_players_are_graded_by_play_through_autograde(course_copy: Path) -> None:
+    course = course_copy  # the whole course released (conftest.py), this file's copy
     shutil.copytree(course / "source" / ASSIGNMENT, course / "submitted" / "teacher" / ASSIGNMENT)
     for name, source in PLAYERS.items():
         hand_in(course, ASSIGNMENT, name, {(NOTEBOOK, "ex4-solution"): source})

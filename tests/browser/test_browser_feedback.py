@@ -22,7 +22,6 @@ from gamesolver.tools.grade import grade_class
 if TYPE_CHECKING:
     from playwright.sync_api import Page
 
-ROOT = Path(__file__).resolve().parents[2]
 CLASS2 = "class2-alpha-beta-and-its-windows"
 WINDOW = """def my_alpha_beta(game, state, player, stats, alpha=None, beta=None):
     def value(state, player, alpha, beta):
@@ -45,11 +44,10 @@ PROOF = "By induction: if $\\alpha < X < \\beta$ then $v = X$, and $$v = \\max_j
 
 
 @pytest.fixture(scope="module")
-def feedback(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The feedback folder of the student ``ann`` of class 2."""
-    root = tmp_path_factory.mktemp("course")
-    shutil.copy(ROOT / "course" / "nbgrader_config.py", root)
-    course.release(course=root, only=[CLASS2])
+def feedback(course_copy: Path) -> Path:
+    """The feedback folder of the student ``ann`` of class 2, graded in a copy of the course
+    released for the run (``course_copy``, tests/conftest.py)."""
+    root = course_copy
     folder = root / "submitted" / "ann" / CLASS2
     shutil.copytree(root / "release" / CLASS2, folder)
     for path, answers in [
