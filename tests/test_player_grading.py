@@ -68,14 +68,10 @@ C4_NOTEBOOK = "Connect-Four-Heuristics.ipynb"
 
 
 @pytest.mark.nbgrader
-def test_connect_four_players_are_graded_by_play_through_autograde(
-    tmp_path_factory: pytest.TempPathFactory,
-) -> None:
+def test_connect_four_players_are_graded_by_play_through_autograde(course_copy: Path) -> None:
     """Connect Four separates the players that 4 x 4 draws: the lecture's search two plies
     ahead beats two rungs of five, one ply ahead (full marks on 4 x 4) fewer."""
-    course = tmp_path_factory.mktemp("course")
-    shutil.copy(ROOT / "course" / "nbgrader_config.py", course)
-    release(course=course, only=[C4_ASSIGNMENT])
+    course = course_copy  # this file's copy of the released course; another assignment
     source = course / "source" / C4_ASSIGNMENT
     shutil.copytree(source, course / "submitted" / "teacher" / C4_ASSIGNMENT)
     for name, answer in CONNECT_FOUR_PLAYERS.items():
