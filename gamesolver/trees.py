@@ -231,3 +231,35 @@ def sleator_example() -> Game[Path, str]:
     """Sleator's worked alpha-beta example ("Game Programming", CMU 15-211 lecture notes) as a
     game: P, Q = 10, R, S = 5, T = 20."""
     return tree_game(SLEATOR, SLEATOR_NAMES, name="Sleator's example")
+
+
+def tree_value(tree: Tree, maximizing: bool = True) -> Value:
+    """The minimax value of ``tree`` for Max, Max moving at its root (Min if not
+    ``maximizing``): a leaf's own number, else the best child's value for the player to move
+    there (the largest for Max, the smallest for Min)."""
+    if is_leaf(tree):
+        return tree  # type: ignore[return-value]
+    values = [tree_value(child, not maximizing) for child in children(tree)]
+    return max(values) if maximizing else min(values)
+
+
+def reorder(tree: Tree, best: bool = True) -> Tree:
+    """``tree`` with every node's children sorted by their value for the player to move there:
+    best first (``best``), or worst first. Children of equal value keep their order.
+
+    Alpha-beta prunes the most when the best move comes first (Knuth and Moore's minimal tree)
+    and the least when it comes last: the two orders of a tree show the range."""
+
+    def sort(node: Tree, maximizing: bool) -> Tree:
+        if is_leaf(node):
+            return node
+
+        def worth(child: Tree) -> Value:
+            """The child's value for the player to move at ``node``."""
+            value = tree_value(child, not maximizing)
+            return value if maximizing else -value
+
+        ranked = sorted(children(node), key=worth, reverse=best)
+        return [sort(child, not maximizing) for child in ranked]
+
+    return sort(tree, True)
