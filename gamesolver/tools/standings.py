@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from gamesolver.game import AnyGame
+from gamesolver.notebook import definitions
 from gamesolver.table import Table
 from gamesolver.tools.duel import game_of, notebook_of, openings_of, replay
 from gamesolver.tools.ratings import Rating, bradley_terry
@@ -173,7 +174,7 @@ def board_of(path: str) -> BoardWidget[Any, Any] | None:
     ``board`` if there are several), or ``None``."""
     from gamesolver.widgets.board import BoardWidget  # (ipywidgets: only for a page)
 
-    found = vars(notebook_of(path)).items()
+    found = definitions(notebook_of(path), object).items()  # (BoardWidget is abstract)
     boards = {name: value for name, value in found if isinstance(value, BoardWidget)}
     if "board" in boards:
         return boards["board"]
