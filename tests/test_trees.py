@@ -837,3 +837,15 @@ def test_best_first_alpha_beta_visits_the_minimal_tree(solver: types.ModuleType)
         assert best == b ** math.ceil(d / 2) + b ** math.floor(d / 2) - 1
         if d <= 3:
             assert record(solver.alpha_beta, tree_game(reorder(tree, best=False))).leaves == b**d
+
+
+def test_a_move_that_reaches_game_best_prunes_more_than_the_minimal_tree(
+    solver: types.ModuleType,
+) -> None:
+    """The count b^ceil(d/2) + b^floor(d/2) - 1 needs, besides distinct leaves, that no move
+    reaches game.best, the top of the root's window: such a move cuts its siblings off."""
+    game = tree_game([9, 5])  # distinct leaves, best first; 9 is game.best for Max
+    assert game.best == 9
+    assert record(solver.alpha_beta, game).leaves == 1 < 2**1 + 2**0 - 1
+    less_than_best = tree_game([9, 5, -10])  # 9 is below game.best = 10: no cut-off
+    assert record(solver.alpha_beta, less_than_best).leaves == 3 == 3**1 + 3**0 - 1
