@@ -52,10 +52,12 @@ typecheck: $(STAMP)
 # and browser, and the one time they assert (a play page's board, the faster of two visits)
 # holds on two busy cores. One session instead of two: the tests are collected once, and no
 # worker waits idle for the other at the end of the first. The whole course is released once
-# for the run, shared by the workers (tests/conftest.py).
+# for the run, shared by the workers (tests/conftest.py). The slowest tests are listed at the
+# end (--durations), to keep the whole make test within its 15 minutes on two cores.
 XDIST := -n 2 --dist loadfile --no-loadscope-reorder
 pytest: $(STAMP)
-	$(BIN)/pytest $(XDIST) --nbval --nbval-current-env --nbval-sanitize-with nbval_sanitize.cfg
+	$(BIN)/pytest $(XDIST) --nbval --nbval-current-env --nbval-sanitize-with nbval_sanitize.cfg \
+	  --durations=25 --durations-min=20
 
 # The course's time plan (minutes per class and deep dive, from the syllabus in Index.ipynb) and
 # the shape of every lecture: fails if a lecture breaks it (gamesolver/tools/syllabus.py). It

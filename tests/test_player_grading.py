@@ -65,6 +65,7 @@ def test_players_are_graded_by_play_through_autograde(course_copy: Path) -> None
 
 C4_ASSIGNMENT = "connect-four-heuristics"
 C4_NOTEBOOK = "Connect-Four-Heuristics.ipynb"
+SEPARATED = ("weak", "shallow")
 
 
 @pytest.mark.nbgrader
@@ -74,20 +75,19 @@ def test_connect_four_players_are_graded_by_play_through_autograde(course_copy: 
     course = course_copy  # this file's copy of the released course; another assignment
     source = course / "source" / C4_ASSIGNMENT
     shutil.copytree(source, course / "submitted" / "teacher" / C4_ASSIGNMENT)
-    for name, answer in CONNECT_FOUR_PLAYERS.items():
+    # The faulty players (over time, raising, illegal, os._exit) meet the same referee here as
+    # on 4 x 4 above, and the exiting one loses Connect Four's points in the deep dives' grading
+    # (wrong_answers.WRONG): here the players that Connect Four tells apart, one run each.
+    for name in SEPARATED:
+        answer = CONNECT_FOUR_PLAYERS[name]
         hand_in(course, C4_ASSIGNMENT, name, {(C4_NOTEBOOK, "ex4-solution"): answer})
     graded = grade_class(course, C4_ASSIGNMENT, time_limit=60)
     points = {row.student: row.score for row in graded.rows if row.cell == "ex4-test"}
     assert points["teacher"] == 5, points
     assert points["shallow"] is not None and points["weak"] is not None, points
     assert points["shallow"] < points["weak"] < 5, points
-    reasons = dict(REASONS, slow=REASONS["slow"].replace("0.2 s", "0.5 s"))
-    assert {name: points[name] for name in reasons} == dict.fromkeys(reasons, 0), points
     other = {row.student: row.passed for row in graded.rows if row.cell == "ex1-test"}
     assert other == dict.fromkeys(points, True)  # one cell's faults cost nothing elsewhere
-    for name, reason in reasons.items():
-        said = printed(course, name, C4_ASSIGNMENT, C4_NOTEBOOK)
-        assert said.count(reason) == 20 and "points: 0 of 5" in said, said[:2000]
     weak = printed(course, "weak", C4_ASSIGNMENT, C4_NOTEBOOK)
     assert "turned a draw into a loss" in weak and "why:" not in weak, weak[:2000]
     assert "points: 5 of 5" in printed(course, "teacher", C4_ASSIGNMENT, C4_NOTEBOOK)

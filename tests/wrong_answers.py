@@ -193,17 +193,6 @@ CONNECT_FOUR_PLAYERS = {
     "shallow": CONNECT_FOUR_HEAD
     + """    return searcher(state, player, random.Random(0), depth=1)[1]  # one move ahead
 """,
-    "slow": CONNECT_FOUR_HEAD
-    + """    while True:  # a search that never ends
-        pass
-""",
-    "crashing": CONNECT_FOUR_HEAD
-    + """    moves = game.next_states(state, player)
-    return moves[len(moves)]  # one past the last: IndexError
-""",
-    "illegal": CONNECT_FOUR_HEAD
-    + """    return game.next_states(state, game.other(player))[0]  # a disc of the opponent's
-""",
     "exiting": CONNECT_FOUR_HEAD
     + """    import os
 
@@ -211,9 +200,8 @@ CONNECT_FOUR_PLAYERS = {
 """,
 }
 """Players for Connect-Four-Heuristics' Exercise 4 (graded by play), each a whole solution cell:
-the lecture's search two plies ahead and one, over time at every move, raising, answering a
-move of the opponent's, ending its process. ``tests/test_player_grading.py`` grades them all;
-two are wrong answers here."""
+the lecture's search two plies ahead and one, which ``tests/test_player_grading.py`` grades,
+and one ending its process, a wrong answer here (the other faults are graded on 4 x 4)."""
 
 WRONG: dict[tuple[str, str], list[Answer]] = {
     # -- class 1 ---------------------------------------------------------------------------------
