@@ -23,6 +23,7 @@ from typing import TypeAlias
 
 from gamesolver.errors import GameSolverError
 from gamesolver.game import Game, Value, is_number
+from gamesolver.stats import Algorithm, Stats
 
 Tree: TypeAlias = Value | Sequence["Tree"]
 """A number (a leaf, its value for Max) or a non-empty list of trees (an inner node)."""
@@ -233,33 +234,23 @@ def sleator_example() -> Game[Path, str]:
     return tree_game(SLEATOR, SLEATOR_NAMES, name="Sleator's example")
 
 
-def tree_value(tree: Tree, maximizing: bool = True) -> Value:
-    """The minimax value of ``tree`` for Max, Max moving at its root (Min if not
-    ``maximizing``): a leaf's own number, else the best child's value for the player to move
-    there (the largest for Max, the smallest for Min)."""
-    if is_leaf(tree):
-        return tree  # type: ignore[return-value]
-    values = [tree_value(child, not maximizing) for child in children(tree)]
-    return max(values) if maximizing else min(values)
-
-
-def reorder(tree: Tree, best: bool = True) -> Tree:
-    """``tree`` with every node's children sorted by their value for the player to move there:
-    best first (``best``), or worst first. Children of equal value keep their order.
+def reorder(tree: Tree, search: Algorithm, best: bool = True) -> Tree:
+    """``tree`` with every node's children sorted by their value for the player to move there,
+    as ``search`` (the Solver's ``minimax``, say) finds it on the tree game: best first
+    (``best``), or worst first. Children of equal value keep their order.
 
     Alpha-beta prunes the most when the best move comes first (Knuth and Moore's minimal tree)
     and the least when it comes last: the two orders of a tree show the range."""
+    game = tree_game(tree)
 
-    def sort(node: Tree, maximizing: bool) -> Tree:
+    def sort(path: Path) -> Tree:
+        node = subtree(tree, path)
         if is_leaf(node):
             return node
+        opponent = game.Players[(len(path) + 1) % 2]
+        ranked = [(*path, i) for i in range(len(children(node)))]
+        worth = {child: -search(game, child, opponent, Stats()) for child in ranked}
+        ranked.sort(key=lambda child: worth[child], reverse=best)
+        return [sort(child) for child in ranked]
 
-        def worth(child: Tree) -> Value:
-            """The child's value for the player to move at ``node``."""
-            value = tree_value(child, not maximizing)
-            return value if maximizing else -value
-
-        ranked = sorted(children(node), key=worth, reverse=best)
-        return [sort(child, not maximizing) for child in ranked]
-
-    return sort(tree, True)
+    return sort(())

@@ -46,7 +46,6 @@ from gamesolver.trees import (
     sleator_example,
     subtree,
     tree_game,
-    tree_value,
 )
 from gamesolver.widgets.board import BOARD_STYLE
 from gamesolver.widgets.treeplot import TreeFigure, draw_search, layout, png, status
@@ -800,16 +799,14 @@ def test_the_explorers_button_is_never_squeezed(solver: types.ModuleType) -> Non
 
 @settings(max_examples=30, deadline=None)
 @given(st.integers(0, 10_000), st.integers(1, 4), st.integers(1, 3))
-def test_tree_value_is_minimax_and_reorder_keeps_it(
-    solver: types.ModuleType, seed: int, depth: int, b: int
-) -> None:
-    """``tree_value`` is the Solver's minimax on the tree game; ``reorder`` only permutes
-    children, so the value, the leaves and the shape stay."""
+def test_reorder_keeps_the_value(solver: types.ModuleType, seed: int, depth: int, b: int) -> None:
+    """``reorder`` only permutes children, so the value (the Solver's minimax on the tree
+    game), the leaves and the shape stay."""
     tree = random_tree(seed=seed, depth=depth, branching=b, values=(-5, 5))
     value = solver.minimax(tree_game(tree), (), "Max", Stats())
     for order in (True, False):
-        again = reorder(tree, best=order)
-        assert tree_value(again) == tree_value(tree) == value
+        again = reorder(tree, solver.minimax, best=order)
+        assert solver.minimax(tree_game(again), (), "Max", Stats()) == value
         assert size(again) == size(tree) and height(again) == height(tree)
         leaves = sorted(
             subtree(again, p) for p in breadth_first(again) if is_leaf(subtree(again, p))
@@ -819,13 +816,12 @@ def test_tree_value_is_minimax_and_reorder_keeps_it(
         )
 
 
-def test_reorder_sorts_for_the_player_to_move() -> None:
+def test_reorder_sorts_for_the_player_to_move(solver: types.ModuleType) -> None:
     """Max's children come largest first, Min's smallest first (best=True); the other way
     round for worst first; equal children keep their order."""
     tree = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]  # B = 3, C = 2, D = 2
-    assert reorder(tree) == [[3, 8, 12], [2, 4, 6], [2, 5, 14]]
-    assert reorder(tree, best=False) == [[6, 4, 2], [14, 5, 2], [12, 8, 3]]
-    assert tree_value(tree, maximizing=False) == 6  # Min at the root: min(12, 6, 14)
+    assert reorder(tree, solver.minimax) == [[3, 8, 12], [2, 4, 6], [2, 5, 14]]
+    assert reorder(tree, solver.minimax, best=False) == [[6, 4, 2], [14, 5, 2], [12, 8, 3]]
 
 
 def test_best_first_alpha_beta_visits_the_minimal_tree(solver: types.ModuleType) -> None:
@@ -833,10 +829,11 @@ def test_best_first_alpha_beta_visits_the_minimal_tree(solver: types.ModuleType)
     a uniform tree with distinct leaves; worst first, all b^d of them down to depth 3."""
     for b, d in [(2, 2), (2, 3), (2, 4), (3, 3), (3, 4), (4, 3)]:
         tree = random_tree(seed=b * 10 + d, depth=d, branching=b, values=(-999, 999), distinct=True)
-        best = record(solver.alpha_beta, tree_game(reorder(tree))).leaves
+        best = record(solver.alpha_beta, tree_game(reorder(tree, solver.minimax))).leaves
         assert best == b ** math.ceil(d / 2) + b ** math.floor(d / 2) - 1
         if d <= 3:
-            assert record(solver.alpha_beta, tree_game(reorder(tree, best=False))).leaves == b**d
+            worst = tree_game(reorder(tree, solver.minimax, best=False))
+            assert record(solver.alpha_beta, worst).leaves == b**d
 
 
 def test_a_move_that_reaches_game_best_prunes_more_than_the_minimal_tree(
