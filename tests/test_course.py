@@ -270,7 +270,7 @@ def test_release_gives_every_lecture_without_solutions(released: Path) -> None:
     assert regions >= 1  # at least the alpha-beta exercise was checked
     game_trees = released / "release" / CLASS2 / "Game-Trees.ipynb"
     assert "raise NotImplementedError()" in "".join(text(c) for c in notebook_cells(game_trees))
-    assert not (released / "release" / "class7-a-real-game-chess" / "data").exists()  # packaged
+    assert not (released / "release" / "class8-a-real-game-chess" / "data").exists()  # packaged
 
 
 @pytest.mark.nbgrader
@@ -709,13 +709,13 @@ def test_the_syllabus_hands_out_every_exercise_a_class_grades() -> None:
 
 def test_a_notebook_presented_in_parts_has_its_exercises_in_its_last_class() -> None:
     """Class 1 presents the Solver's sections 1-3, class 2 the rest: the Solver's exercises
-    (after its last section) are class 2's, not graded twice. Search-in-Depth likewise: class 4
-    presents section 1, class 5 the rest and the exercises."""
+    (after its last section) are class 2's, not graded twice. Search-in-Depth likewise: class 5
+    presents section 1, class 6 the rest and the exercises."""
     by_name = {a.name.split("-")[0]: a for a in course.classes()}
     assert by_name["class1"].partly == ("Solver.ipynb",)
     assert by_name["class2"].partly == ()
-    assert by_name["class4"].partly == ("Search-in-Depth.ipynb",)
-    assert by_name["class5"].partly == ()
+    assert by_name["class5"].partly == ("Search-in-Depth.ipynb",)
+    assert by_name["class6"].partly == ()
 
 
 def test_a_notebook_presented_in_part_is_released_without_its_exercises(tmp_path: Path) -> None:

@@ -55,9 +55,9 @@ def by_student(rows: list[CellGrade]) -> dict[str, list[CellGrade]]:
 
 
 def test_the_assignments_with_graded_code_are_known() -> None:
-    """Each class with an exercise checked by code, and the deep dives with one (17 of the
-    19 assignments: Connect-Four-Solver's exercises are written answers)."""
-    assert len(GRADED) == 17 and "class2-alpha-beta-and-its-windows" in GRADED
+    """Each class with an exercise checked by code, and the deep dives with one (18 of the
+    20 assignments: Connect-Four-Solver's exercises are written answers)."""
+    assert len(GRADED) == 18 and "class2-alpha-beta-and-its-windows" in GRADED
 
 
 def test_every_graded_cell_has_a_wrong_answer() -> None:

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
@@ -10,7 +11,7 @@ import nbformat
 import pytest
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 
-from gamesolver.notebook import NotebookError
+from gamesolver.notebook import NotebookError, cell_source, notebook_cells
 from gamesolver.tools import syllabus
 from gamesolver.tools.syllabus import Part, measure, problems, read, shapes_of
 
@@ -147,17 +148,17 @@ def test_the_readme_shows_the_time_plan_of_the_course_as_it_is() -> None:
         syllabus.with_plan("a README without a plan", "new")
 
 
-def test_the_core_path_has_at_most_seven_classes_and_nine_hours(tmp_path: Path) -> None:
+def test_the_core_path_has_at_most_eight_classes_and_nine_hours(tmp_path: Path) -> None:
     classes = "\n\n".join(
-        f"### Class {n}: C{n}\n\n**Present:** [L{n}](L{n}.ipynb)." for n in range(1, 9)
+        f"### Class {n}: C{n}\n\n**Present:** [L{n}](L{n}.ipynb)." for n in range(1, 10)
     )
     notebook(tmp_path / "Index.ipynb", classes)
-    for n in range(1, 9):
+    for n in range(1, 10):
         lecture(tmp_path / f"L{n}.ipynb", "## 1. One\n\n" + "word " * 7000)
     found = problems(read(tmp_path), shapes_of(tmp_path))
     assert found == [
-        "8 classes in the core path (at most 7)",
-        "the core path: 562 minutes to present (at most 540)",
+        "9 classes in the core path (at most 8)",
+        "the core path: 632 minutes to present (at most 540)",
     ]
 
 
@@ -268,6 +269,36 @@ def test_the_course_uses_nothing_before_it_is_taught() -> None:
     """The course as it is: a presented cell uses only what an earlier section (or the
     package) defines, and no class loads a deep dive."""
     assert syllabus.untaught(read()) == []
+
+
+def first_uses() -> dict[str, str]:
+    """Every name a presented code cell uses or imports, with the notebook of its first use in the order
+    of the syllabus (a class's parts in order, a part's cells in order)."""
+    found: dict[str, str] = {}
+    for meeting in read().classes:
+        for part in meeting.parts:
+            path = syllabus.NOTEBOOKS / part.notebook
+            keys = part.keys(measure(path).sections)
+            cells = notebook_cells(path)
+            for key, cell in zip(syllabus.parts_of(cells), cells, strict=True):
+                if key in keys and cell.get("cell_type") == "code":
+                    defined, used = syllabus.names_of(cell_source(cell))
+                    for name in sorted(defined | used):  # an import defines a tool
+                        found.setdefault(name, part.notebook)
+    return found
+
+
+def test_the_index_lists_each_package_tool_where_a_class_first_uses_it() -> None:
+    """The Index's table of the package's tools names, for each, the lecture that first uses it
+    in a presented cell (the table is for looking a tool up: it must not send a reader to the
+    wrong lecture, nor list a tool no class uses)."""
+    index = "".join(cell_source(c) for c in notebook_cells(syllabus.NOTEBOOKS / "Index.ipynb"))
+    rows = re.findall(r"^\| `(\w+)[^`]*` \| [^|]+ \| ([^|]+?) \|$", index, re.M)
+    assert len(rows) >= 15
+    first = first_uses()
+    said = {tool: where.lower().replace("-", " ") for tool, where in rows}
+    found = {tool: first.get(tool, "no class").removesuffix(".ipynb") for tool in said}
+    assert said == {tool: where.lower().replace("-", " ") for tool, where in found.items()}
 
 
 SHORT_INDEX = """### Class 1: One
