@@ -272,8 +272,8 @@ def test_the_course_uses_nothing_before_it_is_taught() -> None:
 
 
 def first_uses() -> dict[str, str]:
-    """Every name a presented code cell uses or imports, with the notebook of its first use in the order
-    of the syllabus (a class's parts in order, a part's cells in order)."""
+    """Every name a presented code cell uses or imports, with the notebook of its first use in
+    the order of the syllabus (a class's parts in order, a part's cells in order)."""
     found: dict[str, str] = {}
     for meeting in read().classes:
         for part in meeting.parts:
