@@ -32,7 +32,8 @@ from gamesolver.tools.course import CourseError, assignments, build_source, need
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = ROOT / "notebooks"
-CLASS2 = "class2-alpha-beta-and-its-windows"
+TREES_CLASS = "class3-alpha-beta-traced-by-hand"
+"""The class of Game trees, whose alpha-beta exercises the grading tests submit."""
 BEGIN, END = "### BEGIN SOLUTION", "### END SOLUTION"
 
 
@@ -268,7 +269,7 @@ def test_release_gives_every_lecture_without_solutions(released: Path) -> None:
                 assert not {line for line in hidden if line} & shown, path
                 regions += 1
     assert regions >= 1  # at least the alpha-beta exercise was checked
-    game_trees = released / "release" / CLASS2 / "Game-Trees.ipynb"
+    game_trees = released / "release" / TREES_CLASS / "Game-Trees.ipynb"
     assert "raise NotImplementedError()" in "".join(text(c) for c in notebook_cells(game_trees))
     assert not (released / "release" / "class8-a-real-game-chess" / "data").exists()  # packaged
 
@@ -388,11 +389,11 @@ limit, 10 s a call, or at this one."""
 def submit(
     released: Path, student: str, solutions: dict[str, str] | None, deleted: str = ""
 ) -> Path:
-    """``submitted/<student>/class2.../``: the released folder, the solution cells named by
-    their grade ids replaced (in every notebook: the written answers ``ex1-answer`` of
-    Game-Trees and of the Solver too), Game-Trees' cell ``deleted`` left out. The folder."""
-    folder = released / "submitted" / student / CLASS2
-    shutil.copytree(released / "release" / CLASS2, folder)
+    """``submitted/<student>/class3.../``: the released folder, the solution cells named by
+    their grade ids replaced (the written answer ``ex1-answer`` too), Game-Trees' cell
+    ``deleted`` left out. The folder."""
+    folder = released / "submitted" / student / TREES_CLASS
+    shutil.copytree(released / "release" / TREES_CLASS, folder)
     for path in folder.glob("*.ipynb"):
         notebook = json.loads(path.read_text(encoding="utf-8"))
         cells = {c["metadata"].get("nbgrader", {}).get("grade_id"): c for c in notebook["cells"]}
@@ -434,11 +435,11 @@ def autograded(released: Path, tmp_path_factory: pytest.TempPathFactory) -> Iter
     ``grade.txt``, its CSV in ``grades.csv``), then nbgrader's feedback."""
     lecture = {
         c["metadata"]["nbgrader"]["grade_id"]: text(c)
-        for c in notebook_cells(released / "source" / CLASS2 / "Game-Trees.ipynb")
+        for c in notebook_cells(released / "source" / TREES_CLASS / "Game-Trees.ipynb")
         if c["cell_type"] == "code" and c["metadata"].get("nbgrader", {}).get("solution")
     }
     assert SOLUTION_CELL in lecture and len(lecture) == 2
-    written = {"ex1-answer": "My proof ...", "ex2-answer": "Because ..."}  # to grade by hand
+    written = {"ex1-answer": "My trace ..."}  # to grade by hand
     submit(released, "solution", {**lecture, **written})
     submit(released, "blank", None)
     for student, solution in WRONG.items():
@@ -450,15 +451,15 @@ def autograded(released: Path, tmp_path_factory: pytest.TempPathFactory) -> Iter
     submit(released, "deleted", lecture, deleted="ex3-test")
     renamed = submit(released, "renamed", lecture)
     (renamed / "Game-Trees.ipynb").rename(renamed / "Game-Trees (1).ipynb")
-    nested = released / "submitted" / "nested" / CLASS2
-    shutil.copytree(released / "release" / CLASS2, nested / "inner")
+    nested = released / "submitted" / "nested" / TREES_CLASS
+    shutil.copytree(released / "release" / TREES_CLASS, nested / "inner")
     submit(released, "d1[x]", lecture)
     untouched = {
         path: path.read_bytes()
         for path in [released / "gradebook.db", *(released / "source").rglob("*.ipynb")]
     }
     grades = tmp_path_factory.mktemp("grades") / "grades.csv"
-    argv = ["grade", CLASS2, "--course", str(released), "--time-limit", str(TIMEOUT)]
+    argv = ["grade", TREES_CLASS, "--course", str(released), "--time-limit", str(TIMEOUT)]
     with contextlib.redirect_stdout(io.StringIO()) as printed:
         assert main([*argv, "--csv", str(grades)]) == 0
     (released / "grade.txt").write_text(printed.getvalue(), encoding="utf-8")
@@ -469,15 +470,14 @@ def autograded(released: Path, tmp_path_factory: pytest.TempPathFactory) -> Iter
     assert (released / "gradebook.db.before-grade").read_bytes() == untouched[
         released / "gradebook.db"
     ]
-    done = course.nbgrader(["generate_feedback", CLASS2], released)
+    done = course.nbgrader(["generate_feedback", TREES_CLASS], released)
     assert done.returncode == 0, done.stdout + done.stderr
     yield released
 
 
-WRITTEN = 10.0
-"""The points of the class's written answers (Solver.ipynb's exercises, 7, and Game-Trees'
-alpha-beta by hand, 3; graded by hand): the submissions here leave them as released, so
-nbgrader gives them 0."""
+WRITTEN = 3.0
+"""The points of the class's written answer (Game-Trees' alpha-beta by hand; graded by hand):
+the submissions here leave it as released, so nbgrader gives it 0."""
 
 AUTOGRADED = 4.0
 """The points of the class's autograded cells: Game-Trees' slides' alpha-beta fixed (2) and
@@ -500,13 +500,13 @@ def scores(course_folder: Path) -> dict[str, tuple[float, float]]:
     with Gradebook(f"sqlite:///{course_folder / 'gradebook.db'}") as gradebook:
         return {
             submission.student.id: (submission.score, submission.max_score)
-            for submission in gradebook.assignment_submissions(CLASS2)
+            for submission in gradebook.assignment_submissions(TREES_CLASS)
         }
 
 
 def outputs_of_test_cell(course_folder: Path, student: str) -> str:
     """The text of the alpha-beta test cell's outputs in the student's autograded notebook."""
-    path = course_folder / "autograded" / student / CLASS2 / "Game-Trees.ipynb"
+    path = course_folder / "autograded" / student / TREES_CLASS / "Game-Trees.ipynb"
     [cell] = [
         c
         for c in notebook_cells(path)
@@ -538,11 +538,11 @@ def test_the_solution_gets_every_point_and_a_blank_copy_none(autograded: Path) -
     printed = (autograded / "grade.txt").read_text(encoding="utf-8").splitlines()
     assert printed[-4:] == [
         "10 students: 1 got every point so far, 9 lost points",  # the others left answers blank
-        "3 written answers (10 points) wait for grading by hand (nbgrader's Formgrader)",
+        "1 written answer (3 points) waits for grading by hand (nbgrader's Formgrader)",
         "not graded: d1[x]: nbgrader cannot grade a folder whose name has [ ] * or ?: rename "
         "submitted/d1[x]/ (e.g. d1_x_) and grade again",
         "not graded: nested: the notebooks are in submitted/nested/"
-        f"{CLASS2}/inner/: move them up into submitted/nested/{CLASS2}/ and grade again",
+        f"{TREES_CLASS}/inner/: move them up into submitted/nested/{TREES_CLASS}/ and grade again",
     ]
 
 
@@ -563,7 +563,7 @@ def test_a_wrong_solution_gets_no_point_and_its_counterexample(
     said = outputs_of_test_cell(autograded, student)
     assert "AssertionError: my_alpha_beta fails the specification of alpha_beta" in said
     assert f"The smallest counterexample found: {check.example.text()}." in said
-    feedback = autograded / "feedback" / student / CLASS2 / "Game-Trees.html"
+    feedback = autograded / "feedback" / student / TREES_CLASS / "Game-Trees.html"
     assert html.escape(check.example.text()) in feedback.read_text(encoding="utf-8")
     row = grade_rows(autograded)[student]
     assert (row["score"], row["max_score"], row["passed"]) == ("0.0", "2.0", "false")
@@ -577,7 +577,7 @@ def test_a_loop_without_end_runs_out_of_time_and_the_others_are_graded(autograde
     said = outputs_of_test_cell(autograded, "loop")
     # nbgrader's limit per cell, or the check's own limit per call where it has one
     assert "ran out of time" in said or "did not return within" in said, said
-    feedback = autograded / "feedback" / "loop" / CLASS2 / "Game-Trees.html"
+    feedback = autograded / "feedback" / "loop" / TREES_CLASS / "Game-Trees.html"
     shown = feedback.read_text(encoding="utf-8")
     assert "ran out of time" in shown or "did not return within" in shown
     row = grade_rows(autograded)["loop"]
@@ -597,7 +597,7 @@ def test_an_allocation_without_end_fails_within_the_kernels_limit(autograded: Pa
 def test_a_kernel_that_dies_costs_only_the_cell_it_ran(autograded: Path) -> None:
     """``os._exit`` in the first solution: that cell says the kernel stopped, its test fails,
     and in a new kernel (the cells before it run again) the second solution gets its points."""
-    path = autograded / "autograded" / "dies" / CLASS2 / "Game-Trees.ipynb"
+    path = autograded / "autograded" / "dies" / TREES_CLASS / "Game-Trees.ipynb"
     cells = {c["metadata"].get("nbgrader", {}).get("grade_id"): c for c in notebook_cells(path)}
     [died] = [o for o in cells["ex2-solution"]["outputs"] if o["output_type"] == "error"]
     assert died["ename"] == "KernelDied" and "ran again in a new kernel" in died["evalue"]
@@ -610,7 +610,7 @@ def test_a_hostile_submission_reads_and_writes_nothing_of_the_course(autograded:
     """Its kernel sees neither the solutions, the gradebook, the other students nor the
     lectures, and writes nothing (the fixture checks that every file is as it was); what it
     prints is cut at 100,000 characters; its honest answer still gets its points."""
-    path = autograded / "autograded" / "hostile" / CLASS2 / "Game-Trees.ipynb"
+    path = autograded / "autograded" / "hostile" / TREES_CLASS / "Game-Trees.ipynb"
     [cell] = [
         c
         for c in notebook_cells(path)
@@ -644,7 +644,7 @@ def test_a_renamed_notebook_says_what_to_rename(autograded: Path) -> None:
 def test_under_autograding_only_the_graded_notebook_runs_and_without_demos(
     autograded: Path,
 ) -> None:
-    folder = autograded / "autograded" / "solution" / CLASS2
+    folder = autograded / "autograded" / "solution" / TREES_CLASS
     for name in ["Solver.ipynb", "Search-in-Depth.ipynb", "Nim.ipynb"]:  # needed, not run
         assert all(not c.get("outputs") for c in notebook_cells(folder / name))
     cells = [c for c in notebook_cells(folder / "Game-Trees.ipynb") if c["cell_type"] == "code"]
@@ -663,7 +663,7 @@ def test_released_notebooks_need_only_their_folder(
     from gamesolver.notebook import load_notebook
 
     monkeypatch.setattr(gamesolver.resources, "IN_REPOSITORY", False)
-    monkeypatch.chdir(released / "release" / CLASS2)
+    monkeypatch.chdir(released / "release" / TREES_CLASS)
     exercises.course_solver.cache_clear()
     exercises.course_games.cache_clear()
     try:
@@ -671,7 +671,7 @@ def test_released_notebooks_need_only_their_folder(
         assert not hasattr(module, "my_alpha_beta")
         check = exercises.check_algorithm(module.alpha_beta, spec="alpha_beta", examples=5)
         assert check.passed and check.positions > 0
-        assert Path(exercises.course_solver().__file__).parent == released / "release" / CLASS2
+        assert Path(exercises.course_solver().__file__).parent == released / "release" / TREES_CLASS
     finally:
         exercises.course_solver.cache_clear()
         exercises.course_games.cache_clear()
@@ -795,18 +795,13 @@ def test_feedback_reads_whole_offline_and_says_what_waits(autograded: Path) -> N
     """nbgrader's feedback, with the course's finish: a page only for a notebook with graded
     cells, formulas as MathML and no MathJax from a CDN, long lines wrapped, and the points of
     written answers not graded yet said."""
-    folder = autograded / "feedback" / "solution" / CLASS2
-    assert sorted(path.name for path in folder.glob("*.html")) == [
-        "Game-Trees.html",
-        "Solver.html",
-    ]
+    folder = autograded / "feedback" / "solution" / TREES_CLASS
+    assert sorted(path.name for path in folder.glob("*.html")) == ["Game-Trees.html"]
     page = (folder / "Game-Trees.html").read_text(encoding="utf-8")
     assert "mathjax" not in page.lower() and "cdnjs" not in page
     assert "<math" in page and "overflow-wrap: anywhere" in page
     assert "3 points of written answers are not graded yet" in page
-    solver = (folder / "Solver.html").read_text(encoding="utf-8")
-    assert "7 points of written answers are not graded yet" in solver
-    blank = (autograded / "feedback" / "blank" / CLASS2 / "Solver.html").read_text("utf-8")
+    blank = (autograded / "feedback" / "blank" / TREES_CLASS / "Game-Trees.html").read_text("utf-8")
     assert "not graded yet" not in blank  # left as released: nbgrader gave them 0
 
 

@@ -106,7 +106,7 @@ def test_written_answers_wait_and_are_not_points_lost() -> None:
     ]
     assert summary(rows, {"carl": "nothing handed in"}) == (
         "2 students: 2 got every point so far, 0 lost points\n"
-        "1 written answers (5 points) wait for grading by hand (nbgrader's Formgrader)\n"
+        "1 written answer (5 points) waits for grading by hand (nbgrader's Formgrader)\n"
         "not graded: carl: nothing handed in"
     )
 

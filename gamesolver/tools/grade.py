@@ -426,9 +426,10 @@ def summary(rows: Sequence[CellGrade], not_graded: dict[str, str] | None = None)
     lines = [line]
     if waiting:
         points = fmt(sum(row.max_score for row in waiting))
+        one = len(waiting) == 1
         lines.append(
-            f"{len(waiting)} written answers ({points} points) wait for grading by hand "
-            "(nbgrader's Formgrader)"
+            f"{len(waiting)} written answer{'' if one else 's'} ({points} points) "
+            f"wait{'s' if one else ''} for grading by hand (nbgrader's Formgrader)"
         )
     for name, why in (not_graded or {}).items():
         lines.append(f"not graded: {name}: {why}")

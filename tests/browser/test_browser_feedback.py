@@ -22,7 +22,7 @@ from gamesolver.tools.grade import grade_class
 if TYPE_CHECKING:
     from playwright.sync_api import Page
 
-CLASS2 = "class2-alpha-beta-and-its-windows"
+TREES_CLASS = "class3-alpha-beta-traced-by-hand"
 WINDOW = """def my_alpha_beta(game, state, player, stats, alpha=None, beta=None):
     def value(state, player, alpha, beta):
         stats.calls += 1
@@ -45,14 +45,13 @@ PROOF = "By induction: if $\\alpha < X < \\beta$ then $v = X$, and $$v = \\max_j
 
 @pytest.fixture(scope="module")
 def feedback(course_copy: Path) -> Path:
-    """The feedback folder of the student ``ann`` of class 2, graded in a copy of the course
-    released for the run (``course_copy``, tests/conftest.py)."""
+    """The feedback folder of the student ``ann`` of class 3 (Game trees), graded in a copy of
+    the course released for the run (``course_copy``, tests/conftest.py)."""
     root = course_copy
-    folder = root / "submitted" / "ann" / CLASS2
-    shutil.copytree(root / "release" / CLASS2, folder)
+    folder = root / "submitted" / "ann" / TREES_CLASS
+    shutil.copytree(root / "release" / TREES_CLASS, folder)
     for path, answers in [
-        (folder / "Game-Trees.ipynb", {"ex3-solution": WINDOW}),
-        (folder / "Solver.ipynb", {"ex1-answer": PROOF}),
+        (folder / "Game-Trees.ipynb", {"ex3-solution": WINDOW, "ex1-answer": PROOF}),
     ]:
         notebook = json.loads(path.read_text(encoding="utf-8"))
         for cell in notebook["cells"]:
@@ -60,10 +59,10 @@ def feedback(course_copy: Path) -> Path:
             if grade_id in answers:
                 cell["source"] = answers[grade_id]
         path.write_text(json.dumps(notebook), encoding="utf-8")
-    grade_class(root, CLASS2)
-    done = course.nbgrader(["generate_feedback", CLASS2], root)
+    grade_class(root, TREES_CLASS)
+    done = course.nbgrader(["generate_feedback", TREES_CLASS], root)
     assert done.returncode == 0, done.stdout + done.stderr
-    return root / "feedback" / "ann" / CLASS2
+    return root / "feedback" / "ann" / TREES_CLASS
 
 
 @pytest.fixture
@@ -83,7 +82,7 @@ def served(feedback: Path) -> Iterator[str]:
 def test_the_feedback_shows_the_whole_first_line_and_its_formulas(
     page: Page, served: str, feedback: Path
 ) -> None:
-    assert sorted(p.name for p in feedback.glob("*.html")) == ["Game-Trees.html", "Solver.html"]
+    assert sorted(p.name for p in feedback.glob("*.html")) == ["Game-Trees.html"]
     page.goto(f"{served}/Game-Trees.html")
     first = page.get_by_text("my_alpha_beta fails the specification of alpha_beta").first
     first.wait_for()
@@ -94,11 +93,10 @@ def test_the_feedback_shows_the_whole_first_line_and_its_formulas(
         ".length"
     )
     assert wide == 0  # no line of output runs past the edge of its box
-    page.goto(f"{served}/Solver.html")
     formulas = page.locator("math")
     assert formulas.count() >= 3
     sizes = [formulas.nth(i).bounding_box() for i in range(formulas.count())]
     assert all(size is not None and size["width"] > 0 and size["height"] > 0 for size in sizes)
     text = page.inner_text("body")
     assert "\\alpha" not in text and "\\texttt" not in text  # drawn, not left as LaTeX
-    assert page.get_by_text("5 points of written answers are not graded yet").count() == 1
+    assert page.get_by_text("3 points of written answers are not graded yet").count() == 1

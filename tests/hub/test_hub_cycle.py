@@ -1,4 +1,4 @@
-"""A class's whole cycle on the trial hub, as its users do it: the instructor releases class 2
+"""A class's whole cycle on the trial hub, as its users do it: the instructor releases class 3
 with nbgrader's commands in a terminal of the hub (here ``runuser``); three students fetch it,
 answer and submit through their servers on the hub (nbgrader's Assignments handlers, which the
 Assignments tab calls, and the contents API, through the hub's proxy); the instructor collects,
@@ -20,7 +20,7 @@ from typing import Any
 import psutil
 import pytest
 import requests
-from test_course import AUTOGRADED, CLASS2, SOLUTION_CELL, WRITTEN, WRONG
+from test_course import AUTOGRADED, SOLUTION_CELL, TREES_CLASS, WRITTEN, WRONG
 
 from .conftest import ROOT, Hub
 from .student_browser import assignments_tab
@@ -36,7 +36,7 @@ def grade_id(cell: dict[str, Any]) -> str | None:
 
 def lecture_solutions(hub: Hub) -> dict[str, str]:
     """The instructor's solution cells of the class's Game-Trees notebook, by grade id."""
-    path = hub.home(hub.instructor) / "course" / "source" / CLASS2 / NOTEBOOK
+    path = hub.home(hub.instructor) / "course" / "source" / TREES_CLASS / NOTEBOOK
     cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
     return {
         grade_id(c): "".join(c["source"])  # type: ignore[misc]
@@ -48,7 +48,7 @@ def lecture_solutions(hub: Hub) -> dict[str, str]:
 def answer(hub: Hub, student: str, solutions: dict[str, str]) -> None:
     """The student's fetched Game-Trees notebook, its solution cells written and saved, through
     the server's contents API."""
-    path = f"/user/{student}/api/contents/{CLASS2}/{NOTEBOOK}"
+    path = f"/user/{student}/api/contents/{TREES_CLASS}/{NOTEBOOK}"
     model = hub.api("GET", path).json()
     for cell in model["content"]["cells"]:
         if grade_id(cell) in solutions:
@@ -59,7 +59,7 @@ def answer(hub: Hub, student: str, solutions: dict[str, str]) -> None:
 def action(hub: Hub, student: str, what: str) -> list[dict[str, Any]]:
     """nbgrader's Assignments action (fetch, submit, fetch_feedback) on the student's server, as
     the tab's buttons send it; the assignments it lists after."""
-    body = {"assignment_id": CLASS2, "course_id": COURSE_ID}
+    body = {"assignment_id": TREES_CLASS, "course_id": COURSE_ID}
     said = hub.api("POST", f"/user/{student}/assignments/{what}", json=body).json()
     assert said["success"], said
     return said["value"]  # type: ignore[no-any-return]
@@ -78,7 +78,7 @@ def instructor(hub: Hub, *arguments: str) -> float:
 def feedback_page(hub: Hub, student: str, timeout: float = 120) -> str:
     """The student's fetched feedback page of Game-Trees, once it is in their folder."""
     deadline = time.monotonic() + timeout
-    folder = f"/user/{student}/api/contents/{CLASS2}/feedback"
+    folder = f"/user/{student}/api/contents/{TREES_CLASS}/feedback"
     while True:
         try:
             [stamp] = hub.api("GET", folder).json()["content"]
@@ -104,23 +104,27 @@ def cycle(hub: Hub) -> dict[str, Any]:
     for student in hub.students:
         hub.start_server(student)
     password = (hub.run / "password").read_text().strip()
-    with assignments_tab(hub, right, password, CLASS2) as tab:
+    with assignments_tab(hub, right, password, TREES_CLASS) as tab:
         start = time.perf_counter()
-        instructor(hub, "release_assignment", CLASS2)
+        instructor(hub, "release_assignment", TREES_CLASS)
         tab.refresh()
         tab.click("released", "Fetch", then="fetched", step="fetched")  # in the browser
         answer(hub, right, answers[right])
         tab.click("fetched", "Submit", then="submitted", step="submitted")
         for student in (wrong, endless):  # the two others through their servers' API
-            [listed] = [a for a in action(hub, student, "fetch") if a["assignment_id"] == CLASS2]
+            [listed] = [
+                a for a in action(hub, student, "fetch") if a["assignment_id"] == TREES_CLASS
+            ]
             assert listed["status"] == "fetched"
             answer(hub, student, answers[student])
             submitted = action(hub, student, "submit")
             assert any(a["status"] == "submitted" for a in submitted), submitted
-        instructor(hub, "collect", CLASS2)
-        autograde = {s: instructor(hub, "autograde", CLASS2, "--student", s) for s in hub.students}
-        instructor(hub, "generate_feedback", CLASS2)
-        instructor(hub, "release_feedback", CLASS2)
+        instructor(hub, "collect", TREES_CLASS)
+        autograde = {
+            s: instructor(hub, "autograde", TREES_CLASS, "--student", s) for s in hub.students
+        }
+        instructor(hub, "generate_feedback", TREES_CLASS)
+        instructor(hub, "release_feedback", TREES_CLASS)
         tab.refresh()
         tab.click("submitted", "Fetch Feedback", then="submitted", step="fetching-feedback")
         for student in (wrong, endless):
@@ -142,7 +146,8 @@ def scores(hub: Hub) -> dict[str, tuple[float, float]]:
     path = hub.home(hub.instructor) / "course" / "gradebook.db"
     with Gradebook(f"sqlite:///{path}") as gradebook:
         return {
-            s.student.id: (s.score, s.max_score) for s in gradebook.assignment_submissions(CLASS2)
+            s.student.id: (s.score, s.max_score)
+            for s in gradebook.assignment_submissions(TREES_CLASS)
         }
 
 
@@ -258,7 +263,7 @@ def test_the_formgrader_is_the_instructors_alone(hub: Hub, cycle: dict[str, Any]
     a student's server has no Formgrader."""
     hub.start_server(hub.instructor)
     assignments = hub.api("GET", f"/user/{hub.instructor}/formgrader/api/assignments").json()
-    [graded] = [a for a in assignments if a["name"] == CLASS2]
+    [graded] = [a for a in assignments if a["name"] == TREES_CLASS]
     assert graded["num_submissions"] == len(hub.students)
     student = hub.students[0]
     headers = {"Authorization": f"token {hub.token}"}
