@@ -836,6 +836,37 @@ def test_best_first_alpha_beta_visits_the_minimal_tree(solver: types.ModuleType)
             assert record(solver.alpha_beta, worst).leaves == b**d
 
 
+def test_the_minimal_tree_is_maxs_proof_and_mins_proof(solver: types.ModuleType) -> None:
+    """Game-Trees section 4 explains its best-first tree (b = 2, d = 3) by two proofs: Max's
+    (one Max move, every Min reply) reaches H and J, Min's (every Max move, one Min reply) H, I,
+    L and M; alpha-beta visits their union, shares H, and cuts K under E and G under C."""
+    tree = reorder(
+        random_tree(seed=5, depth=3, branching=2, values=(-99, 99), distinct=True), solver.minimax
+    )
+    game = tree_game(tree)
+    search = record(solver.alpha_beta, game)
+
+    def proof(path: tuple[int, ...], every: bool) -> list[tuple[int, ...]]:
+        """The leaves of one player's proof: ``every`` move where that player's opponent moves,
+        only the first (the best, once reordered) where that player moves."""
+        node = subtree(tree, path)
+        if is_leaf(node):
+            return [path]
+        moves = range(len(children(node))) if every else range(1)
+        return [leaf for i in moves for leaf in proof((*path, i), not every)]
+
+    maxs, mins = proof((), every=False), proof((), every=True)
+    assert [game.show(leaf) for leaf in maxs] == ["H", "J"]
+    assert [game.show(leaf) for leaf in mins] == ["H", "I", "L", "M"]
+    leaves = [c.state for c in search.calls if is_leaf(subtree(tree, c.state))]
+    assert sorted(leaves) == sorted(set(maxs) | set(mins)) and len(leaves) == search.leaves == 5
+    assert [game.show(leaf) for leaf in set(maxs) & set(mins)] == ["H"]
+    pruned = {
+        game.show(c.state): [game.show(p) for p in search.pruned(c.index)] for c in search.calls
+    }
+    assert {name: cut for name, cut in pruned.items() if cut} == {"E": ["K"], "C": ["G"]}
+
+
 def test_a_move_that_reaches_game_best_prunes_more_than_the_minimal_tree(
     solver: types.ModuleType,
 ) -> None:
