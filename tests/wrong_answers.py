@@ -440,7 +440,8 @@ WRONG: dict[tuple[str, str], list[Answer]] = {
     ("Connect-Four.ipynb", "ex2-test"): [
         {"ex2-solution": CONSTANT_C4},
         {"ex2-solution": "def my_heuristic(s, p):\n    return windows(s, p)\n"},  # the lecture's
-        {"ex2-solution": "def my_heuristic(s, p):\n    return triples(s, p)\n"},  # Stroetmann's
+        # Stroetmann's triples scaled into the range: (a - b) / 69
+        {"ex2-solution": "def my_heuristic(s, p):\n    return triples_difference(s, p) / 69\n"},
     ],
     ("Connect-Four.ipynb", "ex3-test"): [
         {  # wins only: the opponent's threat is not blocked
