@@ -1,13 +1,17 @@
 """The value-call comparison of the Connect Four lecture (gamesolver/connect_four/calls.py):
-each cell is the value calls ``measure`` counts for that search, game and depth."""
+each cell is the value calls ``measure`` counts for that search, game and depth; and
+``check_order``, which grades the lecture's killer moves."""
 
 from __future__ import annotations
 
 import dataclasses
+from typing import Any
 
+import pytest
 from conftest import notebook, take_away
 
-from gamesolver.connect_four.calls import Searched, calls_at, calls_by_depth
+from gamesolver.connect_four.calls import Searched, calls_at, calls_by_depth, check_order
+from gamesolver.connect_four.notation import middle_games
 from gamesolver.stats import measure
 
 SD = notebook("Search-in-Depth.ipynb")
@@ -43,3 +47,57 @@ def test_calls_at_gives_each_search_its_value_and_calls_from_one_position() -> N
         value, stats = measure(SD.depth_limited, searched.game, state, player, depth=2)
         expected.append([searched.name, value, stats.calls])
     assert [list(row) for row in table.rows] == expected
+
+
+CF = notebook("Connect-Four.ipynb")
+MIDDLE = [CF.game.parse(moves) for moves in middle_games()[:12]]
+AT = CF.game.parse(middle_games()[0])
+
+
+def killer_search(game: Any, state: Any, player: Any, stats: Any, depth: int) -> Any:
+    """The exercise's answer: depth_limited that tries first, at each remaining depth, the move
+    of the last cut-off there (grading runs the notebook's own, tests/test_grading.py)."""
+    killers: dict[int, str] = {}
+
+    def value(state: Any, player: Any, limit: int, alpha: Any, beta: Any) -> Any:
+        stats.calls += 1
+        if game.finished(state):
+            return game.utility(state, player)
+        if limit == 0:
+            return game.heuristic(state, player)
+        killer, best = killers.get(limit), game.worst
+        moves = game.next_states(state, player)
+        for ns in sorted(moves, key=lambda ns: game.move_name(state, ns) != killer):
+            best = max(best, -value(ns, game.other(player), limit - 1, -beta, -alpha))
+            if best >= beta:
+                killers[limit] = game.move_name(state, ns)
+                return best
+            alpha = max(alpha, best)
+        return best
+
+    return value(state, player, depth, game.worst, game.best)
+
+
+def test_check_order_passes_killer_moves_and_says_what_they_save() -> None:
+    said = check_order(killer_search, SD.depth_limited, CF.game, MIDDLE, 5, AT, 8)
+    _, killer = measure(killer_search, CF.game, *AT, depth=8)
+    _, plain = measure(SD.depth_limited, CF.game, *AT, depth=8)
+    assert killer.calls * 3 < plain.calls  # 2,001 of 6,629: the bar of one half has a margin
+    assert said == (
+        f"the same values from 12 positions; to depth 8: {killer.calls:,} value calls, "
+        f"the reference {plain.calls:,}"
+    )
+
+
+def test_check_order_fails_a_search_that_drops_a_move_and_shows_where() -> None:
+    def dropping(game: Any, state: Any, player: Any, stats: Any, depth: int) -> Any:
+        fewer = dataclasses.replace(game, next_states=lambda s, p: game.next_states(s, p)[:-1])
+        return SD.depth_limited(fewer, state, player, stats, depth)
+
+    with pytest.raises(AssertionError, match=r"(?s)your search finds .*every move\?\n.*1 2 3"):
+        check_order(dropping, SD.depth_limited, CF.game, MIDDLE, 5, AT, 8)
+
+
+def test_check_order_fails_an_order_that_saves_too_little() -> None:
+    with pytest.raises(AssertionError, match=r"at most 50% of them expected"):
+        check_order(SD.depth_limited, SD.depth_limited, CF.game, MIDDLE[:1], 5, AT, 8)

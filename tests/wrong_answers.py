@@ -407,29 +407,41 @@ WRONG: dict[tuple[str, str], list[Answer]] = {
     ],
     # -- class 6 ---------------------------------------------------------------------------------
     ("Connect-Four.ipynb", "ex1-test"): [
-        {  # worst first: sorted by the heuristic without reverse
-            "ex1-solution": """def ordered(game):
-    def best_first(s, p):
-        return sorted(game.next_states(s, p), key=lambda ns: game.heuristic(ns, p))
-
-    return dataclasses.replace(game, next_states=best_first)
+        {  # no killer: depth_limited as it is, the calls of centre first
+            "ex1-solution": """def killer_search(game, state, player, stats, depth):
+    return depth_limited(game, state, player, stats, depth)
 """,
         },
-        {"ex1-solution": "def ordered(game):\n    return game\n"},  # the order as it was
-        {  # the three most promising moves only: a move is lost
-            "ex1-solution": """def ordered(game):
-    def best_first(s, p):
-        moves = sorted(game.next_states(s, p), key=lambda ns: -game.heuristic(ns, p))
-        return moves[:3]
+        {  # the killer alone: the other moves are dropped, a value changes
+            "ex1-solution": """def killer_search(game, state, player, stats, depth):
+    killers = {}
 
-    return dataclasses.replace(game, next_states=best_first)
+    def value(state, player, limit, alpha, beta):
+        stats.calls += 1
+        if game.finished(state):
+            return game.utility(state, player)
+        if limit == 0:
+            return game.heuristic(state, player)
+        moves = game.next_states(state, player)
+        kept = [ns for ns in moves if describe_move(state, ns) == killers.get(limit)] or moves
+        best = game.worst
+        for ns in kept:
+            best = max(best, -value(ns, other(player), limit - 1, -beta, -alpha))
+            if best >= beta:
+                killers[limit] = describe_move(state, ns)
+                return best
+            alpha = max(alpha, best)
+        return best
+
+    return value(state, player, depth, game.worst, game.best)
 """,
         },
     ],
     ("Connect-Four.ipynb", "ex2-test"): [
         {"ex2-solution": CONSTANT_C4},
         {"ex2-solution": "def my_heuristic(s, p):\n    return windows(s, p)\n"},  # the lecture's
-        {"ex2-solution": "def my_heuristic(s, p):\n    return triples(s, p)\n"},  # Stroetmann's
+        # Stroetmann's triples scaled into the range: (a - b) / 69
+        {"ex2-solution": "def my_heuristic(s, p):\n    return triples_difference(s, p) / 69\n"},
     ],
     ("Connect-Four.ipynb", "ex3-test"): [
         {  # wins only: the opponent's threat is not blocked

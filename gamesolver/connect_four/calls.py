@@ -5,6 +5,9 @@ by depth from the empty board and at one depth from a middle-game position. The 
 bookkeeping of that comparison are here, so that the lecture shows only what is compared and
 the table. Each search is the lecture's own (its game, its algorithm), so what is counted is
 the lecture's code.
+
+``check_order`` grades the lecture's exercise on move order: a search that tries its moves in
+another order must find the reference's values, in fewer value calls.
 """
 
 from __future__ import annotations
@@ -60,3 +63,42 @@ def calls_at(
         )
         table.add(searched.name, value, stats.calls)
     return table
+
+
+def check_order(
+    search: Algorithm,
+    reference: Algorithm,
+    game: AnyGame,
+    positions: Sequence[tuple[Hashable, Hashable]],
+    depth: int,
+    at: tuple[Hashable, Hashable],
+    at_depth: int,
+    most: float = 0.5,
+) -> str:
+    """Check a search that changes only the order of the moves against ``reference``: to
+    ``depth``, the two must find the same value from each of ``positions`` (a state and the
+    player to move; an order never changes alpha-beta's value with the whole window); and from
+    ``at`` to ``at_depth`` ``search`` must make at most ``most`` of ``reference``'s value calls,
+    or the new order saves too little. Raises AssertionError, saying which position and what
+    differs; else returns the calls of both, in a sentence."""
+    for number, (state, player) in enumerate(positions, 1):
+        yours, _ = measure(search, game, state, player, depth=depth)
+        theirs, _ = measure(reference, game, state, player, depth=depth)
+        if yours != theirs:
+            raise AssertionError(
+                f"position {number}, {player} to move, depth {depth}: your search finds "
+                f"{yours}, the reference {theirs}. Does it search every move?\n"
+                f"{game.text(state)}"
+            )
+    state, player = at
+    _, stats = measure(search, game, state, player, depth=at_depth)
+    _, plain = measure(reference, game, state, player, depth=at_depth)
+    if stats.calls > most * plain.calls:
+        raise AssertionError(
+            f"{stats.calls:,} value calls to depth {at_depth}, the reference {plain.calls:,}: "
+            f"at most {most:.0%} of them expected. Is the remembered move tried first?"
+        )
+    return (
+        f"the same values from {len(positions)} positions; to depth {at_depth}: "
+        f"{stats.calls:,} value calls, the reference {plain.calls:,}"
+    )
