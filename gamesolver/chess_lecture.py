@@ -5,8 +5,9 @@ square) and shows one; the tables of its estimate are here, as Tomasz Michniewsk
 ("Simplified Evaluation Function", chessprogramming.org). Here too are the game's text for the
 command line (``parse``, ``notation``), the board of a game with its history (``game_board``:
 the search needs it to see a repetition), the count of moves straight back (``back``) that tells
-a shuffling search, and the searches' order of the moves (``in_order``, MVV-LVA), whose
-details the lecture leaves to after class.
+a shuffling search, and what the lecture's searches say but leave to after class: the order of
+the moves (``in_order``, MVV-LVA), and the score of a position where the game ends for a
+search (``over``, with the score of a mate, ``Mate``).
 States are positions in FEN, as python-chess writes them.
 """
 
@@ -156,6 +157,26 @@ def back(line: Sequence[chess.Move]) -> int:
         m.from_square == b.to_square and m.to_square == b.from_square
         for b, m in zip(line, line[2:], strict=False)
     )
+
+
+Mate = 100_000
+"""The score of mating now, in centipawns: a mate ``ply`` moves from the root scores
+``Mate - ply``, so that a sooner mate is worth more."""
+
+
+def over(board: chess.Board, ply: int) -> int | None:
+    """The score for the player to move if the game ends here for a search, ``ply`` moves from its
+    root, else None: mated, ``-(Mate - ply)``; a draw, 0 (stalemate, insufficient material, the
+    75-move rule, or a position met again on the board's move stack).
+
+    The rules draw at a third time, and on a claim; a search scores the second time a draw: a
+    player who could return to a position once can do it again. The root itself (``ply`` 0) is
+    searched, whatever the game before it."""
+    if not any(board.generate_legal_moves()):
+        return -(Mate - ply) if board.is_check() else 0
+    if board.is_insufficient_material() or board.halfmove_clock >= 150:
+        return 0
+    return 0 if ply > 0 and board.is_repetition(2) else None
 
 
 def in_order(board: chess.Board, moves: Iterable[chess.Move]) -> list[chess.Move]:

@@ -36,9 +36,9 @@ def test_perft_from_the_start() -> None:
 
 
 def test_three_moves_reach_5362_positions_in_6482_states() -> None:
-    """Chess §2: after three plies, 6,482 FEN strings but 5,362 positions (OEIS A083276): the
-    move counters make one position several states. Counted here with python-chess's own
-    position key beside the lecture's (the FEN without its counters)."""
+    """Chess, appendix on states and positions: after three plies, 6,482 FEN strings but 5,362
+    positions (OEIS A083276): the move counters make one position several states. Counted here
+    with python-chess's own position key beside the lecture's (the FEN without its counters)."""
     layer = {chess.STARTING_FEN}
     for _ in range(3):
         layer = {
