@@ -144,13 +144,14 @@ class Stepper:
         if window is not None and kind_of_call != "horizon":
             alpha, beta = window
             # outside the window the answer is a bound on the value: the answer itself, the
-            # tightest a fail-soft search knows (Search in Depth, section 2)
+            # tightest a fail-soft search knows (Search in Depth, section 2). Inside, it is the
+            # value, of the tree the search sees: "exact" would claim it rests on no estimate
             if result <= alpha:
                 text += f" ≤ α = {number(alpha)}: fails low, so v({name}) ≤ {number(result)}"
             elif result >= beta:
                 text += f" ≥ β = {number(beta)}: fails high, so v({name}) ≥ {number(result)}"
             else:
-                text += f", inside {window_text(window)}: exact"
+                text += f", inside {window_text(window)}, so v({name}) = {number(result)}"
         pruned = self.search.pruned(index)
         if pruned:
             names = ", ".join(self.search.text(state) for state in pruned)

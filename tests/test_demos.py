@@ -22,8 +22,17 @@ def test_a_search_call_by_call(solver: types.ModuleType) -> None:
     table = at_work(solver.alpha_beta, sleator_example())
     assert table.title == "alpha_beta on Sleator's example: value 10 for Max (exact), 4 value calls"
     assert list(table.rows[0]) == ["1", "P (Max) called with [-20, 20]"]
-    assert list(table.rows[-1]) == ["8", "P returns 10, inside [-20, 20]: exact"]
+    assert list(table.rows[-1]) == ["8", "P returns 10, inside [-20, 20], so v(P) = 10"]
     assert len(table.rows) == 2 * 4  # a call and a return for each value call
+
+
+def test_a_depth_limited_trace_calls_no_estimate_exact(solver: types.ModuleType) -> None:
+    """Inside its window an answer is the value of the cut tree, an estimate here: the trace
+    says "so v(P) = 10", as its bound lines say "so v(S) <= 5", and never "exact"."""
+    table = at_work(solver.depth_limited, sleator_example(), depth=1)
+    assert "(an estimate)" in table.title
+    assert list(table.rows[2]) == ["3", "Q returns 10, inside [-20, 20], so v(Q) = 10"]
+    assert not any("exact" in row[1] for row in table.rows)
 
 
 def test_a_search_by_its_counts_and_line(solver: types.ModuleType) -> None:
