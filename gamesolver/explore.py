@@ -9,7 +9,7 @@ import math
 import random
 import time
 from collections import Counter, deque
-from collections.abc import Hashable, Iterator, Mapping
+from collections.abc import Callable, Hashable, Iterator, Mapping
 
 from gamesolver.game import AnyGame, Value
 
@@ -98,24 +98,17 @@ def tree_calls(
 
 
 def wrong_entries(
-    game: AnyGame, table: Mapping[Position, Value]
+    game: AnyGame, table: Mapping[Position, Value], value: Callable[[Hashable, Hashable], Value]
 ) -> list[tuple[Position, Value, Value]]:
     """The entries of a memo table of values, keyed ``(state, player)``, that are not the
-    position's value: ``(position, stored, value)`` for each, the closest to the start first
-    (breadth-first). A lecture shows a table poisoned by bounds stored as values with one call;
-    the values come from one memoized negamax, not from a search per entry."""
-
-    @functools.cache
-    def value(state: Hashable, player: Hashable) -> Value:
-        if game.finished(state):
-            return game.utility(state, player)
-        return max(-value(ns, game.other(player)) for ns in game.next_states(state, player))
-
-    found = []
-    for position in walk(game):
-        if position in table and table[position] != value(*position):
-            found.append((position, table[position], value(*position)))
-    return found
+    position's value ``value(state, player)``: ``(position, stored, value)`` for each, the
+    closest to the start first (breadth-first). A lecture shows a table poisoned by bounds stored
+    as values with one call, ``value`` its own exact search (each meaning written once)."""
+    return [
+        (position, table[position], value(*position))
+        for position in walk(game)
+        if position in table and table[position] != value(*position)
+    ]
 
 
 def is_reachable(

@@ -356,19 +356,24 @@ def test_wrong_entries_lists_the_entries_that_are_not_values_closest_first(
     rows: types.ModuleType,
 ) -> None:
     """``wrong_entries`` (Tic-Tac-Toe §5): the entries of a table of values that are not the
-    value (against this file's negamax), in breadth-first order whatever the table's; none for a
-    table of values. The lecture's poisoned table: its first wrong entry stores 0 for a position
-    worth 1 to the player to move, as exercise 4 says."""
+    value that ``value`` gives (here this file's negamax; the lecture passes its ``exact``), in
+    breadth-first order whatever the table's; none for a table of values. The lecture's poisoned
+    table: its first wrong entry stores 0 for a position worth 1 to the player to move, as
+    exercise 4 says."""
     game = rows.game
     values = exact_values(rows)
-    assert wrong_entries(game, values) == []
+
+    def value(state: Hashable, player: Hashable) -> int:
+        return values[state, player]
+
+    assert wrong_entries(game, values, value) == []
     near, far = list(values)[3], list(values)[-1]
     spoiled = {position: 1 if values[position] != 1 else 0 for position in (far, near)}
     expected = [(position, spoiled[position], values[position]) for position in (near, far)]
-    assert wrong_entries(game, {**values, **spoiled}) == expected
+    assert wrong_entries(game, {**values, **spoiled}, value) == expected
     table: dict[tuple[Hashable, Hashable], int] = {}
     lecture_wrong_memo()(game, game.Start, game.Players[0], table)
-    found = wrong_entries(game, table)
+    found = wrong_entries(game, table, value)
     wrong = [p for p in values if p in table and table[p] != values[p]]
     assert found == [(p, table[p], values[p]) for p in wrong]
     assert found and found[0][1:] == (0, 1)
