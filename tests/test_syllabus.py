@@ -62,6 +62,49 @@ def test_the_syllabus_is_read_from_its_headings_and_links(tmp_path: Path) -> Non
     assert read_back.placed == {"Nim.ipynb", "Solver.ipynb", "Trees.ipynb", "More.ipynb"}
 
 
+READING = """### Class 1: Games
+
+**Present:** [L](L.ipynb), sections 1–2; [M](M.ipynb).
+
+**Read before class:** [L](L.ipynb), section 1.
+"""
+
+
+def test_sections_read_before_class_are_not_minutes_of_the_meeting(tmp_path: Path) -> None:
+    """A class may have its students read a section at home (the game as code, say): it is
+    still the class's (taught there, its names usable), but the meeting's minutes leave it out
+    (the opening stays in: the lecturer presents what the class is about); the plan says so."""
+    notebook(tmp_path / "Index.ipynb", READING)
+    lecture(tmp_path / "L.ipynb", "## 1. One\n\n" + "word " * 1000, "## 2. Two\n\n" + "word " * 500)
+    lecture(tmp_path / "M.ipynb", "## 1. One\n\n" + "word " * 300)
+    syllabus_read = read(tmp_path)
+    (meeting,) = syllabus_read.classes
+    assert meeting.reading == (Part("L.ipynb", (1, 1)),)
+    shapes = shapes_of(tmp_path)
+    whole = sum(shapes[p.notebook].of(p) for p in meeting.parts)
+    assert syllabus.reading_minutes(meeting, shapes) == pytest.approx(10.02)  # "One" and 1,000
+    assert syllabus.minutes(meeting, shapes) == pytest.approx(whole - 10.02)
+    assert "L §1–2 (§1 read before class), M; 10 min of reading |" in syllabus.plan(
+        syllabus_read, shapes
+    )
+    assert problems(syllabus_read, shapes) == []
+
+
+def test_a_section_read_before_class_is_one_the_class_presents(tmp_path: Path) -> None:
+    notebook(
+        tmp_path / "Index.ipynb",
+        READING.replace("section 1.", "section 2.").replace("sections 1–2", "section 1"),
+    )
+    lecture(tmp_path / "L.ipynb", "## 1. One", "## 2. Two")
+    lecture(tmp_path / "M.ipynb", "## 1. One")
+    assert problems(read(tmp_path), shapes_of(tmp_path)) == [
+        "class 1: reads L.ipynb §2 before class, which is not among the sections it presents"
+    ]
+    notebook(tmp_path / "Index.ipynb", READING.replace("[L](L.ipynb), section 1.", "L, 1."))
+    with pytest.raises(NotebookError, match="Read before class"):
+        read(tmp_path)
+
+
 def test_a_class_without_its_notebooks_is_an_error(tmp_path: Path) -> None:
     notebook(tmp_path / "Index.ipynb", "### Class 1: Games\n\nWe present Nim.")
     with pytest.raises(NotebookError, match=r"class 1 needs a line '\*\*Present:\*\*"):

@@ -6,6 +6,9 @@ Index.ipynb is written for students; its syllabus follows conventions that this 
 - a class is a heading ``### Class N: Title`` followed (before the next heading) by a line
   ``**Present:** [Nim](Nim.ipynb); [the Solver](Solver.ipynb), sections 1–4.``: the notebooks
   presented in that meeting, in order, each whole or by its numbered sections (``## 1. ...``);
+- a class may add a line ``**Read before class:** [Tic-Tac-Toe](Tic-Tac-Toe.ipynb), section 1.``:
+  sections it presents that the students read at home before the meeting (the game as code,
+  say), which the lecturer only recalls; they are the class's, but not minutes of its meeting;
 - a deep dive is an item of the list under ``## Deep dives``, its first link its notebook;
 - a short path is an item of the list under ``### Short paths``, ``- **Two meetings:** classes 1
   and 2. ...``: its name, and the classes it keeps, in order.
@@ -81,6 +84,8 @@ SHAPE = {
 _CLASS = re.compile(r"^###\s+Class\s+(\d+):\s*(.+?)\s*$", re.M)
 _PRESENT = re.compile(r"^\*\*Present:\*\*(.*?)(?:\n\s*\n|\Z)", re.M | re.S)
 """The paragraph that starts with **Present:** (it may wrap over several lines)."""
+_READING = re.compile(r"^\*\*Read before class:\*\*(.*?)(?:\n\s*\n|\Z)", re.M | re.S)
+"""The paragraph that starts with **Read before class:**, if a class has one."""
 _LINK = re.compile(r"\[[^\]]*\]\(([^)\s]+\.ipynb)\)")
 _SECTIONS = re.compile(r"\bsections?\s+(\d+)(?:\s*[–-]\s*(\d+))?")
 _SECTION = re.compile(r"^##\s+(\d+)\.\s", re.M)
@@ -128,6 +133,8 @@ class Class:
     number: int
     title: str
     parts: tuple[Part, ...]
+    reading: tuple[Part, ...] = ()
+    """Sections among ``parts`` that the students read before the meeting."""
 
     @property
     def notebooks(self) -> tuple[str, ...]:
@@ -202,7 +209,21 @@ def read(folder: Path = NOTEBOOKS) -> Syllabus:
                     f"{INDEX}: class {number} presents {part.notebook}, sections {first}–{last}: "
                     "sections are numbered from 1, the first before the last (e.g. sections 1–4)"
                 )
-        classes.append(Class(number, head[2], tuple(p for p in parts if p is not None)))
+        reading = _READING.search(body)
+        read_first = [_part(item) for item in reading[1].split(";")] if reading else []
+        if None in read_first:
+            raise NotebookError(
+                f"{INDEX}: class {number}'s '**Read before class:**' needs a link to a notebook "
+                "in each item, with its sections: '[Title](Notebook.ipynb), section 1'"
+            )
+        classes.append(
+            Class(
+                number,
+                head[2],
+                tuple(p for p in parts if p is not None),
+                tuple(p for p in read_first if p is not None),
+            )
+        )
     dives = re.search(r"^##\s+Deep dives\s*$(.*?)(?=^##\s|\Z)", text, re.M | re.S)
     deep = []
     for item in re.findall(r"^\s*[-*]\s+(.*)$", dives[1] if dives else "", re.M):
@@ -327,6 +348,13 @@ def problems(syllabus: Syllabus, shapes: dict[str, Shape]) -> list[str]:
             known = shapes.get(part.notebook)
             if known and part.sections and not set(part.sections) <= set(known.sections):
                 found.append(f"class {meeting.number}: {part.notebook} has no{part.span}")
+        for part in meeting.reading:
+            known = shapes.get(part.notebook)
+            if known and not set(part.keys(known.sections)) <= _keys(meeting.parts, known):
+                found.append(
+                    f"class {meeting.number}: reads {part.notebook}{part.span} before class, "
+                    "which is not among the sections it presents"
+                )
         spent = minutes(meeting, shapes)
         if spent > MEETING:
             found.append(f"class {meeting.number}: {spent:.0f} minutes (at most {MEETING})")
@@ -341,9 +369,27 @@ def problems(syllabus: Syllabus, shapes: dict[str, Shape]) -> list[str]:
     return found
 
 
+def _keys(parts: Sequence[Part], shape: Shape) -> set[str]:
+    """The parts of ``shape``'s notebook (``parts_of``) that ``parts`` name."""
+    return {key for p in parts if p.notebook == shape.notebook for key in p.keys(shape.sections)}
+
+
+def reading_minutes(meeting: Class, shapes: dict[str, Shape]) -> float:
+    """The minutes of what ``meeting``'s students read before it: its reading's parts but a
+    notebook's opening, which the lecturer presents (what the class is about)."""
+    return sum(
+        shapes[name].minutes.get(key, 0.0)
+        for name in dict.fromkeys(p.notebook for p in meeting.reading)
+        if name in shapes
+        for key in _keys(meeting.reading, shapes[name]) - {"before"}
+    )
+
+
 def minutes(meeting: Class, shapes: dict[str, Shape]) -> float:
-    """The minutes to present ``meeting``: its parts' (a notebook not there counts 0)."""
-    return sum(shapes[p.notebook].of(p) for p in meeting.parts if p.notebook in shapes)
+    """The minutes to present ``meeting``: its parts' (a notebook not there counts 0), but what
+    its students read before it (``reading_minutes``)."""
+    presented = sum(shapes[p.notebook].of(p) for p in meeting.parts if p.notebook in shapes)
+    return presented - reading_minutes(meeting, shapes)
 
 
 def shapes_of(folder: Path = NOTEBOOKS) -> dict[str, Shape]:
@@ -484,7 +530,9 @@ def plan(syllabus: Syllabus, shapes: dict[str, Shape]) -> str:
     """The time plan, as a Markdown table: each class and deep dive with its minutes."""
     rows = ["| | notebooks | minutes |", "| --- | --- | ---: |"]
     for meeting in syllabus.classes:
-        parts = ", ".join(p.notebook.removesuffix(".ipynb") + p.span for p in meeting.parts)
+        parts = ", ".join(_shown(p, meeting.reading) for p in meeting.parts)
+        if meeting.reading:
+            parts += f"; {reading_minutes(meeting, shapes):.0f} min of reading"
         spent = minutes(meeting, shapes)
         rows.append(f"| class {meeting.number}: {meeting.title} | {parts} | {spent:.0f} |")
     core = sum(minutes(m, shapes) for m in syllabus.classes)
@@ -498,6 +546,22 @@ def plan(syllabus: Syllabus, shapes: dict[str, Shape]) -> str:
         known = f"{shapes[name].total:.0f}" if name in shapes else "?"
         rows.append(f"| deep dive | {name.removesuffix('.ipynb')} | {known} |")
     return "\n".join(rows)
+
+
+def _shown(part: Part, reading: Sequence[Part]) -> str:
+    """``part`` as the plan writes it: ``Tic-Tac-Toe §1–5 (§1 read before class)``."""
+    read = [r.span.strip() for r in reading if r.notebook == part.notebook and _within(r, part)]
+    said = part.notebook.removesuffix(".ipynb") + part.span
+    return f"{said} ({', '.join(read)} read before class)" if read else said
+
+
+def _within(inner: Part, outer: Part) -> bool:
+    """Whether ``outer`` (a notebook's sections, or all of it) holds ``inner``'s sections."""
+    if outer.sections is None:
+        return True
+    if inner.sections is None:
+        return False
+    return outer.sections[0] <= inner.sections[0] and inner.sections[1] <= outer.sections[1]
 
 
 README = REPOSITORY / "README.md"
