@@ -231,7 +231,9 @@ def test_the_clock_stops_only_the_iterations_after_depth_1(
     # answers, within the budget.
     search, game = notebook("Search-in-Depth.ipynb"), notebook("Tic-Tac-Toe.ipynb").game
     first = game.Players[0]
-    monkeypatch.setitem(search.iterative_deepening.__globals__, "time", Ticking())
+    ticking = Ticking()  # one clock for the search and for deepen, wherever each is defined
+    monkeypatch.setitem(search.iterative_deepening.__globals__, "time", ticking)
+    monkeypatch.setitem(search.deepen.__globals__, "time", ticking)
     stats = Stats()
     value = search.iterative_deepening(game, game.Start, first, stats, budget=budget)
     assert value == search.depth_limited(game, game.Start, first, Stats(), depth=1)

@@ -20,7 +20,7 @@ from gamesolver.explore import reachable
 from gamesolver.feedback.check import check_game
 from gamesolver.game import Game
 from gamesolver.notebook import load_notebook
-from gamesolver.quality import quality
+from gamesolver.quality import quality, quality_table
 
 
 @pytest.fixture(scope="module")
@@ -128,3 +128,20 @@ def test_the_search_quality_measure(heuristics: types.ModuleType) -> None:
     eta = quality(h.depth_limited, h.ttt_eta, 1, h.ttt.exact)
     assert crude[0] < open_lines[0] < eta[0] < 1
     assert crude[2] == open_lines[2] == eta[2] == 16_167  # the same tree at depth 1
+
+
+def test_the_quality_table_leaves_out_the_calls_every_heuristic_shares(
+    heuristics: types.ModuleType,
+) -> None:
+    """To depth 2 a cut-off needs a certain win, which no estimate reaches: the calls are the
+    same for every heuristic, so the lecture's table does not show them."""
+    h = heuristics
+    rows = [("crude 0", h.nim_crude, 1), ("Bouton / 2", h.nim_game, 1)]
+    table = quality_table(h.depth_limited, rows, h.nim_value, "Nim")
+    assert "calls" not in table.columns
+    assert len(table.rows) == 2
+    for depth in (1, 2):
+        crude, open_lines = (
+            quality(h.depth_limited, g, depth, h.ttt.exact)[2] for g in (h.ttt_crude, h.ttt.game)
+        )
+        assert crude == open_lines
