@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import ast
 import re
 import shutil
 from pathlib import Path
@@ -314,34 +315,50 @@ def test_the_course_uses_nothing_before_it_is_taught() -> None:
     assert syllabus.untaught(read()) == []
 
 
-def first_uses() -> dict[str, str]:
-    """Every name a presented code cell uses or imports, with the notebook of its first use in
-    the order of the syllabus (a class's parts in order, a part's cells in order)."""
+def package_imports(sections_only: bool = False) -> dict[str, str]:
+    """Every name the lectures' presented cells import from the package, with the notebook
+    that first imports it in the order of the syllabus (a class's parts in order, a part's
+    cells in order); with ``sections_only``, only their sections' cells (not their summaries,
+    exercises or appendices)."""
     found: dict[str, str] = {}
     for meeting in read().classes:
         for part in meeting.parts:
             path = syllabus.NOTEBOOKS / part.notebook
-            keys = part.keys(measure(path).sections)
+            keys = set(part.keys(measure(path).sections)) - ({"after"} if sections_only else set())
             cells = notebook_cells(path)
             for key, cell in zip(syllabus.parts_of(cells), cells, strict=True):
                 if key in keys and cell.get("cell_type") == "code":
-                    defined, used = syllabus.names_of(cell_source(cell))
-                    for name in sorted(defined | used):  # an import defines a tool
-                        found.setdefault(name, part.notebook)
+                    python = "\n".join(
+                        line
+                        for line in cell_source(cell).splitlines()
+                        if not line.lstrip().startswith("%")
+                    )
+                    for node in ast.walk(ast.parse(python)):
+                        if isinstance(node, ast.ImportFrom) and (node.module or "").startswith(
+                            "gamesolver"
+                        ):
+                            for alias in node.names:
+                                found.setdefault(alias.name, part.notebook)
     return found
 
 
 def test_the_index_lists_each_package_tool_where_a_class_first_uses_it() -> None:
-    """The Index's table of the package's tools names, for each, the lecture that first uses it
-    in a presented cell (the table is for looking a tool up: it must not send a reader to the
-    wrong lecture, nor list a tool no class uses)."""
+    """The Index's table of the package's tools names every tool a lecture's sections import
+    from the package and, for each, the lecture that first uses it in a presented cell (the
+    table is for looking a tool up: it must not send a reader to the wrong lecture, nor list a
+    tool no class uses, nor leave one out, as a reader found it did)."""
     index = "".join(cell_source(c) for c in notebook_cells(syllabus.NOTEBOOKS / "Index.ipynb"))
-    rows = re.findall(r"^\| `(\w+)[^`]*` \| [^|]+ \| ([^|]+?) \|$", index, re.M)
-    assert len(rows) >= 15
-    first = first_uses()
-    said = {tool: where.lower().replace("-", " ") for tool, where in rows}
+    rows = re.findall(r"^\| ((?:`[^`]+`(?:, )?)+) \| [^|]+ \| ([^|]+?) \|$", index, re.M)
+    said = {
+        re.match(r"\w+", tool)[0]: where.lower().replace("-", " ")  # type: ignore[index]
+        for tools, where in rows
+        for tool in re.findall(r"`([^`]+)`", tools)
+    }
+    assert len(said) >= 40
+    first = package_imports()
     found = {tool: first.get(tool, "no class").removesuffix(".ipynb") for tool in said}
     assert said == {tool: where.lower().replace("-", " ") for tool, where in found.items()}
+    assert set(package_imports(sections_only=True)) - set(said) == set()
 
 
 SHORT_INDEX = """### Class 1: One
