@@ -1163,7 +1163,9 @@ def test_max_calls_stops_every_algorithm(
 
 def test_max_seconds_stops_a_search_in_a_real_terminal() -> None:
     """minimax on Nim (1, 3, 5, 7) would run for hours: --max-seconds stops it, in one line
-    (after a note: (1, 3, 5, 7) cannot be reached from the lecture's start, (1, 2))."""
+    (after a note: (1, 3, 5, 7) cannot be reached from the lecture's start, (1, 2); the note
+    comes only if the walk from the start finishes within the same 0.5 s, which a busy machine
+    may not give it: UNREACHED's tests, with no limit, check the note)."""
     done = run_process(
         "solve",
         str(NIM_NOTEBOOK),
@@ -1175,8 +1177,10 @@ def test_max_seconds_stops_a_search_in_a_real_terminal() -> None:
         "((1, 3, 5, 7), 'A')",
     )
     assert done.returncode == 1 and done.stdout == ""
-    note, stopped = done.stderr.splitlines()
-    assert note.startswith("gamesolver: note: --state with A to move cannot be reached from ")
+    *notes, stopped = done.stderr.splitlines()
+    assert len(notes) <= 1, notes
+    for note in notes:
+        assert note.startswith("gamesolver: note: --state with A to move cannot be reached from ")
     assert re.fullmatch(r"gamesolver: not solved within 0\.5 s: [\d,]+ value calls", stopped)
 
 

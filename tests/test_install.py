@@ -134,8 +134,8 @@ def test_an_installed_package_grades_a_class_without_the_repository(
     installed: tuple[Path, Path], tmp_path: Path
 ) -> None:
     """The lecturer releases in a clone; grading runs where only the package is installed (a
-    hub): the instructor's copies of classes 1 and 2 get every automatic point. (Without the
-    repository, every student got 0 on Nim's and Game-Trees' checked exercises: their check
+    hub): the instructor's copies of classes 1 and 3 (Nim's and Game-Trees' checked exercises)
+    get every automatic point. (Without the repository, every student got 0 on them: their check
     looked for the Solver in the autograded folder before nbgrader had written it there.)"""
     from gamesolver.tools.course import release
 
@@ -143,7 +143,7 @@ def test_an_installed_package_grades_a_class_without_the_repository(
     course = tmp_path / "course"
     course.mkdir()
     shutil.copy(ROOT / "course" / "nbgrader_config.py", course)
-    classes = ["class1-games-and-minimax", "class2-alpha-beta-and-its-windows"]
+    classes = ["class1-games-and-minimax", "class3-alpha-beta-traced-by-hand"]
     release(course=course, only=classes)
     environment = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}
     environment["PATH"] = f"{Path(sys.executable).parent}{os.pathsep}{environment['PATH']}"

@@ -394,7 +394,8 @@ def slides_fit(lecture: str, jupyterlab: Any, page: Any, artifacts: Any) -> None
 
 
 BOARD = "Tic-Tac-Toe.ipynb"
-"""The lecture whose board slide is played (its board cell and the next start slides)."""
+"""The lecture whose board slide is played (its board cell and the next start slides): its
+after-class appendix, a game against the computer, which a lecturer may show at the end."""
 NEW_GAME = re.compile(
     r"^New game: you move first \(X\), I move second \(O\)\. Your turn: click an empty cell\.$"
 )
