@@ -19,6 +19,7 @@ from conftest import notebook
 from gamesolver.connect_four.notation import (
     check_size,
     middle_games,
+    pons_board,
     pons_notation,
     with_pons_notation,
 )
@@ -139,6 +140,28 @@ def test_with_pons_notation_gives_a_game_parse_and_notation() -> None:
     state, player = game.parse("1213")
     assert state == ("XOO ", "X   ", "    ", "    ") and player == "X"
     assert game.parse(game.notation(state, player)) == (state, player) and game.Start == START
+
+
+def test_pons_board_checks_the_size_first_and_adds_the_notation() -> None:
+    """The decorator of the lecture's ``connect_four``: a bad size is refused before the builder
+    runs, the builder's defaults are kept, and the game it builds reads the columns played."""
+    built: list[tuple[int, int]] = []
+
+    @pons_board(drop)
+    def board(width: int = 4, height: int = 4) -> Game[tuple[str, ...], str]:
+        built.append((width, height))
+        start = (" " * width,) * height
+        return Game("bare", ("X", "O"), start, lambda s, p: [], four_in_a_row, lambda s, p: 0.0)
+
+    with pytest.raises(ValueError, match="a 3 x 3 board has no line of four"):
+        board(3, 3)
+    with pytest.raises(ValueError, match="the width of the board must be a whole number"):
+        board(width=0)
+    assert built == []
+    game = board()
+    assert built == [(4, 4)] and game.parse is not None and board.__name__ == "board"
+    assert game.parse("1213")[0] == ("XOO ", "X   ", "    ", "    ")
+    assert board(height=5).Start == ("    ",) * 5
 
 
 def test_middle_games_are_pons_middle_game_easy_positions() -> None:

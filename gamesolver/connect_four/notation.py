@@ -1,16 +1,17 @@
-"""Pons' notation for Connect Four: a game as the columns played, ``1`` to the board's width,
-the first player first (``4453``), as Pascal Pons' solver and test sets write it.
-
-``pons_notation`` reads and writes it on the lecture's states (rows from the bottom up, a row a
-string of marks), given the notebook's ``drop`` and ``finished``; ``with_pons_notation`` gives a
-lecture's game both; ``bitboard_moves`` writes a position of Connect-Four-Solver.ipynb
-(bitboards in Pons' layout) as moves. ``middle_games`` reads the positions of one of Pons' test
-sets.
+"""Pons' notation for Connect Four: a game as the columns played, ``1`` to the board's width, the
+first player first (``4453``), as Pascal Pons' solver and test sets write it. ``pons_notation``
+reads and writes it on the lecture's states (rows from the bottom up, a row a string of marks),
+given the notebook's ``drop`` and ``finished``; ``with_pons_notation`` gives a lecture's game
+both, and ``pons_board`` does so for every game a builder makes; ``bitboard_moves`` writes a
+position of Connect-Four-Solver.ipynb (bitboards in Pons' layout) as moves. ``middle_games``
+reads the positions of one of Pons' test sets.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import functools
+import inspect
 from collections.abc import Callable, Sequence
 from functools import cache
 from typing import Protocol
@@ -111,6 +112,31 @@ def with_pons_notation(
     first, second = game.Players
     parse, notation = pons_notation(game.Start, (first, second), drop, game.finished)
     return dataclasses.replace(game, parse=parse, notation=notation)
+
+
+Builder = Callable[..., Game[Rows, str]]
+"""A lecture's ``connect_four(width, height)``: a game on a board of that size."""
+
+
+def pons_board(drop: Callable[[Rows, int, str], Rows]) -> Callable[[Builder], Builder]:
+    """A decorator for a lecture's ``connect_four(width, height)``: the size is checked first
+    (``check_size``, one clear sentence instead of a broken board), and the game built gets
+    Pons' notation (``with_pons_notation`` with ``drop``). It keeps this plumbing, which the
+    command line and the position readers need, out of the lecture's presented cell."""
+
+    def decorate(build: Builder) -> Builder:
+        signature = inspect.signature(build)
+
+        @functools.wraps(build)
+        def sized(*args: object, **kwargs: object) -> Game[Rows, str]:
+            bound = signature.bind(*args, **kwargs)
+            bound.apply_defaults()
+            check_size(bound.arguments["width"], bound.arguments["height"])
+            return with_pons_notation(build(*bound.args, **bound.kwargs), drop)
+
+        return sized
+
+    return decorate
 
 
 MIDDLE_EASY = "Test_L2_R1"
