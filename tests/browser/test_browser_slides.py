@@ -56,7 +56,7 @@ LECTURES = list(syllabus.read().core)
 """The core path's lectures, in the syllabus's order (Index.ipynb): every one has its slides."""
 SHOWN = {
     "Tic-Tac-Toe.ipynb": "## 4. Symmetry",
-    "Heuristics.ipynb": "## 2. Nim: a perfect heuristic",
+    "Heuristics.ipynb": "## 1. Open lines",
 }
 """The first line of a slide to save as a screenshot: a definition with its example."""
 TOO_TALL: dict[tuple[str, str], str] = {}
