@@ -141,7 +141,15 @@ class Stepper:
         kind_of_call = self.search.kind(index)
         if kind_of_call in how:
             text += f", {how[kind_of_call]}"
-        if window is not None and kind_of_call != "horizon":
+        if window is not None and kind_of_call == "leaf":
+            # a leaf's answer is its value, whatever the window: say so, and where it falls
+            alpha, beta = window
+            text += f", a leaf: v({name}) = {number(result)}"
+            if result <= alpha:
+                text += f" ≤ α = {number(alpha)}"
+            elif result >= beta:
+                text += f" ≥ β = {number(beta)}"
+        elif window is not None and kind_of_call != "horizon":
             alpha, beta = window
             # outside the window the answer is a bound on the value: the answer itself, the
             # tightest a fail-soft search knows (Search in Depth, section 2). Inside, it is the

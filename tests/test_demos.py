@@ -31,7 +31,8 @@ def test_a_depth_limited_trace_calls_no_estimate_exact(solver: types.ModuleType)
     says "so v(P) = 10", as its bound lines say "so v(S) <= 5", and never "exact"."""
     table = at_work(solver.depth_limited, sleator_example(), depth=1)
     assert "(an estimate)" in table.title
-    assert list(table.rows[2]) == ["3", "Q returns 10, inside [-20, 20], so v(Q) = 10"]
+    assert list(table.rows[2]) == ["3", "Q returns 10, a leaf: v(Q) = 10"]
+    assert list(table.rows[-1]) == ["6", "P returns 10, inside [-20, 20], so v(P) = 10"]
     assert not any("exact" in row[1] for row in table.rows)
 
 

@@ -420,10 +420,10 @@ def test_only_the_algorithms_own_value_function_is_recorded(solver: types.Module
 SEED_TRACE = """\
 step 1: P (Max) called with [-∞, ∞]
 step 2: Q (Min) called with [-∞, ∞]
-step 3: Q returns 10, inside [-∞, ∞], so v(Q) = 10
+step 3: Q returns 10, a leaf: v(Q) = 10
 step 4: R (Min) called with [10, ∞]
 step 5: S (Max) called with [10, ∞]
-step 6: S returns 5 ≤ α = 10: fails low, so v(S) ≤ 5
+step 6: S returns 5, a leaf: v(S) = 5 ≤ α = 10
 step 7: R returns 5 ≤ α = 10: fails low, so v(R) ≤ 5; T pruned
 step 8: P returns 10, inside [-∞, ∞], so v(P) = 10"""
 
@@ -476,7 +476,7 @@ def test_stepper_texts(solver: types.ModuleType) -> None:
     assert stepper.step(5) == "step 5: S (Max) called with [10, ∞]"
     assert (
         stepper.trace(2, 3)
-        == "step 2: Q (Min) called with [-∞, ∞]\nstep 3: Q returns 10, inside [-∞, ∞], so v(Q) = 10"
+        == "step 2: Q (Min) called with [-∞, ∞]\nstep 3: Q returns 10, a leaf: v(Q) = 10"
     )
     assert stepper.called_values(7) == [("Q", 10), ("S", 5), ("R", 5)]
     mover = Stepper(search, view="mover")
