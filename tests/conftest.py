@@ -56,7 +56,7 @@ def take_away(matches: int) -> Game[Heap, str]:
 
 
 LONGEST: dict[str, float] = {
-    "tests/test_grading_deep_dives.py": 990.0,  # (with the players: see below)
+    "tests/test_grading_deep_dives.py": 1010.0,  # (with the players: see below)
     "tests/test_grading.py": 853.0,
     "tests/test_course.py": 318.0,  # (with its own release of the course then)
     "tests/test_exercises.py": 120.0,
@@ -71,7 +71,7 @@ LONGEST: dict[str, float] = {
 """The files that take longest, in seconds of one serial run on the shared 2-core machine of
 29 November 2026 (load 4 to 10 but where said: a quiet machine takes about a third; the order
 is what counts). The deep dives' grading now grades the players of test_player_grading.py
-too (``graded``), which only reads that grading: 746 s x 233/176, its CPU seconds with the
+too (``graded``), which only reads that grading: 746 s x 238/176, its CPU seconds with the
 players and without them (test_grading.py's: 208; measured at load 3-7).
 
 ``make test`` runs the files on two workers (``pytest -n 2 --dist loadfile``, in this order):
@@ -208,7 +208,7 @@ def graded(
 ) -> Callable[[str], Graded]:
     """``graded(assignment)``: the assignment autograded once for the run with every submission
     the tests read (the instructor's copy, the released copy, the wrong answers, the players):
-    ``tests/test_grading.py`` and ``tests/test_player_grading.py`` read one grading."""
+    test_grading.py, test_grading_deep_dives.py and test_player_grading.py read one grading."""
     return functools.partial(_graded_once, tmp_path_factory, released_course)
 
 
