@@ -3,18 +3,24 @@
 from __future__ import annotations
 
 import fcntl
+import functools
+import json
 import os
 import shutil
 import types
+from collections.abc import Callable
+from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
 import pytest
+from handed_in import Graded, hand_in_all
 from ipycanvas.canvas import _CANVAS_MANAGER, COMMANDS
 
 from gamesolver import Game
 from gamesolver.notebook import load_notebook
 from gamesolver.tools.course import release
+from gamesolver.tools.grade import CellGrade, grade_class
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = ROOT / "notebooks"
@@ -50,10 +56,9 @@ def take_away(matches: int) -> Game[Heap, str]:
 
 
 LONGEST: dict[str, float] = {
+    "tests/test_grading_deep_dives.py": 1010.0,  # (with the players: see below)
     "tests/test_grading.py": 853.0,
-    "tests/test_grading_deep_dives.py": 746.0,
     "tests/test_course.py": 318.0,  # (with its own release of the course then)
-    "tests/test_player_grading.py": 162.0,  # (at load 14-15)
     "tests/test_exercises.py": 120.0,
     "tests/test_tournament.py": 93.0,  # (at load 14-15)
     "tests/browser/test_browser_slides_more.py": 296.0,
@@ -65,7 +70,9 @@ LONGEST: dict[str, float] = {
 }
 """The files that take longest, in seconds of one serial run on the shared 2-core machine of
 29 November 2026 (load 4 to 10 but where said: a quiet machine takes about a third; the order
-is what counts).
+is what counts). The deep dives' grading now grades the players of test_player_grading.py
+too (``graded``), which only reads that grading: 746 s x 238/176, its CPU seconds with the
+players and without them (test_grading.py's: 208; measured at load 3-7).
 
 ``make test`` runs the files on two workers (``pytest -n 2 --dist loadfile``, in this order):
 a worker takes the next file when it is almost done with its own. Started last, a long file
@@ -76,9 +83,9 @@ number of tests, as pytest-xdist orders them itself; the browser tests last, in 
 belongs here (``pytest --durations``)."""
 
 BESIDE_THE_RELEASE = "tests/test_exercises.py"
-"""Started second, beside the grading of the classes, whose worker releases the course for the
-run first (``released_course``, 30-80 s): the grading of the deep dives, the next longest,
-needs that release too and would wait for it doing nothing; this file needs none."""
+"""Started second, beside the longest grading file, whose worker releases the course for the
+run first (``released_course``, 30-80 s): the other grading file, the next longest, needs that
+release too and would wait for it doing nothing; this file needs none."""
 
 
 BROWSER = "tests/browser/"
@@ -127,15 +134,20 @@ def notebook(name: str) -> types.ModuleType:
     return _loaded[name]
 
 
+def _run_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The folder of the whole run, which its pytest-xdist workers share (each has its own
+    below it)."""
+    run = tmp_path_factory.getbasetemp()
+    return run.parent if os.environ.get("PYTEST_XDIST_WORKER") else run
+
+
 def _released_once(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The whole course released by ``make release``'s function, once for the run: in the
     folder that the run's pytest-xdist workers share, the first worker to ask releases it (under
     a lock) and the others wait for it. nbgrader's generate_assignment of the whole course takes
-    30-80 s on the 2 shared cores (180 s at load 15), and five test files need the same
+    30-80 s on the 2 shared cores (180 s at load 15), and six test files need the same
     release."""
-    run = tmp_path_factory.getbasetemp()
-    if os.environ.get("PYTEST_XDIST_WORKER"):
-        run = run.parent  # the run's folder, above each worker's own
+    run = _run_folder(tmp_path_factory)
     done = run / "released-course"
     with (run / "released-course.lock").open("w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes
@@ -162,6 +174,42 @@ def course_copy(released_course: Path, tmp_path_factory: pytest.TempPathFactory)
     root = tmp_path_factory.mktemp("course")
     shutil.copytree(released_course, root, dirs_exist_ok=True)
     return root
+
+
+def _graded_once(tmp_path_factory: pytest.TempPathFactory, released: Path, name: str) -> Graded:
+    """``name`` graded by ``grade_class`` (a cell's time limit 60 s), once for the run and in a
+    copy of the released course of its own: the first worker to ask grades it (under a lock of
+    the assignment's), the others wait for it and read what it found (``graded.json``, written
+    last). Its test files need not run on one worker."""
+    run = _run_folder(tmp_path_factory)
+    course = run / f"graded-{name}"
+    found = course / "graded.json"
+    with (run / f"graded-{name}.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes
+        if not found.is_file():
+            shutil.rmtree(course, ignore_errors=True)  # (a grading that failed halfway)
+            shutil.copytree(released, course)
+            students = hand_in_all(course, name)
+            grading = grade_class(course, name, time_limit=60)
+            saved = {
+                "students": sorted(students),
+                "rows": [asdict(row) for row in grading.rows],
+                "not_graded": grading.not_graded,
+            }
+            found.write_text(json.dumps(saved), encoding="utf-8")
+    saved = json.loads(found.read_text(encoding="utf-8"))
+    rows = [CellGrade(**row) for row in saved["rows"]]
+    return Graded(course, frozenset(saved["students"]), rows, saved["not_graded"])
+
+
+@pytest.fixture(scope="session")
+def graded(
+    released_course: Path, tmp_path_factory: pytest.TempPathFactory
+) -> Callable[[str], Graded]:
+    """``graded(assignment)``: the assignment autograded once for the run with every submission
+    the tests read (the instructor's copy, the released copy, the wrong answers, the players):
+    test_grading.py, test_grading_deep_dives.py and test_player_grading.py read one grading."""
+    return functools.partial(_graded_once, tmp_path_factory, released_course)
 
 
 @pytest.fixture(scope="session")

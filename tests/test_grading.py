@@ -4,32 +4,23 @@ gets every automatic point; the released copy, handed in blank, gets none; and e
 of ``tests/wrong_answers.py`` (the instructor's copy with that answer in place of the solution)
 loses points in the test it answers.
 
-Each assignment is one test: its submissions are graded in one run of nbgrader. The course is
-released once for the run (conftest.py)."""
+Each assignment is one test: its submissions are graded in one run of nbgrader, once for the
+run (``graded`` in conftest.py), beside the players that ``tests/test_player_grading.py`` reads
+(``handed_in.py``). The course is released once for the run (conftest.py)."""
 
 from __future__ import annotations
 
-import json
-import shutil
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from handed_in import Graded, graded_code, graded_tests, wrong_answers
 from wrong_answers import WRONG
 
 from gamesolver.tools.course import assignments
-from gamesolver.tools.grade import CellGrade, grade_class
+from gamesolver.tools.grade import CellGrade
 
 ROOT = Path(__file__).resolve().parents[1]
-
-
-def graded_code(path: Path) -> list[str]:
-    """The grade ids of the notebook's graded code cells (its tests)."""
-    cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
-    return [
-        cell["metadata"]["nbgrader"]["grade_id"]
-        for cell in cells
-        if cell["cell_type"] == "code" and cell["metadata"].get("nbgrader", {}).get("grade")
-    ]
 
 
 GRADED = sorted(
@@ -38,13 +29,6 @@ GRADED = sorted(
     if any(graded_code(ROOT / "notebooks" / name) for name in assignment.notebooks)
 )
 """The assignments with a graded code cell: the ones autograding gives points in."""
-
-
-@pytest.fixture(scope="module")
-def course(course_copy: Path) -> Path:
-    """A course directory with the committed configuration, the whole course released in it
-    (a copy of the run's one release, ``course_copy`` in conftest.py)."""
-    return course_copy
 
 
 def by_student(rows: list[CellGrade]) -> dict[str, list[CellGrade]]:
@@ -71,22 +55,6 @@ def test_every_graded_cell_has_a_wrong_answer() -> None:
     assert set(WRONG) == tests
 
 
-def hand_in(
-    course: Path, assignment: str, student: str, answers: dict[tuple[str, str], str]
-) -> None:
-    """The instructor's copy of ``assignment`` handed in by ``student``, the solution cells
-    named in ``answers`` (by notebook and grade id) replaced."""
-    folder = course / "submitted" / student / assignment
-    shutil.copytree(course / "source" / assignment, folder)
-    for path in folder.glob("*.ipynb"):
-        notebook = json.loads(path.read_text(encoding="utf-8"))
-        for cell in notebook["cells"]:
-            key = (path.name, cell["metadata"].get("nbgrader", {}).get("grade_id"))
-            if key in answers and cell["metadata"]["nbgrader"].get("solution"):
-                cell["source"] = answers[key]
-        path.write_text(json.dumps(notebook, indent=1), encoding="utf-8")
-
-
 CLASSES = [name for name in GRADED if name.startswith("class")]
 """The classes of the core path; the deep dives are graded in test_grading_deep_dives.py (a file
 a worker of ``pytest -n 2 --dist loadfile`` takes, so that the two halves run side by side)."""
@@ -95,35 +63,19 @@ a worker of ``pytest -n 2 --dist loadfile`` takes, so that the two halves run si
 @pytest.mark.nbgrader
 @pytest.mark.parametrize("assignment", CLASSES)
 def test_the_solution_gets_every_point_and_a_non_answer_loses(
-    course: Path, assignment: str
+    graded: Callable[[str], Graded], assignment: str
 ) -> None:
-    graded_as_expected(course, assignment)
+    graded_as_expected(graded(assignment), assignment)
 
 
-def graded_as_expected(course: Path, assignment: str) -> None:
+def graded_as_expected(graded: Graded, assignment: str) -> None:
     """``assignment`` graded: the teacher's copy gets every automatic point, the blank copy
     none, and each wrong answer loses in the test it answers, and only there."""
-    tests = {
-        (notebook.stem, name)
-        for notebook in (course / "source" / assignment).glob("*.ipynb")
-        for name in graded_code(notebook)
-    }
-    shutil.copytree(course / "source" / assignment, course / "submitted" / "teacher" / assignment)
-    shutil.copytree(course / "release" / assignment, course / "submitted" / "blank" / assignment)
-    wrong: dict[str, set[tuple[str, str]]] = {}  # a student: the tests answered wrong
-    answers: dict[str, dict[tuple[str, str], str]] = {}
-    for (notebook, test), kinds in sorted(WRONG.items()):
-        if (notebook.removesuffix(".ipynb"), test) in tests:
-            for number, answer in enumerate(kinds):  # the k-th wrong answer of every cell
-                student = f"wrong-{number}"
-                wrong.setdefault(student, set()).add((notebook.removesuffix(".ipynb"), test))
-                cells = {(notebook, grade_id): source for grade_id, source in answer.items()}
-                answers.setdefault(student, {}).update(cells)
-    for student, answer in answers.items():
-        hand_in(course, assignment, student, answer)
-    graded = grade_class(course, assignment, time_limit=60)
+    course = graded.course
+    tests = graded_tests(course, assignment)
+    wrong = {name: student.tests for name, student in wrong_answers(course, assignment).items()}
     rows = by_student([row for row in graded.rows if not row.by_hand])
-    assert set(rows) == {"teacher", "blank", *wrong}
+    assert {"teacher", "blank", *wrong} <= set(rows) == graded.students  # (and the players)
     assert not set(graded.not_graded) & set(rows)  # (others handed in other assignments only)
     assert {(row.notebook, row.cell) for row in rows["teacher"]} == tests
     failed = [(row.cell, row.condition) for row in rows["teacher"] if not row.passed]

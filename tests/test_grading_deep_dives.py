@@ -3,11 +3,11 @@ automatic point, the released copy none, each wrong answer loses where it answer
 
 from __future__ import annotations
 
-from pathlib import Path
+from collections.abc import Callable
 
 import pytest
+from handed_in import Graded
 from test_grading import CLASSES, GRADED, graded_as_expected
-from test_grading import course as course  # the fixture: the whole course released
 
 DEEP_DIVES = [name for name in GRADED if name not in CLASSES]
 
@@ -24,6 +24,6 @@ def test_the_deep_dives_with_graded_code_are_known() -> None:
 @pytest.mark.nbgrader
 @pytest.mark.parametrize("assignment", DEEP_DIVES)
 def test_the_solution_gets_every_point_and_a_non_answer_loses(
-    course: Path, assignment: str
+    graded: Callable[[str], Graded], assignment: str
 ) -> None:
-    graded_as_expected(course, assignment)
+    graded_as_expected(graded(assignment), assignment)

@@ -131,20 +131,20 @@ def test_the_wheel_holds_the_style_sheet_the_data_the_templates_and_the_script(
 
 @pytest.mark.nbgrader
 def test_an_installed_package_grades_a_class_without_the_repository(
-    installed: tuple[Path, Path], tmp_path: Path
+    installed: tuple[Path, Path], course_copy: Path
 ) -> None:
-    """The lecturer releases in a clone; grading runs where only the package is installed (a
-    hub): the instructor's copies of classes 1 and 3 (Nim's and Game-Trees' checked exercises)
-    get every automatic point. (Without the repository, every student got 0 on them: their check
+    """The lecturer releases in a clone (the run's release of the whole course, ``course_copy``
+    in conftest.py); grading runs where only the package is installed (a hub): the instructor's
+    copies of the classes of Nim and of Game-Trees get every automatic point. (Without the
+    repository, every student got 0 on Nim's and Game-Trees' checked exercises: their check
     looked for the Solver in the autograded folder before nbgrader had written it there.)"""
-    from gamesolver.tools.course import release
+    from gamesolver.tools.course import classes as syllabus_classes
 
     python, _ = installed
-    course = tmp_path / "course"
-    course.mkdir()
-    shutil.copy(ROOT / "course" / "nbgrader_config.py", course)
-    classes = ["class1-games-and-minimax", "class3-alpha-beta-traced-by-hand"]
-    release(course=course, only=classes)
+    course = course_copy
+    checked = {"Nim.ipynb", "Game-Trees.ipynb"}
+    classes = [a.name for a in syllabus_classes() if checked & set(a.notebooks)]
+    assert len(classes) == 2, classes
     environment = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}
     environment["PATH"] = f"{Path(sys.executable).parent}{os.pathsep}{environment['PATH']}"
     for assignment in classes:

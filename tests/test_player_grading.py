@@ -3,19 +3,22 @@ Connect-Four-Heuristics' Exercise 4, through nbgrader's autograde as a lecturer 
 (``grade_class``, in the course's sandbox): the instructor's player gets all five points, a
 greedy one fewer, a random one fewer still, and the players that run over time, raise, play an
 illegal move or end their process get none, each game lost saying why, and the notebook's other
-graded cell is graded as usual."""
+graded cell is graded as usual.
+
+The players are graded in the deep dive's one grading of the run (``graded`` in conftest.py,
+``handed_in.PLAYED``), beside the instructor's copy, the blank one and the wrong answers that
+``tests/test_grading_deep_dives.py`` reads."""
 
 from __future__ import annotations
 
 import json
-import shutil
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from test_grading import hand_in
-from wrong_answers import CONNECT_FOUR_PLAYERS, PLAYERS
+from handed_in import PLAYED, Graded
 
-from gamesolver.tools.grade import grade_class
+from gamesolver.tools.grade import CellGrade
 
 ASSIGNMENT = "tic-tac-toe-4x4"
 NOTEBOOK = "Tic-Tac-Toe-4x4.ipynb"
@@ -41,19 +44,31 @@ def printed(
     raise AssertionError(f"no graded cell ex4-test in {path}")
 
 
+def of_players(grading: Graded, notebook: str, cell: str) -> dict[str, CellGrade]:
+    """The rows of ``notebook``'s graded cell ``cell`` of the instructor and of the players
+    handed in for ``notebook``, by student (the blank copy and the wrong answers graded beside
+    them are test_grading_deep_dives.py's)."""
+    students = {"teacher", *PLAYED[notebook]}
+    stem = notebook.removesuffix(".ipynb")
+    rows = {
+        row.student: row
+        for row in grading.rows
+        if row.notebook == stem and row.cell == cell and row.student in students
+    }
+    assert rows.keys() == students, sorted(rows)
+    return rows
+
+
 @pytest.mark.nbgrader
-def test_players_are_graded_by_play_through_autograde(course_copy: Path) -> None:
-    course = course_copy  # the whole course released (conftest.py), this file's copy
-    shutil.copytree(course / "source" / ASSIGNMENT, course / "submitted" / "teacher" / ASSIGNMENT)
-    for name, source in PLAYERS.items():
-        hand_in(course, ASSIGNMENT, name, {(NOTEBOOK, "ex4-solution"): source})
-    graded = grade_class(course, ASSIGNMENT, time_limit=60)
-    points = {row.student: row.score for row in graded.rows if row.cell == "ex4-test"}
+def test_players_are_graded_by_play_through_autograde(graded: Callable[[str], Graded]) -> None:
+    grading = graded(ASSIGNMENT)  # the run's one grading of the deep dive (conftest.py)
+    course = grading.course
+    points = {name: row.score for name, row in of_players(grading, NOTEBOOK, "ex4-test").items()}
     assert points["teacher"] == 5
     assert points["random"] is not None and points["weak"] is not None
     assert points["random"] < points["weak"] < 5
     assert {name: points[name] for name in REASONS} == dict.fromkeys(REASONS, 0)
-    other = {row.student: row.passed for row in graded.rows if row.cell == "ex3-test"}
+    other = {name: row.passed for name, row in of_players(grading, NOTEBOOK, "ex3-test").items()}
     assert other == dict.fromkeys(points, True)  # one cell's faults cost nothing elsewhere
     for name, reason in REASONS.items():
         said = printed(course, name)
@@ -65,28 +80,25 @@ def test_players_are_graded_by_play_through_autograde(course_copy: Path) -> None
 
 C4_ASSIGNMENT = "connect-four-heuristics"
 C4_NOTEBOOK = "Connect-Four-Heuristics.ipynb"
-SEPARATED = ("weak", "shallow")
 
 
 @pytest.mark.nbgrader
-def test_connect_four_players_are_graded_by_play_through_autograde(course_copy: Path) -> None:
+def test_connect_four_players_are_graded_by_play_through_autograde(
+    graded: Callable[[str], Graded],
+) -> None:
     """Connect Four separates the players that 4 x 4 draws: the lecture's search two plies
     ahead beats two rungs of five, one ply ahead (full marks on 4 x 4) fewer."""
-    course = course_copy  # this file's copy of the released course; another assignment
-    source = course / "source" / C4_ASSIGNMENT
-    shutil.copytree(source, course / "submitted" / "teacher" / C4_ASSIGNMENT)
+    grading = graded(C4_ASSIGNMENT)  # the run's one grading of this deep dive (conftest.py)
+    course = grading.course
     # The faulty players (over time, raising, illegal, os._exit) meet the same referee here as
     # on 4 x 4 above, and the exiting one loses Connect Four's points in the deep dives' grading
-    # (wrong_answers.WRONG): here the players that Connect Four tells apart, one run each.
-    for name in SEPARATED:
-        answer = CONNECT_FOUR_PLAYERS[name]
-        hand_in(course, C4_ASSIGNMENT, name, {(C4_NOTEBOOK, "ex4-solution"): answer})
-    graded = grade_class(course, C4_ASSIGNMENT, time_limit=60)
-    points = {row.student: row.score for row in graded.rows if row.cell == "ex4-test"}
+    # (wrong_answers.WRONG): here the players that Connect Four tells apart (handed_in.PLAYED).
+    rows = of_players(grading, C4_NOTEBOOK, "ex4-test")
+    points = {name: row.score for name, row in rows.items()}
     assert points["teacher"] == 5, points
     assert points["shallow"] is not None and points["weak"] is not None, points
     assert points["shallow"] < points["weak"] < 5, points
-    other = {row.student: row.passed for row in graded.rows if row.cell == "ex1-test"}
+    other = {name: row.passed for name, row in of_players(grading, C4_NOTEBOOK, "ex1-test").items()}
     assert other == dict.fromkeys(points, True)  # one cell's faults cost nothing elsewhere
     weak = printed(course, "weak", C4_ASSIGNMENT, C4_NOTEBOOK)
     assert "turned a draw into a loss" in weak and "why:" not in weak, weak[:2000]
