@@ -4,7 +4,7 @@ The algorithms live in ``notebooks/Solver.ipynb`` and each game in its notebook.
 lecture needs is one import away (from ``game``, ``stats``, ``table``, ``notebook``,
 ``explore``, ``resources``); the rest by module: ``words``, ``match``, ``referee``, ``trees``,
 ``trace``, ``stepper``, ``demos``, ``protocol``, ``guard``, ``errors``, ``chess_lecture``,
-``quality``, ``memo``, ``deepening``, ``strength``, ``source``. The groups:
+``quality``, ``memo``, ``strength``, ``source``. The groups:
 ``gamesolver.widgets`` (what a lecture shows and a student clicks), ``gamesolver.feedback``
 (what a student is told),
 ``gamesolver.connect_four`` and ``gamesolver.tic_tac_toe`` (what those lectures use without

@@ -1,12 +1,14 @@
-"""gamesolver.deepening.deepen, the loop of iterative deepening that Search-in-Depth shows in an
-appendix: where it stops, and what it answers when the clock runs out."""
+"""``deepen``, the loop of iterative deepening that Search-in-Depth presents in section 4: where
+it stops, and what it answers when the clock runs out."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
+from typing import Any
+
+from conftest import notebook
 
 from gamesolver import OutOfTime, Stats
-from gamesolver.deepening import deepen
 from gamesolver.demos import take_away
 from gamesolver.game import Value
 
@@ -14,6 +16,11 @@ SEVEN = take_away(7)
 
 
 Iteration = Callable[[int, float | None], tuple[Value, list[Hashable]]]
+
+
+def deepen(*arguments: Any, **options: Any) -> Value:
+    """The lecture's ``deepen``."""
+    return notebook("Search-in-Depth.ipynb").deepen(*arguments, **options)  # type: ignore[no-any-return]
 
 
 def scripted(
