@@ -6,6 +6,7 @@ from __future__ import annotations
 import ast
 import json
 import random
+import re
 import types
 from collections.abc import Hashable
 from functools import cache
@@ -104,6 +105,24 @@ def test_exact_counts_from_the_start(
     assert stats.calls == calls
     for field, expected in extra.items():
         assert getattr(stats, field) == expected
+
+
+def test_the_share_preclusion_saves_is_the_tables() -> None:
+    """The lecture states the share of minimax's calls that preclusion saves in words; it is
+    the one its side-by-side table shows (the stored output, which nbval recomputes)."""
+    cells = json.loads((NOTEBOOKS / "Tic-Tac-Toe.ipynb").read_text(encoding="utf-8"))["cells"]
+    table = next(
+        "".join(output.get("text", "")) or "".join(output["data"]["text/plain"])
+        for cell in cells
+        if cell["cell_type"] == "code" and "side_by_side([minimax," in "".join(cell["source"])
+        for output in cell["outputs"]
+    )
+    header, _, row = table.strip().splitlines()
+    counts = dict(zip(header.split(), row.split(), strict=True))
+    share = 1 - int(counts["preclusion"].replace(",", "")) / int(counts["minimax"].replace(",", ""))
+    prose = "".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown")
+    said = re.findall(r"makes (\d+)% fewer calls than `minimax`", prose)
+    assert said == [f"{share:.0%}".rstrip("%")], (said, share)
 
 
 # ---------------------------------------------------------------- agreement on every position
