@@ -68,6 +68,13 @@ def test_checkmate_and_stalemate() -> None:
     assert GAME.finished(stalemate) and GAME.utility(stalemate, "white") == 0
 
 
+def test_utility_is_none_before_the_end_as_in_every_game() -> None:
+    """The contract asks for the utility only at the end; before it, chess answers None as
+    Nim, tic-tac-toe and Connect Four do (it answered 0, a draw, at the start)."""
+    assert not GAME.finished(GAME.Start)
+    assert GAME.utility(GAME.Start, "white") is None
+
+
 def test_the_material_estimate() -> None:
     assert CH.balance(chess.Board()) == 0
     board = chess.Board("4k3/8/8/8/8/8/4P3/QRBNK3 w - - 0 1")  # 9 + 5 + 3 + 3 + 1 for white
