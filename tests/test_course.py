@@ -708,9 +708,9 @@ def test_the_syllabus_hands_out_every_exercise_a_class_grades() -> None:
 
 
 def test_a_notebook_presented_in_parts_has_its_exercises_in_its_last_class() -> None:
-    """Class 1 presents the Solver's sections 1-3, class 2 the rest: the Solver's exercises
+    """Class 1 presents the Solver's sections 1-4, class 2 the rest: the Solver's exercises
     (after its last section) are class 2's, not graded twice. Search-in-Depth likewise: class 5
-    presents section 1, class 6 the rest and the exercises."""
+    presents sections 1-2, class 6 the rest and the exercises."""
     by_name = {a.name.split("-")[0]: a for a in course.classes()}
     assert by_name["class1"].partly == ("Solver.ipynb",)
     assert by_name["class2"].partly == ()

@@ -225,7 +225,7 @@ def test_shuffled_at_shuffles_the_moves_of_one_position_only(nb: types.ModuleTyp
 
 
 def test_best_move_as_class_2_presents_it(nb: types.ModuleType) -> None:
-    """The Solver's section 6 `best_move` (kept as `by_values` under the appendix's, which
+    """The Solver's section 7 `best_move` (kept as `by_values` under the appendix's, which
     adds the searches of part 2) chooses among the optimal moves, the same one as the
     appendix's for a search that does not decide, and says when the game is over."""
     for piles in [(1, 2), (1, 3, 5), (2, 2)]:
