@@ -3,9 +3,11 @@ refused, read by IPython's own transformer, and cycles named."""
 
 from __future__ import annotations
 
+import json
 import re
 import textwrap
 from pathlib import Path
+from typing import Any
 
 import nbformat
 import pytest
@@ -244,3 +246,33 @@ def test_every_tool_reads_a_notebook_the_same_way(tmp_path: Path, text: str, sai
     for reader in readers:
         with pytest.raises(NotebookError, match=re.escape(f"{path} {said}")):
             reader()
+
+
+def _headings(cells: list[dict[str, Any]]) -> set[str]:
+    """The anchors JupyterLab gives a notebook's headings: the rendered text, spaces as '-'."""
+    found = set()
+    for cell in cells:
+        if cell["cell_type"] == "markdown":
+            for line in "".join(cell["source"]).splitlines():
+                heading = re.match(r"#+\s+(.*\S)", line)
+                if heading:
+                    found.add(re.sub(r"[`*]", "", heading[1]).replace(" ", "-"))
+    return found
+
+
+def test_every_link_to_a_heading_finds_it() -> None:
+    """A link ``[appendix](#Appendix:-...)`` or ``(Other.ipynb#...)`` names a heading of that
+    notebook as JupyterLab writes its anchor (one link lacked a comma and went nowhere)."""
+    notebooks = sorted((Path(__file__).resolve().parents[1] / "notebooks").glob("*.ipynb"))
+    cells = {path.name: json.loads(path.read_text(encoding="utf-8"))["cells"] for path in notebooks}
+    anchors = {name: _headings(found) for name, found in cells.items()}
+    broken = []
+    for name, found in cells.items():
+        for cell in found:
+            if cell["cell_type"] != "markdown":
+                continue
+            text = "".join(cell["source"])
+            for where, anchor in re.findall(r"\]\(([\w.-]*)#((?:[^()\s]|\([^()\s]*\))+)\)", text):
+                if anchor not in anchors.get(where or name, set()):
+                    broken.append(f"{name}: {where}#{anchor}")
+    assert broken == []
