@@ -15,6 +15,7 @@ from pathlib import Path
 
 from wrong_answers import CONNECT_FOUR_PLAYERS, PLAYERS, WRONG
 
+from gamesolver.notebook import nbgrader_marks, notebook_cells
 from gamesolver.tools.grade import CellGrade
 
 Cell = tuple[str, str]
@@ -52,11 +53,10 @@ class Graded:
 
 def graded_code(path: Path) -> list[str]:
     """The grade ids of the notebook's graded code cells (its tests)."""
-    cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
     return [
-        cell["metadata"]["nbgrader"]["grade_id"]
-        for cell in cells
-        if cell["cell_type"] == "code" and cell["metadata"].get("nbgrader", {}).get("grade")
+        nbgrader_marks(cell)["grade_id"]
+        for cell in notebook_cells(path)
+        if cell["cell_type"] == "code" and nbgrader_marks(cell).get("grade")
     ]
 
 

@@ -3,7 +3,6 @@ refused, read by IPython's own transformer, and cycles named."""
 
 from __future__ import annotations
 
-import json
 import re
 import textwrap
 from pathlib import Path
@@ -11,9 +10,16 @@ from typing import Any
 
 import nbformat
 import pytest
+from conftest import NOTEBOOKS
 from nbformat.v4 import new_code_cell, new_notebook
 
-from gamesolver.notebook import NotebookError, load_notebook, run_target
+from gamesolver.notebook import (
+    NotebookError,
+    cell_source,
+    load_notebook,
+    notebook_cells,
+    run_target,
+)
 
 
 def write(path: Path, *sources: str) -> Path:
@@ -253,7 +259,7 @@ def _headings(cells: list[dict[str, Any]]) -> set[str]:
     found = set()
     for cell in cells:
         if cell["cell_type"] == "markdown":
-            for line in "".join(cell["source"]).splitlines():
+            for line in cell_source(cell).splitlines():
                 heading = re.match(r"#+\s+(.*\S)", line)
                 if heading:
                     found.add(re.sub(r"[`*]", "", heading[1]).replace(" ", "-"))
@@ -263,15 +269,14 @@ def _headings(cells: list[dict[str, Any]]) -> set[str]:
 def test_every_link_to_a_heading_finds_it() -> None:
     """A link ``[appendix](#Appendix:-...)`` or ``(Other.ipynb#...)`` names a heading of that
     notebook as JupyterLab writes its anchor (one link lacked a comma and went nowhere)."""
-    notebooks = sorted((Path(__file__).resolve().parents[1] / "notebooks").glob("*.ipynb"))
-    cells = {path.name: json.loads(path.read_text(encoding="utf-8"))["cells"] for path in notebooks}
+    cells = {path.name: notebook_cells(path) for path in sorted(NOTEBOOKS.glob("*.ipynb"))}
     anchors = {name: _headings(found) for name, found in cells.items()}
     broken = []
     for name, found in cells.items():
         for cell in found:
             if cell["cell_type"] != "markdown":
                 continue
-            text = "".join(cell["source"])
+            text = cell_source(cell)
             for where, anchor in re.findall(r"\]\(([\w.-]*)#((?:[^()\s]|\([^()\s]*\))+)\)", text):
                 if anchor not in anchors.get(where or name, set()):
                     broken.append(f"{name}: {where}#{anchor}")

@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 
 from gamesolver import Stats, measure
 from gamesolver.explore import reachable, wrong_entries
+from gamesolver.notebook import cell_source, notebook_cells
 
 NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
 
@@ -110,17 +111,17 @@ def test_exact_counts_from_the_start(
 def test_the_share_preclusion_saves_is_the_tables() -> None:
     """The lecture states the share of minimax's calls that preclusion saves in words; it is
     the one its side-by-side table shows (the stored output, which nbval recomputes)."""
-    cells = json.loads((NOTEBOOKS / "Tic-Tac-Toe.ipynb").read_text(encoding="utf-8"))["cells"]
+    cells = notebook_cells(NOTEBOOKS / "Tic-Tac-Toe.ipynb")
     table = next(
         "".join(output.get("text", "")) or "".join(output["data"]["text/plain"])
         for cell in cells
-        if cell["cell_type"] == "code" and "side_by_side([minimax," in "".join(cell["source"])
+        if cell["cell_type"] == "code" and "side_by_side([minimax," in cell_source(cell)
         for output in cell["outputs"]
     )
     header, _, row = table.strip().splitlines()
     counts = dict(zip(header.split(), row.split(), strict=True))
     share = 1 - int(counts["preclusion"].replace(",", "")) / int(counts["minimax"].replace(",", ""))
-    prose = "".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown")
+    prose = "".join(cell_source(c) for c in cells if c["cell_type"] == "markdown")
     said = re.findall(r"makes (\d+)% fewer calls than `minimax`", prose)
     assert said == [f"{share:.0%}".rstrip("%")], (said, share)
 
