@@ -1,8 +1,7 @@
 """What Search-in-Depth's ``alpha_beta_memo`` reads from its memo table of values and bounds,
 plumbing that is not the lecture: the values its move ordering ranks by (``known_values``), and
-the run of its search on the window with what the Solver's searches report (``table_search``):
-the table's size and the line of best play in ``stats.line`` (as Game Trees' alpha-beta does),
-so that it decides the move in one search (``table_line``).
+the line of best play it reports in ``stats.line`` (``table_line``, as Game Trees' alpha-beta
+reports its line), so that it decides the move in one search.
 
 The table maps ``(key of a state, player to move)`` to an entry ``(answer, kind, move)``: the
 search's answer, whether it is the value or a bound, and the key of the next state that gave it.
@@ -15,7 +14,6 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Mapping, MutableMapping
 
 from gamesolver.game import AnyGame, Value
-from gamesolver.stats import Stats
 
 Entry = tuple[Value, str, Hashable]
 """A memo entry: the answer, its kind (the value or a bound), the move that gave it."""
@@ -68,34 +66,3 @@ def table_line(
         player = game.other(player)
         line.append(state)
     return line
-
-
-def table_search(
-    game: AnyGame,
-    state: Hashable,
-    player: Hashable,
-    stats: Stats,
-    search: Callable[[Hashable, Hashable, Value, Value], Value],
-    cache: MutableMapping[tuple[Hashable, Hashable], Entry],
-    key: Callable[[Hashable], Hashable],
-    bounds: Callable[[Entry | None], tuple[Value, Value]],
-    alpha: Value | None = None,
-    beta: Value | None = None,
-) -> Value:
-    """``search(state, player, alpha, beta)`` on the window, by default the utility range (where
-    the answer is the value), with what the Solver's searches report: the table's size in
-    ``stats.cache_entries``, and its line of best play in ``stats.line`` (``table_line``), so that
-    the search decides the move in one search.
-
-    A closed window, ``alpha >= beta``, is answered with ``alpha`` at once: that meets the
-    specification, while an answer ``alpha == beta`` from a search could not say on which side
-    of the window the value lies. Then there is no line.
-    """
-    low = game.worst if alpha is None else alpha
-    high = game.best if beta is None else beta
-    if low >= high:
-        return low
-    result = search(state, player, low, high)
-    stats.cache_entries = len(cache)  # before the line, which may search again
-    stats.line = table_line(game, state, player, cache, key, search, bounds)
-    return result

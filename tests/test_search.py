@@ -596,8 +596,8 @@ def test_solver_demo_cells_overwrite_nothing(name: str) -> None:
 
 
 def test_alpha_beta_memo_answers_a_closed_window_with_alpha(solver: types.ModuleType) -> None:
-    """gamesolver.memo.table_search: alpha >= beta is answered with alpha, without a search and
-    without a line; an open window gets the table's size and the line of best play."""
+    """alpha >= beta is answered with alpha, without a search and without a line; an open window
+    gets the table's size and the line of best play."""
     game = take_away(4)
     closed = Stats()
     assert solver.alpha_beta_memo(game, game.Start, "A", closed, alpha=0.5, beta=0.5) == 0.5
