@@ -50,14 +50,15 @@ def table_line(
     A win stored as a lower bound, or a loss as an upper bound, is the value too: nothing lies
     beyond them. An entry on the line that holds only a bound is searched again with the whole
     window, ``search(state, player, game.worst, game.best)``, which stores the value; at
-    ``state`` itself such an entry means the search was asked for a bound, and there is no line.
+    ``state`` itself such an entry, or none (a closed window searches nothing), means the search
+    was asked for a bound, and there is no line.
     """
     line: list[Hashable] = []
     while not game.finished(state):
-        entry = cache[key(state), player]
+        entry = cache.get((key(state), player))
         lower, upper = bounds(entry)
         won, lost = lower >= game.best, upper <= game.worst  # nothing is better or worse
-        if lower != upper and not (won or lost):
+        if entry is None or (lower != upper and not (won or lost)):
             if not line:
                 break  # the window asked for a bound: there is no line of best play
             search(state, player, game.worst, game.best)  # a bound on the line: find the value
