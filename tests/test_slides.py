@@ -175,3 +175,28 @@ def test_the_core_path_s_slides_never_show_a_graded_test() -> None:
         and cell["metadata"].get("slideshow", {}).get("slide_type") != "skip"
     ]
     assert shown == []
+
+
+def test_the_slides_follow_the_meeting() -> None:
+    """A class's deck is what its meeting presents: in every lecture of the core path, the
+    sections a class has its students read before it (the syllabus's **Read before class**) and
+    the appendices (after the exercises, read after class) are skipped in the slides."""
+    plan = syllabus.read()
+    shown = []
+    for name in plan.core:
+        cells = json.loads((NOTEBOOKS / name).read_text(encoding="utf-8"))["cells"]
+        shape = syllabus.measure(NOTEBOOKS / name)
+        read = {
+            key
+            for meeting in plan.classes
+            for part in meeting.reading
+            if part.notebook == name
+            for key in part.keys(shape.sections)
+        } - {"before"}
+        appendix = False
+        for index, (part, cell) in enumerate(zip(syllabus.parts_of(cells), cells, strict=True)):
+            source = "".join(cell["source"])
+            appendix = appendix or source.startswith("## Appendix")
+            if (part in read or appendix) and slides.slide_type(cell) != "skip":
+                shown.append((name, index, source.splitlines()[0][:50] if source else ""))
+    assert shown == []
