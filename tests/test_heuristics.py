@@ -19,7 +19,7 @@ from gamesolver import Stats
 from gamesolver.explore import reachable
 from gamesolver.feedback.check import check_game
 from gamesolver.game import Game
-from gamesolver.notebook import load_notebook
+from gamesolver.notebook import cell_source, load_notebook, notebook_cells
 from gamesolver.quality import quality, quality_table
 
 
@@ -145,3 +145,23 @@ def test_the_quality_table_leaves_out_the_calls_every_heuristic_shares(
             quality(h.depth_limited, g, depth, h.ttt.exact)[2] for g in (h.ttt_crude, h.ttt.game)
         )
         assert crude == open_lines
+
+
+def test_section_2_says_what_its_table_shows(heuristics: types.ModuleType) -> None:
+    """Section 2, presented in class 5, measures the open lines against no estimate at depths 1
+    and 2; its prose says the open lines play better at the same depth, and that one more move
+    of look-ahead helped more (the crude search at depth 2 beats the open lines at depth 1)."""
+    h = heuristics
+    chance = {
+        (name, depth): quality(h.depth_limited, game, depth, h.ttt.exact)[0]
+        for name, game in [("crude", h.ttt_crude), ("open", h.ttt.game)]
+        for depth in (1, 2)
+    }
+    assert chance["crude", 1] < chance["open", 1] and chance["crude", 2] < chance["open", 2]
+    assert chance["open", 1] < chance["crude", 2]
+    cells = notebook_cells(NOTEBOOKS / "Heuristics.ipynb")
+    prose = " ".join(
+        " ".join(cell_source(c).split()) for c in cells if c["cell_type"] == "markdown"
+    )
+    assert "## 2. Measured by the moves it makes" in prose
+    assert "one more move of look-ahead helped more" in prose
