@@ -318,13 +318,20 @@ def test_the_course_uses_nothing_before_it_is_taught() -> None:
 def package_imports(sections_only: bool = False) -> dict[str, str]:
     """Every name the lectures' presented cells import from the package, with the notebook
     that first imports it in the order of the syllabus (a class's parts in order, a part's
-    cells in order); with ``sections_only``, only their sections' cells (not their summaries,
-    exercises or appendices)."""
+    cells in order), in a section if any imports it there, else in a summary, exercise or
+    appendix; with ``sections_only``, only their sections' cells."""
+    in_sections = _imports(after=False)
+    return in_sections if sections_only else {**_imports(after=True), **in_sections}
+
+
+def _imports(after: bool) -> dict[str, str]:
+    """``package_imports`` from the lectures' sections, and with ``after`` from their
+    summaries, exercises and appendices too."""
     found: dict[str, str] = {}
     for meeting in read().classes:
         for part in meeting.parts:
             path = syllabus.NOTEBOOKS / part.notebook
-            keys = set(part.keys(measure(path).sections)) - ({"after"} if sections_only else set())
+            keys = set(part.keys(measure(path).sections)) - (set() if after else {"after"})
             cells = notebook_cells(path)
             for key, cell in zip(syllabus.parts_of(cells), cells, strict=True):
                 if key in keys and cell.get("cell_type") == "code":
