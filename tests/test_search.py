@@ -14,6 +14,7 @@ import ast
 import functools
 import importlib
 import random
+import re
 import symtable
 import types
 from collections.abc import Callable, Hashable
@@ -33,7 +34,7 @@ from gamesolver import Game, Stats, measure
 from gamesolver.demos import take_away
 from gamesolver.explore import reachable
 from gamesolver.memo import known_values
-from gamesolver.notebook import code_cells
+from gamesolver.notebook import cell_source, code_cells, notebook_cells
 
 # ---------------------------------------------------------------- random game graphs
 
@@ -605,3 +606,22 @@ def test_alpha_beta_memo_answers_a_closed_window_with_alpha(solver: types.Module
     opened = Stats()
     assert solver.alpha_beta_memo(game, game.Start, "A", opened) == 1
     assert opened.cache_entries > 0 and opened.line[0] == ((3,), "B")
+
+
+def test_search_in_depth_quotes_exercise_5_s_count_as_tic_tac_toe_stores_it() -> None:
+    """Search in depth, section 4, compares alpha_beta_memo's calls on tic-tac-toe with the
+    answer to Tic-Tac-Toe's exercise 5: the count it quotes is the one that notebook printed."""
+    printed = "".join(
+        "".join(output.get("text", ""))
+        for cell in notebook_cells(NOTEBOOKS / "Tic-Tac-Toe.ipynb")
+        if "check_algorithm(my_alpha_beta_memo" in cell_source(cell)
+        for output in cell.get("outputs", [])
+    )
+    count = re.search(r"with the table: ([\d,]+) value calls", printed)
+    assert count is not None, printed
+    prose = " ".join(
+        " ".join(cell_source(c).split())
+        for c in notebook_cells(NOTEBOOKS / "Search-in-Depth.ipynb")
+        if c["cell_type"] == "markdown"
+    )
+    assert f"Tic-Tac-Toe's exercise 5 makes {count[1]}:" in prose
