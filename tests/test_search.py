@@ -624,4 +624,4 @@ def test_search_in_depth_quotes_exercise_5_s_count_as_tic_tac_toe_stores_it() ->
         for c in notebook_cells(NOTEBOOKS / "Search-in-Depth.ipynb")
         if c["cell_type"] == "markdown"
     )
-    assert f"Tic-Tac-Toe's exercise 5 makes {count[1]}:" in prose
+    assert f"Tic-Tac-Toe's exercise 5 makes {count[1]}," in prose
