@@ -18,7 +18,7 @@ from handed_in import Graded, hand_in_all
 from ipycanvas.canvas import _CANVAS_MANAGER, COMMANDS
 
 from gamesolver import Game
-from gamesolver.notebook import load_notebook
+from gamesolver.notebook import cell_source, load_notebook, notebook_cells
 from gamesolver.tools.course import release
 from gamesolver.tools.grade import CellGrade, grade_class
 
@@ -132,6 +132,13 @@ def notebook(name: str) -> types.ModuleType:
     if name not in _loaded:
         _loaded[name] = load_notebook(NOTEBOOKS / name)
     return _loaded[name]
+
+
+def prose(name: str) -> str:
+    """The markdown of ``notebooks/<name>`` as one line of words: a sentence the lecture says is
+    found whatever its line breaks."""
+    cells = notebook_cells(NOTEBOOKS / name)
+    return " ".join(" ".join(cell_source(c) for c in cells if c["cell_type"] == "markdown").split())
 
 
 def _run_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:

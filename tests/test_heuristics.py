@@ -13,13 +13,13 @@ import types
 from typing import Any
 
 import pytest
-from conftest import NOTEBOOKS
+from conftest import NOTEBOOKS, prose
 
 from gamesolver import Stats
 from gamesolver.explore import reachable
 from gamesolver.feedback.check import check_game
 from gamesolver.game import Game
-from gamesolver.notebook import cell_source, load_notebook, notebook_cells
+from gamesolver.notebook import load_notebook
 from gamesolver.quality import quality, quality_table
 
 
@@ -159,9 +159,6 @@ def test_section_2_says_what_its_table_shows(heuristics: types.ModuleType) -> No
     }
     assert chance["crude", 1] < chance["open", 1] and chance["crude", 2] < chance["open", 2]
     assert chance["open", 1] < chance["crude", 2]
-    cells = notebook_cells(NOTEBOOKS / "Heuristics.ipynb")
-    prose = " ".join(
-        " ".join(cell_source(c).split()) for c in cells if c["cell_type"] == "markdown"
-    )
-    assert "## 2. Measured by the moves it makes" in prose
-    assert "one more move of look-ahead helped more" in prose
+    said = prose("Heuristics.ipynb")
+    assert "## 2. Measured by the moves it makes" in said
+    assert "one more move of look-ahead helped more" in said

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import NOTEBOOKS, assert_knuth_moore, notebook
+from conftest import NOTEBOOKS, assert_knuth_moore, notebook, prose
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -619,9 +619,4 @@ def test_search_in_depth_quotes_exercise_5_s_count_as_tic_tac_toe_stores_it() ->
     )
     count = re.search(r"with the table: ([\d,]+) value calls", printed)
     assert count is not None, printed
-    prose = " ".join(
-        " ".join(cell_source(c).split())
-        for c in notebook_cells(NOTEBOOKS / "Search-in-Depth.ipynb")
-        if c["cell_type"] == "markdown"
-    )
-    assert f"Tic-Tac-Toe's exercise 5 makes {count[1]}," in prose
+    assert f"Tic-Tac-Toe's exercise 5 makes {count[1]}," in prose("Search-in-Depth.ipynb")

@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from gamesolver.notebook import cell_source, notebook_cells
 from gamesolver.tools import slides, syllabus
 
 NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
@@ -184,7 +185,7 @@ def test_the_slides_follow_the_meeting() -> None:
     plan = syllabus.read()
     shown = []
     for name in plan.core:
-        cells = json.loads((NOTEBOOKS / name).read_text(encoding="utf-8"))["cells"]
+        cells = notebook_cells(NOTEBOOKS / name)
         shape = syllabus.measure(NOTEBOOKS / name)
         read = {
             key
@@ -195,7 +196,7 @@ def test_the_slides_follow_the_meeting() -> None:
         } - {"before"}
         appendix = False
         for index, (part, cell) in enumerate(zip(syllabus.parts_of(cells), cells, strict=True)):
-            source = "".join(cell["source"])
+            source = cell_source(cell)
             appendix = appendix or source.startswith("## Appendix")
             if (part in read or appendix) and slides.slide_type(cell) != "skip":
                 shown.append((name, index, source.splitlines()[0][:50] if source else ""))
